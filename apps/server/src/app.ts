@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from './db/client';
+import type { Env } from './env';
+import { healthRoutes } from './modules/health/health-routes';
+import { errorHandler } from './plugins/error-handler';
+import { openapi } from './plugins/openapi';
+import { webApp } from './plugins/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    database: DatabaseHandle;
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  database: DatabaseHandle;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the whole application without listening; server.ts starts it and tests inject into it. */
+export async function buildApp({ env, database }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    // Honour a sane request id from a proxy so logs line up across hops; otherwise make one.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    bodyLimit: 64 * 1024,
+    trustProxy: env.NODE_ENV === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('env', env);
+  app.decorate('database', database);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandler);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: env.NODE_ENV === 'production',
+  });
+  await app.register(openapi);
+
+  await app.register(healthRoutes);
+
+  await app.register(webApp, { root: env.WEB_DIST_DIR ?? 'apps/web/dist' });
+  return app;
+}

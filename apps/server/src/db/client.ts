@@ -1,0 +1,100 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: DatabaseDriver;
+  /** Applies every committed migration that has not run yet. */
+  migrate(): Promise<void>;
+  /** Number of applied migrations; throws when the database cannot be reached. */
+  schemaVersion(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Works from the source tree (src/db) and from the bundle (dist), which carries a copy. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Migrations of two processes starting at once must not interleave. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number; onPoolError?: (error: Error) => void }
+  | { kind: 'pglite'; dataDir?: string };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === 'postgres' ? openPostgres(options) : openPglite(options.dataDir);
+}
+
+/** Rows of a raw `db.execute`, which both drivers return as `{ rows }`. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+async function schemaVersion(db: Database): Promise<number> {
+  const rows = await queryRows<{ applied: string }>(
+    db,
+    sql`select count(*)::text as applied from drizzle.__drizzle_migrations`,
+  );
+  return Number(rows[0]?.applied ?? 0);
+}
+
+function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    // Fail fast when PostgreSQL is down so requests answer 503 instead of hanging.
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client whose server went away emits 'error'; unhandled, it would crash the process.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'postgres',
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrateNodePg(drizzleNodePg(client, { schema }), {
+          migrationsFolder: MIGRATIONS_DIR,
+        });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    schemaVersion: () => schemaVersion(db),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  // Without a directory PGlite keeps everything in memory (used by tests).
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { btree_gist },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () =>
+      migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    schemaVersion: () => schemaVersion(db),
+    close: () => client.close(),
+  };
+}

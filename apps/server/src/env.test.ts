@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('uses the embedded defaults when nothing is set', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ NODE_ENV: 'development', PORT: 3000, PGLITE_DIR: './data' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('lists every bad variable at once', () => {
+    let thrown: unknown;
+    try {
+      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(EnvError);
+    const problems = (thrown as EnvError).problems.join('\n');
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/DATABASE_URL: must be a postgres/);
+    expect(problems).toMatch(/NODE_ENV/);
+  });
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** The only reader of process.env. Every variable is documented in the README's configuration table. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+    .optional(),
+  PGLITE_DIR: z.string().min(1).default('./data'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { publicUrl: string };
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment, listing every bad variable at once instead of failing on the first. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  return { ...env, publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
+}

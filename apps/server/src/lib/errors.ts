@@ -1,0 +1,44 @@
+import { ERRORS, type ErrorCode } from '@sukoon/shared';
+
+/** A domain error: the one error handler turns it into the envelope with this status, code and message. */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message ?? ERRORS[code].message);
+    this.status = ERRORS[code].status;
+  }
+}
+
+const UNAVAILABLE_NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+]);
+
+/** True for errors that mean "the database cannot be reached", which deserve a 503, not a 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      // 57P01-57P03: admin shutdown, crash shutdown, cannot connect now; 08xxx: connection exceptions.
+      if (
+        UNAVAILABLE_NETWORK_CODES.has(code) ||
+        /^57P0[1-3]$/.test(code) ||
+        code.startsWith('08')
+      ) {
+        return true;
+      }
+    }
+    if (/Connection terminated|timeout exceeded when trying to connect/i.test(current.message)) {
+      return true;
+    }
+  }
+  return false;
+}

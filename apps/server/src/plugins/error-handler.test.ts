@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app';
+
+describe('error envelope', () => {
+  const context = useTestApp();
+
+  it('answers an unknown API route with a 404 envelope', async () => {
+    const { app } = context;
+    const response = await app.inject({ method: 'GET', url: '/api/does-not-exist?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      success: false,
+      data: null,
+      error: { code: 'NOT_FOUND', message: 'No route for GET /api/does-not-exist.' },
+    });
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const { app } = context;
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().paths['/api/health']).toBeDefined();
+  });
+
+  it('sets security headers', async () => {
+    const { app } = context;
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});

@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { ERRORS, type ErrorCode, type ErrorEnvelope } from '@sukoon/shared';
+import { AppError, isDatabaseUnavailable } from '../lib/errors';
+
+export function errorEnvelope(
+  code: ErrorCode,
+  message?: string,
+  details?: ErrorEnvelope['error']['details'],
+): ErrorEnvelope {
+  return {
+    success: false,
+    data: null,
+    error: { code, message: message ?? ERRORS[code].message, ...(details ? { details } : {}) },
+  };
+}
+
+/** Fastify's own 4xx errors (bad JSON, wrong content type, body too large...) mapped to stable codes. */
+function codeForClientError(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return 'BAD_REQUEST';
+  }
+}
+
+/** The one error handler: every failure leaves as `{ success: false, data: null, error }`. */
+export const errorHandler = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.status)
+        .send({ ...errorEnvelope(error.code, error.message), ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+        message: issue.message ?? 'is not valid',
+      }));
+      const first = details[0];
+      const message = first ? `${first.path}: ${first.message}` : ERRORS.VALIDATION_FAILED.message;
+      return reply.status(400).send(errorEnvelope('VALIDATION_FAILED', message, details));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send(errorEnvelope('INTERNAL'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send(errorEnvelope('SERVICE_UNAVAILABLE'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = codeForClientError(status);
+      if (status === 429) return reply.status(429).send(errorEnvelope(code, error.message));
+      return reply.status(status).send(errorEnvelope(code, error.message || ERRORS[code].message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorEnvelope('INTERNAL'));
+  });
+});

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { errorEnvelope } from './error-handler';
+
+/**
+ * Everything that is not an API route: the built single-page app from `/` (when it has been built), with
+ * index.html for other GET paths so reloads keep working, and a JSON 404 envelope for the rest.
+ */
+export const webApp = fp(async (app: FastifyInstance, options: { root: string }) => {
+  const root = path.resolve(options.root);
+  const built = existsSync(path.join(root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html' });
+  } else {
+    app.log.warn(`No built web app at ${root}: run "npm run build" to serve it.`);
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname.startsWith('/api/') || pathname.startsWith('/dev/');
+    if (built && request.method === 'GET' && !isApi) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send(errorEnvelope('NOT_FOUND', `No route for ${request.method} ${pathname}.`));
+  });
+});

@@ -1,0 +1,44 @@
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { EnvError, loadEnv } from './env';
+
+async function main() {
+  const env = loadEnv();
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? {
+          kind: 'postgres',
+          url: env.DATABASE_URL,
+          onPoolError: (error) => console.warn(`database: ${error.message}`),
+        }
+      : { kind: 'pglite', dataDir: env.PGLITE_DIR },
+  );
+  await database.migrate();
+  const app = await buildApp({ env, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing in-flight requests`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  const where =
+    database.driver === 'pglite' ? `embedded PGlite in ${env.PGLITE_DIR}` : 'PostgreSQL';
+  app.log.info(`Sukoon is ready on ${env.publicUrl} (database: ${where})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+  } else {
+    console.error('Sukoon could not start:', error);
+  }
+  process.exit(1);
+});

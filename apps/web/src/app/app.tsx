@@ -1,0 +1,65 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import type { Role } from '@sukoon/shared';
+import { LoadingScreen } from '../components/ui/loading-screen';
+import { RoleSelection } from '../features/role-selection/role-selection';
+import { isPatientDeepLink, readEntryParams } from '../lib/entry-params';
+import { ErrorBoundary } from './error-boundary';
+
+// The dashboard (and later the calendar) loads after the role selection has painted.
+const DashboardShell = lazy(() =>
+  import('../features/dashboard/dashboard-shell').then((module) => ({
+    default: module.DashboardShell,
+  })),
+);
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true, staleTime: 10_000 } },
+});
+
+type View =
+  { name: 'role-selection' } | { name: 'dashboard'; role: Role; arrivedWithToken: boolean };
+
+function initialView(): View {
+  const params = readEntryParams(window.location.search);
+  return isPatientDeepLink(params)
+    ? { name: 'dashboard', role: 'patient', arrivedWithToken: true }
+    : { name: 'role-selection' };
+}
+
+/** The page flow: role selection, then the role's dashboard. */
+function PageFlow() {
+  const [view, setView] = useState<View>(initialView);
+
+  if (view.name === 'role-selection') {
+    return (
+      <RoleSelection
+        onSelect={(role) => setView({ name: 'dashboard', role, arrivedWithToken: false })}
+      />
+    );
+  }
+  const canGoBack = view.role === 'patient' && !view.arrivedWithToken;
+  return (
+    <DashboardShell
+      role={view.role}
+      onBack={canGoBack ? () => setView({ name: 'role-selection' }) : undefined}
+    >
+      <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+        <h2 className="text-lg font-semibold text-slate-800">Your week</h2>
+        <p className="mt-2 text-sm">Sessions and availability appear here.</p>
+      </section>
+    </DashboardShell>
+  );
+}
+
+export function App() {
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={<LoadingScreen />}>
+          <PageFlow />
+        </Suspense>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import type { Role } from '@sukoon/shared';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+
+const ROLE_LABEL: Record<Role, string> = { patient: 'Patient', psychologist: 'Psychologist' };
+
+interface DashboardShellProps {
+  role: Role;
+  /** Shown only to patients who did not arrive through a sign-in link. */
+  onBack?: () => void;
+  /** Header controls on the right, e.g. the avatar menu. */
+  actions?: ReactNode;
+  children?: ReactNode;
+}
+
+export function DashboardShell({ role, onBack, actions, children }: DashboardShellProps) {
+  return (
+    <div className="min-h-screen">
+      <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <div className="flex min-w-0 items-center gap-3">
+            <span
+              className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-700 text-sm font-bold text-white"
+              aria-hidden="true"
+            >
+              S
+            </span>
+            <h1 className="truncate text-lg font-semibold sm:text-xl">
+              {ROLE_LABEL[role]} Dashboard
+            </h1>
+            <Badge tone={role === 'patient' ? 'brand' : 'violet'}>{ROLE_LABEL[role]}</Badge>
+          </div>
+          <div className="flex items-center gap-2">
+            {onBack && (
+              <Button variant="secondary" onClick={onBack}>
+                Back to Role Selection
+              </Button>
+            )}
+            {actions}
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-screen-2xl px-4 py-6 sm:px-6">{children}</main>
+    </div>
+  );
+}

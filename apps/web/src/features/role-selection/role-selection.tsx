@@ -1,0 +1,61 @@
+import type { Role } from '@sukoon/shared';
+
+const CARDS: Array<{ role: Role; title: string; description: string; icon: string }> = [
+  {
+    role: 'patient',
+    title: 'Patient',
+    description: 'Book appointments and manage your mental health journey',
+    icon: 'M12 21s-7-4.35-7-10a4 4 0 0 1 7-2.65A4 4 0 0 1 19 11c0 5.65-7 10-7 10z',
+  },
+  {
+    role: 'psychologist',
+    title: 'Psychologist',
+    description: 'Manage appointments and provide professional care',
+    icon: 'M8 4h8v4H8zM5 8h14v12H5zM12 11v6M9 14h6',
+  },
+];
+
+export function RoleSelection({ onSelect }: { onSelect: (role: Role) => void }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-12">
+      <div className="w-full max-w-3xl text-center">
+        <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">Sukoon</p>
+        <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">
+          Therapy Appointment Scheduler
+        </h1>
+        <p className="mt-3 text-base text-slate-600 sm:text-lg">Select your role to continue</p>
+        <ul className="mt-10 grid gap-4 sm:grid-cols-2 sm:gap-6">
+          {CARDS.map((card) => (
+            <li key={card.role}>
+              <button
+                type="button"
+                onClick={() => onSelect(card.role)}
+                className="group flex h-full w-full flex-col items-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:p-8"
+              >
+                <span className="grid size-14 place-items-center rounded-full bg-brand-100 text-brand-700 group-hover:bg-brand-700 group-hover:text-white">
+                  <svg
+                    viewBox="0 0 24 24"
+                    className="size-7"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    aria-hidden="true"
+                  >
+                    <path d={card.icon} />
+                  </svg>
+                </span>
+                <span className="mt-4 text-xl font-semibold text-slate-900">{card.title}</span>
+                <span className="mt-2 text-sm text-slate-600">{card.description}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-10 text-sm text-slate-500">
+          Choose your role to continue with the appropriate dashboard
+        </p>
+      </div>
+    </main>
+  );
+}

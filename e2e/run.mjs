@@ -1,0 +1,19 @@
+// `npm run test:e2e`: runs the journeys in Debian's Chromium. Without a browser it explains how to get
+// one and skips, except under CI=true, where a missing browser is a failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  const help = `No Chromium at ${chromium}. Install it with "sudo apt-get install -y chromium" or set CHROMIUM_PATH.`;
+  if (process.env.CI === 'true') {
+    console.error(`${help}\nCI=true: the browser journeys cannot be skipped.`);
+    process.exit(1);
+  }
+  console.warn(`${help}\nSkipping the browser journeys.`);
+  process.exit(0);
+}
+const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,48 @@
+import { expect, snapshot, test } from '../fixtures';
+
+const VIEWPORTS = [
+  { name: 'laptop', width: 1440, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+];
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`on a ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('a visitor chooses a role and reaches that dashboard', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByText('Select your role to continue')).toBeVisible();
+      await expect(
+        page.getByText('Choose your role to continue with the appropriate dashboard'),
+      ).toBeVisible();
+      await snapshot(page, `role-selection-${viewport.name}`);
+
+      await page.getByRole('button', { name: /Patient/ }).click();
+      await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
+      await snapshot(page, `dashboard-patient-${viewport.name}`);
+      await page.getByRole('button', { name: 'Back to Role Selection' }).click();
+
+      await page.getByRole('button', { name: /Psychologist/ }).click();
+      await expect(page.getByRole('heading', { name: 'Psychologist Dashboard' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Back to Role Selection' })).toHaveCount(0);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  });
+}
+
+test('a patient arriving with a token and a psychologist skips role selection', async ({
+  page,
+}) => {
+  await page.goto('/?token=abc&psychologistId=p1');
+  await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back to Role Selection' })).toHaveCount(0);
+});
+
+test('the health endpoint answers on the served app', async ({ request }) => {
+  const response = await request.get('/api/health');
+  expect(response.status()).toBe(200);
+  expect((await response.json()).data.status).toBe('ok');
+});

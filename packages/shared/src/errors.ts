@@ -1,0 +1,29 @@
+/**
+ * Every error the API returns carries one of these codes with an HTTP status and a message a person can
+ * act on. The web app shows the message for a code; the server throws `AppError(code)`.
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: {
+    status: 400,
+    message: 'Some fields are not valid. Please check them and try again.',
+  },
+  BAD_REQUEST: { status: 400, message: 'The request could not be understood.' },
+  UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue.' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  CONFLICT: { status: 409, message: 'That conflicts with existing data.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
+  INTERNAL: { status: 500, message: 'Server error. Please try again later.' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: 'The service is temporarily unavailable. Please try again shortly.',
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export function errorMessage(code: string): string {
+  return code in ERRORS ? ERRORS[code as ErrorCode].message : ERRORS.INTERNAL.message;
+}

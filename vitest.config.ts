@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          root: 'packages/shared',
+          environment: 'node',
+          setupFiles: ['../../vitest.setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          environment: 'node',
+          setupFiles: ['../../vitest.setup.ts'],
+          // Each file builds its own app on its own fresh database; PGlite start-up can be slow on 2 cores.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: 'apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          environment: 'jsdom',
+          setupFiles: ['../../vitest.setup.ts'],
+        },
+      },
+    ],
+  },
+});
