@@ -8,7 +8,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
+import { authRoutes } from './modules/auth/auth-routes';
+import { configRoutes } from './modules/config/config-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { authenticate } from './plugins/authenticate';
 import { errorHandler } from './plugins/error-handler';
 import { openapi } from './plugins/openapi';
 import { webApp } from './plugins/web-app';
@@ -69,8 +72,11 @@ export async function buildApp({ env, database }: BuildAppOptions): Promise<Fast
     hsts: env.NODE_ENV === 'production',
   });
   await app.register(openapi);
+  await app.register(authenticate);
 
   await app.register(healthRoutes);
+  await app.register(configRoutes);
+  await app.register(authRoutes);
 
   await app.register(webApp, { root: env.WEB_DIST_DIR ?? 'apps/web/dist' });
   return app;

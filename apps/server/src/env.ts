@@ -13,9 +13,13 @@ const EnvSchema = z.object({
     .optional(),
   PGLITE_DIR: z.string().min(1).default('./data'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  DEMO: z
+    .enum(['true', 'false'], 'must be true or false')
+    .transform((value) => value === 'true')
+    .optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { publicUrl: string };
+export type Env = Omit<z.infer<typeof EnvSchema>, 'DEMO'> & { DEMO: boolean; publicUrl: string };
 
 export class EnvError extends Error {
   constructor(public readonly problems: string[]) {
@@ -35,5 +39,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   const env = parsed.data;
-  return { ...env, publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
+  return {
+    ...env,
+    // Demo data is the embedded default; production must opt in explicitly (and issue 7 forbids it).
+    DEMO: env.DEMO ?? env.NODE_ENV !== 'production',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  };
 }

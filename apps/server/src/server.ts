@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
+import { DEMO_PATIENT, DEMO_PSYCHOLOGIST, ensureDemoData } from './db/seed';
 import { EnvError, loadEnv } from './env';
 
 async function main() {
@@ -14,6 +15,7 @@ async function main() {
       : { kind: 'pglite', dataDir: env.PGLITE_DIR },
   );
   await database.migrate();
+  if (env.DEMO) await ensureDemoData(database.db);
   const app = await buildApp({ env, database });
 
   let closing = false;
@@ -32,6 +34,11 @@ async function main() {
   const where =
     database.driver === 'pglite' ? `embedded PGlite in ${env.PGLITE_DIR}` : 'PostgreSQL';
   app.log.info(`Sukoon is ready on ${env.publicUrl} (database: ${where})`);
+  if (env.DEMO) {
+    app.log.info(
+      `Demo sign-ins (password ${DEMO_PSYCHOLOGIST.password}): psychologist ${DEMO_PSYCHOLOGIST.email}, patient ${DEMO_PATIENT.email}`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

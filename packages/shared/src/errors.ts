@@ -9,6 +9,7 @@ export const ERRORS = {
   },
   BAD_REQUEST: { status: 400, message: 'The request could not be understood.' },
   UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue.' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password.' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   CONFLICT: { status: 409, message: 'That conflicts with existing data.' },

@@ -1,0 +1,72 @@
+/** Accounts: users, psychologist profiles and sign-in sessions. */
+import { sql } from 'drizzle-orm';
+import { timestamps } from './columns';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['psychologist', 'patient'] }).notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    // Emails and usernames are unique regardless of case.
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
+    check('users_role_check', sql`${table.role} in ('psychologist', 'patient')`),
+  ],
+);
+
+export const psychologistProfiles = pgTable(
+  'psychologist_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    rate20Paise: integer('rate_20_paise').notNull().default(50_000),
+    rate45Paise: integer('rate_45_paise').notNull().default(90_000),
+    ...timestamps,
+  },
+  (table) => [
+    check(
+      'psychologist_rates_positive',
+      sql`${table.rate20Paise} > 0 and ${table.rate45Paise} > 0`,
+    ),
+  ],
+);
+
+/** Opaque bearer tokens: only their SHA-256 is stored, so a database leak does not leak sessions. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('auth_sessions_token_hash_unique').on(table.tokenHash),
+    index('auth_sessions_user_idx').on(table.userId),
+  ],
+);

@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '@sukoon/shared';
+import type { Database } from '../../db/client';
+import { createSessionsRepository } from './sessions-repository';
+
+/** A session lasts at most 30 days, and ends earlier after 7 days without use. */
+export const SESSION_ABSOLUTE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Recording every request's use would write on every read; a few minutes' precision is enough. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  username: string;
+  role: Role;
+  sessionId: string;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function createSessionsService(db: Database, clock: () => Date = () => new Date()) {
+  const sessions = createSessionsRepository(db);
+  return {
+    /** Issues a new opaque bearer token (256 random bits); only its hash is stored. */
+    async issue(userId: string): Promise<{ token: string; expiresAt: Date }> {
+      const token = randomBytes(32).toString('base64url');
+      const createdAt = clock();
+      const expiresAt = new Date(createdAt.getTime() + SESSION_ABSOLUTE_TTL_MS);
+      await sessions.create({ userId, tokenHash: hashToken(token), createdAt, expiresAt });
+      return { token, expiresAt };
+    },
+
+    /** The signed-in user for a bearer token, or null when it is unknown, revoked, expired or idle. */
+    async resolve(token: string): Promise<AuthUser | null> {
+      const now = clock();
+      const found = await sessions.findActiveByTokenHash(hashToken(token), now);
+      if (!found || !found.user.emailVerifiedAt) return null;
+      const idleFor = now.getTime() - found.lastUsedAt.getTime();
+      if (idleFor > SESSION_IDLE_TTL_MS) {
+        await sessions.revoke(found.sessionId, now);
+        return null;
+      }
+      if (idleFor > TOUCH_INTERVAL_MS) await sessions.touch(found.sessionId, now);
+      const { id, email, username, role } = found.user;
+      return { id, email, username, role, sessionId: found.sessionId };
+    },
+
+    revoke: (sessionId: string) => sessions.revoke(sessionId, clock()),
+    revokeAllForUser: (userId: string) => sessions.revokeAllForUser(userId, clock()),
+  };
+}

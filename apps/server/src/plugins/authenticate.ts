@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '@sukoon/shared';
+import { AppError } from '../lib/errors';
+import { createSessionsService, type AuthUser } from '../modules/auth/sessions-service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user when the request carried a live bearer token, else null. */
+    auth: AuthUser | null;
+  }
+}
+
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
+
+/** Resolves `Authorization: Bearer <token>` on every request; routes then call `requireAuth`. */
+export const authenticate = fp(async (app: FastifyInstance) => {
+  const sessions = createSessionsService(app.database.db);
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header) return;
+    const token = BEARER.exec(header)?.[1];
+    request.auth = token ? await sessions.resolve(token) : null;
+  });
+});
+
+/**
+ * The signed-in user, or a 401 when signed out (or the token is bad). With roles, a signed-in user of
+ * another role gets 403.
+ */
+export function requireAuth(request: FastifyRequest, ...roles: Role[]): AuthUser {
+  const user = request.auth;
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  if (roles.length > 0 && !roles.includes(user.role)) {
+    throw new AppError('FORBIDDEN', `Only a ${roles.join(' or ')} can do that.`);
+  }
+  return user;
+}

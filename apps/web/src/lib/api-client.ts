@@ -1,0 +1,72 @@
+import { errorMessage, type ApiErrorBody } from '@sukoon/shared';
+
+/** The session token the server issued at sign-in (specification, "Local storage": authToken). */
+export const AUTH_TOKEN_KEY = 'authToken';
+
+/** A failed call: the server's stable code and message, or NETWORK_ERROR / HTTP_{status} when it sent none. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: ApiErrorBody['details'],
+  ) {
+    super(message);
+  }
+}
+
+interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+}
+
+/** Calls the API and returns the envelope's `data`, or throws an ApiError with a message to show. */
+export async function api<T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = window.localStorage.getItem(AUTH_TOKEN_KEY);
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(
+      0,
+      'NETWORK_ERROR',
+      'Network error. Please check your internet connection and try again.',
+    );
+  }
+
+  const envelope = (await response.json().catch(() => null)) as {
+    success?: boolean;
+    data?: T;
+    error?: ApiErrorBody | null;
+  } | null;
+  if (response.ok && envelope?.success) return envelope.data as T;
+  const error = envelope?.error;
+  if (error?.code) {
+    throw new ApiError(
+      response.status,
+      error.code,
+      error.message || errorMessage(error.code),
+      error.details,
+    );
+  }
+  throw new ApiError(response.status, `HTTP_${response.status}`, errorMessage('INTERNAL'));
+}
