@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { Role } from '@sukoon/shared';
 import { LoadingScreen } from '../components/ui/loading-screen';
+import { SessionProvider } from '../features/auth/session';
+import { useCurrentUser } from '../features/auth/use-current-user';
 import { RoleSelection } from '../features/role-selection/role-selection';
 import { isPatientDeepLink, readEntryParams } from '../lib/entry-params';
 import { ErrorBoundary } from './error-boundary';
@@ -30,7 +32,9 @@ function initialView(): View {
 /** The page flow: role selection, then the role's dashboard. */
 function PageFlow() {
   const [view, setView] = useState<View>(initialView);
+  const { user, checking } = useCurrentUser();
 
+  if (checking) return <LoadingScreen />;
   if (view.name === 'role-selection') {
     return (
       <RoleSelection
@@ -39,6 +43,7 @@ function PageFlow() {
     );
   }
   const canGoBack = view.role === 'patient' && !view.arrivedWithToken;
+  const signedInAsRole = user?.role === view.role ? user : null;
   return (
     <DashboardShell
       role={view.role}
@@ -46,7 +51,11 @@ function PageFlow() {
     >
       <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
         <h2 className="text-lg font-semibold text-slate-800">Your week</h2>
-        <p className="mt-2 text-sm">Sessions and availability appear here.</p>
+        <p className="mt-2 text-sm">
+          {signedInAsRole
+            ? `Signed in as ${signedInAsRole.username}.`
+            : 'Sign in to see your sessions and availability.'}
+        </p>
       </section>
     </DashboardShell>
   );
@@ -56,9 +65,11 @@ export function App() {
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <Suspense fallback={<LoadingScreen />}>
-          <PageFlow />
-        </Suspense>
+        <SessionProvider>
+          <Suspense fallback={<LoadingScreen />}>
+            <PageFlow />
+          </Suspense>
+        </SessionProvider>
       </QueryClientProvider>
     </ErrorBoundary>
   );
