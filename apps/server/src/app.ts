@@ -9,11 +9,15 @@ import {
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { authRoutes } from './modules/auth/auth-routes';
+import { codesRoutes } from './modules/codes/codes-routes';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes';
+import { mailPlugin } from './modules/mail/mail-plugin';
 import { configRoutes } from './modules/config/config-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { authenticate } from './plugins/authenticate';
 import { errorHandler } from './plugins/error-handler';
 import { openapi } from './plugins/openapi';
+import { rateLimits } from './plugins/rate-limits';
 import { webApp } from './plugins/web-app';
 
 declare module 'fastify' {
@@ -73,10 +77,15 @@ export async function buildApp({ env, database }: BuildAppOptions): Promise<Fast
   });
   await app.register(openapi);
   await app.register(authenticate);
+  await app.register(rateLimits);
+  await app.register(mailPlugin);
 
   await app.register(healthRoutes);
   await app.register(configRoutes);
   await app.register(authRoutes);
+  await app.register(codesRoutes);
+  // The dev mailbox exists only where mail has nowhere else to go, and never in production.
+  if (!env.SMTP_URL && env.NODE_ENV !== 'production') await app.register(devMailboxRoutes);
 
   await app.register(webApp, { root: env.WEB_DIST_DIR ?? 'apps/web/dist' });
   return app;

@@ -17,6 +17,26 @@ const EnvSchema = z.object({
     .enum(['true', 'false'], 'must be true or false')
     .transform((value) => value === 'true')
     .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Sukoon <no-reply@sukoon.local>'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  MAIL_POLL_MS: z.coerce.number().int().min(50).default(2_000),
+  RATE_LIMITS: z.enum(['on', 'off'], 'must be on or off').default('on'),
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  SEED_INSTITUTION_CODE: z
+    .string()
+    .trim()
+    .min(6, 'must be at least 6 characters')
+    .max(64)
+    .optional(),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DEMO'> & { DEMO: boolean; publicUrl: string };
@@ -39,6 +59,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   const env = parsed.data;
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+    problems.push('SMTP_URL: is required in production (the dev mailbox is never enabled there)');
+  }
+  if (env.NODE_ENV === 'production' && env.SEED_INSTITUTION_CODE) {
+    problems.push(
+      'SEED_INSTITUTION_CODE: is for development and tests; use `npm run codes -- issue`',
+    );
+  }
+  if (problems.length > 0) throw new EnvError(problems);
   return {
     ...env,
     // Demo data is the embedded default; production must opt in explicitly (and issue 7 forbids it).

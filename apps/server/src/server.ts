@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { DEMO_PATIENT, DEMO_PSYCHOLOGIST, ensureDemoData } from './db/seed';
 import { EnvError, loadEnv } from './env';
+import { createCodesService } from './modules/codes/codes-service';
 
 async function main() {
   const env = loadEnv();
@@ -16,6 +17,9 @@ async function main() {
   );
   await database.migrate();
   if (env.DEMO) await ensureDemoData(database.db);
+  if (env.SEED_INSTITUTION_CODE) {
+    await createCodesService(database.db).seed(env.SEED_INSTITUTION_CODE);
+  }
   const app = await buildApp({ env, database });
 
   let closing = false;
@@ -34,6 +38,9 @@ async function main() {
   const where =
     database.driver === 'pglite' ? `embedded PGlite in ${env.PGLITE_DIR}` : 'PostgreSQL';
   app.log.info(`Sukoon is ready on ${env.publicUrl} (database: ${where})`);
+  if (app.mailer.devMailbox) {
+    app.log.info(`No SMTP_URL: email goes to the dev mailbox at ${env.publicUrl}/dev/mailbox`);
+  }
   if (env.DEMO) {
     app.log.info(
       `Demo sign-ins (password ${DEMO_PSYCHOLOGIST.password}): psychologist ${DEMO_PSYCHOLOGIST.email}, patient ${DEMO_PATIENT.email}`,

@@ -22,6 +22,8 @@ export function useTestApp(overrides: Record<string, string> = {}): TestContext 
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: '/nonexistent',
+      // Limits are proven in their own tests; other features' tests must not be throttled.
+      RATE_LIMITS: 'off',
       ...overrides,
     });
     context.app = await buildApp({ env, database: context.database });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from './constants';
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH, ROLES, USERNAME_MIN_LENGTH } from './constants';
 
 /** Emails compare case-insensitively; they are stored as typed but trimmed. */
 export const Email = z
@@ -32,3 +32,97 @@ export const PublicConfig = z.object({
   demo: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
+
+export const Username = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters long`)
+  .max(30, 'Username must be at most 30 characters long')
+  .regex(/^[A-Za-z0-9_]+$/, 'Username may contain only letters, digits and underscore');
+
+/** Length only; the server also refuses the most common passwords (a list too large for the browser). */
+export const NewPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+  .max(200, 'Password must be at most 200 characters long');
+
+/** Institution codes are case-sensitive and trimmed. */
+export const PsychologistCode = z
+  .string()
+  .trim()
+  .min(1, 'Psychologist code is required')
+  .max(64, 'Psychologist code is too long');
+
+export const RegisterBody = z
+  .object({
+    username: Username,
+    email: Email,
+    password: NewPassword,
+    role: z.enum(ROLES, 'Role is required'),
+    psychologist_code: z.string().trim().max(64, 'Psychologist code is too long').optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.role === 'psychologist' && !body.psychologist_code) {
+      context.addIssue({
+        code: 'custom',
+        path: ['psychologist_code'],
+        message: 'Psychologist code is required',
+      });
+    }
+  });
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const RegisterData = z.object({
+  message: z.string(),
+  user: User,
+  /** True: a one-time code was sent to the email; the account is usable once verified. */
+  verificationRequired: z.literal(true),
+});
+export type RegisterData = z.infer<typeof RegisterData>;
+
+/** Digits only, exactly OTP_LENGTH of them. */
+export const OtpCode = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `Please enter all ${OTP_LENGTH} digits`);
+
+export const OtpVerifyBody = z.object({
+  email: z.string().trim().min(1, 'Email is required for verification').pipe(Email),
+  otp_code: OtpCode,
+});
+export type OtpVerifyBody = z.infer<typeof OtpVerifyBody>;
+
+export const EmailBody = z.object({ email: Email });
+export type EmailBody = z.infer<typeof EmailBody>;
+
+export const PasswordResetBody = z.object({
+  email: Email,
+  otp_code: OtpCode,
+  new_password: NewPassword,
+});
+export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
+
+export const MessageData = z.object({ message: z.string() });
+export type MessageData = z.infer<typeof MessageData>;
+
+export const VerifyPsychologistCodeBody = z.object({ code: PsychologistCode });
+export const VerifyPsychologistCodeData = z.object({
+  valid: z.boolean(),
+  institution: z.string().nullable(),
+});
+
+export const SignInTokenBody = z.object({
+  token: z.string().trim().min(20, 'The sign-in link is not complete').max(200),
+});
+
+/** Specialisations offered by the registration form (kept in the form only; not sent). */
+export const SPECIALIZATIONS = [
+  'clinical',
+  'counseling',
+  'cognitive',
+  'child',
+  'family',
+  'addiction',
+  'trauma',
+  'other',
+] as const;

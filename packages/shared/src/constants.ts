@@ -36,3 +36,8 @@ export const OTP_MAX_ATTEMPTS = 5;
 
 export const ROLES = ['psychologist', 'patient'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** Success messages stay this long before the dialog moves on (specification section 9). */
+export const VERIFIED_MESSAGE_MS = 1_500;
+export const RESENT_MESSAGE_MS = 3_000;
+export const RESET_DONE_MESSAGE_MS = 2_000;

@@ -11,6 +11,37 @@ export const ERRORS = {
   UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue.' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password.' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
+  EMAIL_NOT_VERIFIED: {
+    status: 403,
+    message: 'Please verify your email before signing in. We can send you a new code.',
+  },
+  INVALID_PSYCHOLOGIST_CODE: {
+    status: 400,
+    message: 'Invalid or expired psychologist code. Please check the code and try again.',
+  },
+  ACCOUNT_EXISTS: {
+    status: 409,
+    message: 'Username or email already exists. Please try different credentials.',
+  },
+  WEAK_PASSWORD: {
+    status: 422,
+    message:
+      'Invalid email format or weak password: this password is one of the most common and easy to guess. Please choose another.',
+  },
+  OTP_INVALID: { status: 400, message: 'Invalid OTP. Please check and try again.' },
+  OTP_EXPIRED: { status: 410, message: 'OTP has expired. Please request a new one.' },
+  OTP_TOO_MANY_ATTEMPTS: {
+    status: 410,
+    message: 'Too many wrong attempts for this OTP. Please request a new one.',
+  },
+  OTP_RESEND_TOO_SOON: {
+    status: 429,
+    message: 'Please wait a minute before requesting a new OTP.',
+  },
+  SIGN_IN_LINK_INVALID: {
+    status: 401,
+    message: 'This sign-in link has expired or was already used. Please sign in.',
+  },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   CONFLICT: { status: 409, message: 'That conflicts with existing data.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },

@@ -70,3 +70,60 @@ export const authSessions = pgTable(
     index('auth_sessions_user_idx').on(table.userId),
   ],
 );
+
+/** Codes an institution hands to its psychologists; one code registers one account. */
+export const institutionCodes = pgTable(
+  'institution_codes',
+  {
+    code: text('code').primaryKey(),
+    institution: text('institution').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('institution_codes_used_by_unique').on(table.usedBy)],
+);
+
+/**
+ * Six-digit one-time codes for email verification and password reset. Only an argon2id hash is kept, so
+ * a leaked row cannot be brute-forced within the code's 10 minutes.
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('one_time_codes_user_purpose_idx').on(table.userId, table.purpose, table.createdAt),
+    check(
+      'one_time_codes_purpose_check',
+      sql`${table.purpose} in ('verify_email', 'reset_password')`,
+    ),
+  ],
+);
+
+/** Single-use links that sign a patient in (e.g. "book your next session" in an email). */
+export const signInTokens = pgTable(
+  'sign_in_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('sign_in_tokens_token_hash_unique').on(table.tokenHash)],
+);

@@ -1,12 +1,27 @@
-import type { User } from '@sukoon/shared';
+import { OTP_TTL_MINUTES, type RegisterBody, type User } from '@sukoon/shared';
 import type { Database } from '../../db/client';
+import { DEMO_PATIENT, ensureDemoData } from '../../db/seed';
 import { AppError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from './passwords';
-import { createSessionsService } from './sessions-service';
+import { createCodesRepository } from '../codes/codes-repository';
+import { renderMail } from '../mail/mail-templates';
+import { enqueueMail } from '../mail/outbox';
+import { checkOtp, generateOtp, issueOtp, resendWaitSeconds } from './one-time-codes-service';
+import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { createSessionsService, hashToken } from './sessions-service';
+import { createSignInTokensRepository } from './sign-in-tokens-repository';
 import { createUsersRepository } from './users-repository';
 
 /** Verifying against a real hash when the email is unknown keeps both answers equally slow. */
 const unknownUserHash = hashPassword('no-such-user-placeholder');
+
+export const MESSAGES = {
+  registered: (email: string) =>
+    `Registration successful. We sent a 6-digit code to ${email}; enter it to verify your email.`,
+  verified: 'Email verified successfully!',
+  resent: 'New OTP sent to your email!',
+  forgot: 'If an account exists for that email, we sent a 6-digit code to it.',
+  reset: 'Password reset successfully. Please sign in with your new password.',
+};
 
 export function toUserDto(user: {
   id: string;
@@ -23,24 +38,205 @@ export function toUserDto(user: {
   };
 }
 
-export function createAuthService(db: Database) {
+/** True when the error (or one it wraps) is PostgreSQL's unique violation. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+const verificationMail = (to: string, code: string) => ({
+  to,
+  ...renderMail({
+    subject: `${code} is your Sukoon verification code`,
+    heading: 'Verify your email',
+    code,
+    paragraphs: [
+      `Enter this code in Sukoon to verify your email. It expires in ${OTP_TTL_MINUTES} minutes and can be used once.`,
+      'If you did not create a Sukoon account, you can ignore this email.',
+    ],
+  }),
+});
+
+const resetMail = (to: string, code: string) => ({
+  to,
+  ...renderMail({
+    subject: `${code} is your Sukoon password reset code`,
+    heading: 'Reset your password',
+    code,
+    paragraphs: [
+      `Enter this code in Sukoon to choose a new password. It expires in ${OTP_TTL_MINUTES} minutes.`,
+      'If you did not ask to reset your password, ignore this email: your password stays as it is.',
+    ],
+  }),
+});
+
+const passwordChangedMail = (to: string, when: Date) => ({
+  to,
+  ...renderMail({
+    subject: 'Your Sukoon password was changed',
+    heading: 'Your password was changed',
+    paragraphs: [
+      `The password of your Sukoon account was reset on ${when.toUTCString()}. Every device that was signed in has been signed out.`,
+      'If this was not you, reset your password again at once with "Forgot Password" and tell your clinic.',
+    ],
+  }),
+});
+
+export interface AuthServiceOptions {
+  clock?: () => Date;
+  /** Called after a transaction that queued mail has committed, so the worker sends it at once. */
+  onMailQueued?: () => void;
+}
+
+export function createAuthService(db: Database, options: AuthServiceOptions = {}) {
+  const clock = options.clock ?? (() => new Date());
+  const mailQueued = options.onMailQueued ?? (() => {});
   const usersRepository = createUsersRepository(db);
-  const sessions = createSessionsService(db);
+  const sessions = createSessionsService(db, clock);
+
+  async function signInAs(user: Parameters<typeof toUserDto>[0]) {
+    const { token } = await sessions.issue(user.id);
+    return { token, user: toUserDto(user) };
+  }
+
   return {
     async login(email: string, password: string) {
       const user = await usersRepository.findByEmail(email);
       const valid = await verifyPassword(user?.passwordHash ?? (await unknownUserHash), password);
       if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
-      if (!user.emailVerifiedAt) {
-        throw new AppError(
-          'FORBIDDEN',
-          'Please verify your email before signing in. We can send a new code.',
-        );
-      }
-      const { token } = await sessions.issue(user.id);
-      return { token, user: toUserDto(user) };
+      if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
+      return signInAs(user);
     },
 
     logout: (sessionId: string) => sessions.revoke(sessionId),
+
+    /**
+     * Creates the account, consumes the institution code (psychologists) and queues the verification
+     * email in one transaction: if any part fails, nothing is written.
+     */
+    async register(body: RegisterBody) {
+      if (await isCommonPassword(body.password)) throw new AppError('WEAK_PASSWORD');
+      const passwordHash = await hashPassword(body.password);
+      const now = clock();
+      const user = await db
+        .transaction(async (tx) => {
+          const created = await createUsersRepository(tx).create({
+            email: body.email,
+            username: body.username,
+            passwordHash,
+            role: body.role,
+          });
+          if (body.role === 'psychologist') {
+            const code = await createCodesRepository(tx).consume(
+              body.psychologist_code ?? '',
+              created.id,
+              now,
+            );
+            if (!code) throw new AppError('INVALID_PSYCHOLOGIST_CODE');
+            await createUsersRepository(tx).createPsychologistProfile(created.id, created.username);
+          }
+          const otp = await issueOtp(tx, created.id, 'verify_email', now);
+          await enqueueMail(tx, verificationMail(created.email, otp));
+          return created;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw new AppError('ACCOUNT_EXISTS');
+          throw error;
+        });
+      mailQueued();
+      return {
+        message: MESSAGES.registered(user.email),
+        user: toUserDto(user),
+        verificationRequired: true as const,
+      };
+    },
+
+    async verifyEmail(email: string, otpCode: string) {
+      const user = await usersRepository.findByEmail(email);
+      if (!user) throw new AppError('OTP_INVALID');
+      const now = clock();
+      await checkOtp(db, user.id, 'verify_email', otpCode, now);
+      await usersRepository.markEmailVerified(user.id, now);
+      return { message: MESSAGES.verified };
+    },
+
+    /** Unknown and already verified emails get the same answer as a sent code: nothing to learn. */
+    async resendVerification(email: string) {
+      const user = await usersRepository.findByEmail(email);
+      if (!user || user.emailVerifiedAt) return { message: MESSAGES.resent };
+      const now = clock();
+      const wait = await resendWaitSeconds(db, user.id, 'verify_email', now);
+      if (wait > 0) {
+        throw new AppError(
+          'OTP_RESEND_TOO_SOON',
+          `Please wait ${wait} seconds before requesting a new OTP.`,
+          { retryAfterSeconds: wait },
+        );
+      }
+      await db.transaction(async (tx) => {
+        const otp = await issueOtp(tx, user.id, 'verify_email', now);
+        await enqueueMail(tx, verificationMail(user.email, otp));
+      });
+      mailQueued();
+      return { message: MESSAGES.resent };
+    },
+
+    /** The same answer, in about the same time, whether or not the email has an account. */
+    async forgotPassword(email: string) {
+      const user = await usersRepository.findByEmail(email);
+      const now = clock();
+      if (!user || (await resendWaitSeconds(db, user.id, 'reset_password', now)) > 0) {
+        await hashPassword(generateOtp()); // as slow as issuing a code
+        return { message: MESSAGES.forgot };
+      }
+      await db.transaction(async (tx) => {
+        const otp = await issueOtp(tx, user.id, 'reset_password', now);
+        await enqueueMail(tx, resetMail(user.email, otp));
+      });
+      mailQueued();
+      return { message: MESSAGES.forgot };
+    },
+
+    /**
+     * Sets the new password, marks the email verified (the code proved the mailbox), signs every device
+     * out and sends a notice. The code is checked outside the transaction so wrong tries still count.
+     */
+    async resetPassword(email: string, otpCode: string, newPassword: string) {
+      const user = await usersRepository.findByEmail(email);
+      if (!user) throw new AppError('OTP_INVALID');
+      if (await isCommonPassword(newPassword)) throw new AppError('WEAK_PASSWORD');
+      const now = clock();
+      await checkOtp(db, user.id, 'reset_password', otpCode, now);
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        const users = createUsersRepository(tx);
+        await users.setPassword(user.id, passwordHash);
+        await users.markEmailVerified(user.id, now);
+        await createSessionsService(tx, clock).revokeAllForUser(user.id);
+        await enqueueMail(tx, passwordChangedMail(user.email, now));
+      });
+      mailQueued();
+      return { message: MESSAGES.reset };
+    },
+
+    /** Exchanges a single-use sign-in link token for a session. */
+    async signInWithToken(token: string) {
+      const userId = await createSignInTokensRepository(db).consume(hashToken(token), clock());
+      const user = userId ? await usersRepository.findById(userId) : undefined;
+      if (!user || user.role !== 'patient') throw new AppError('SIGN_IN_LINK_INVALID');
+      // Arriving through the emailed link proves the mailbox as well as a code would.
+      if (!user.emailVerifiedAt) await usersRepository.markEmailVerified(user.id, clock());
+      return signInAs(user);
+    },
+
+    /** Signs in the fixed demo patient (only offered while demo data is on). */
+    async signInDemoPatient() {
+      await ensureDemoData(db);
+      const user = await usersRepository.findByEmail(DEMO_PATIENT.email);
+      if (!user) throw new AppError('NOT_FOUND');
+      return signInAs(user);
+    },
   };
 }

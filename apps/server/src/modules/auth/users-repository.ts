@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Role } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { psychologistProfiles, users } from '../../db/schema';
 
 export function createUsersRepository(db: Database) {
   return {
@@ -16,6 +17,26 @@ export function createUsersRepository(db: Database) {
     async findById(id: string) {
       const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return user;
+    },
+
+    async create(values: { email: string; username: string; passwordHash: string; role: Role }) {
+      const [user] = await db.insert(users).values(values).returning();
+      return user!;
+    },
+
+    async createPsychologistProfile(userId: string, displayName: string) {
+      await db.insert(psychologistProfiles).values({ userId, displayName });
+    },
+
+    async markEmailVerified(id: string, now: Date) {
+      await db
+        .update(users)
+        .set({ emailVerifiedAt: now })
+        .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
+    },
+
+    async setPassword(id: string, passwordHash: string) {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, id));
     },
   };
 }

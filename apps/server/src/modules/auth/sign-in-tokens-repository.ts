@@ -1,0 +1,27 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { signInTokens } from '../../db/schema';
+
+export function createSignInTokensRepository(db: Database) {
+  return {
+    async create(values: { userId: string; tokenHash: string; expiresAt: Date }) {
+      await db.insert(signInTokens).values(values);
+    },
+
+    /** Marks a live token used and returns its user id; undefined if unknown, used or expired. */
+    async consume(tokenHash: string, now: Date) {
+      const [row] = await db
+        .update(signInTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(signInTokens.tokenHash, tokenHash),
+            isNull(signInTokens.usedAt),
+            gt(signInTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userId: signInTokens.userId });
+      return row?.userId;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { AppError } from '../lib/errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * A preHandler limiting one sensitive endpoint (login, register, OTP...) per client IP and per
+     * account (the email in the body), each over RATE_LIMIT_WINDOW_SECONDS.
+     */
+    authLimits(name: string): preHandlerAsyncHookHandler;
+  }
+}
+
+/** The account a request is about: the email it names, compared case-insensitively. */
+function accountOf(request: FastifyRequest): string | null {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' && body.email.trim()
+    ? body.email.trim().toLowerCase()
+    : null;
+}
+
+/**
+ * @fastify/rate-limit in Redis when REDIS_URL is set (limits shared by every server process), in
+ * memory otherwise. RATE_LIMITS=off disables it (tests of other features, the journeys).
+ */
+export const rateLimits = fp(async (app: FastifyInstance) => {
+  const { env } = app;
+  if (env.RATE_LIMITS === 'off') {
+    app.decorate('authLimits', () => async () => {});
+    return;
+  }
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, {
+        // Fail fast rather than queue: a Redis outage must not hang sign-ins.
+        connectTimeout: 1_000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        lazyConnect: false,
+      })
+    : null;
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'rate limits: redis error'));
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
+
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'sukoon-rl:' } : {}),
+    // If the store fails, let the request through: a broken Redis should not lock everyone out.
+    skipOnError: true,
+  });
+
+  const timeWindow = env.RATE_LIMIT_WINDOW_SECONDS * 1000;
+  app.decorate('authLimits', (name: string) => {
+    const perIp = app.createRateLimit({
+      max: env.RATE_LIMIT_PER_IP,
+      timeWindow,
+      keyGenerator: (request) => `${name}:ip:${request.ip}`,
+    });
+    const perAccount = app.createRateLimit({
+      max: env.RATE_LIMIT_PER_ACCOUNT,
+      timeWindow,
+      keyGenerator: (request) => `${name}:account:${accountOf(request) ?? 'none'}`,
+    });
+    return async (request, reply) => {
+      const checks = [await perIp(request)];
+      if (accountOf(request)) checks.push(await perAccount(request));
+      const refused = checks.find((check) => !check.isAllowed);
+      if (refused && !refused.isAllowed) {
+        const seconds = Math.max(1, refused.ttlInSeconds);
+        void reply.header('retry-after', String(seconds));
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many attempts. Please wait ${formatWait(seconds)} and try again.`,
+          { retryAfterSeconds: seconds },
+        );
+      }
+    };
+  });
+});
+
+function formatWait(seconds: number): string {
+  if (seconds < 90) return `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
