@@ -26,4 +26,16 @@ describe('loadEnv', () => {
     expect(problems).toMatch(/DATABASE_URL: must be a postgres/);
     expect(problems).toMatch(/NODE_ENV/);
   });
+
+  it('requires SMTP in production and refuses the seed institution code there', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: is required/);
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail:25',
+        SEED_INSTITUTION_CODE: 'abcdef',
+      }),
+    ).toThrow(/SEED_INSTITUTION_CODE/);
+    expect(loadEnv({ SMTP_URL: 'smtp://mail:25' }).RATE_LIMITS).toBe('on');
+  });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -7,10 +7,10 @@ import { AppError } from '../lib/errors';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * A preHandler limiting one sensitive endpoint (login, register, OTP...) per client IP and per
+     * A preValidation hook (so even malformed requests count) limiting one sensitive endpoint (login, register, OTP...) per client IP and per
      * account (the email in the body), each over RATE_LIMIT_WINDOW_SECONDS.
      */
-    authLimits(name: string): preHandlerAsyncHookHandler;
+    authLimits(name: string): preValidationAsyncHookHandler;
   }
 }
 
@@ -38,10 +38,17 @@ export const rateLimits = fp(async (app: FastifyInstance) => {
         connectTimeout: 1_000,
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,
-        lazyConnect: false,
+        lazyConnect: true,
       })
     : null;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'rate limits: redis error'));
+  // Connect before serving: without the offline queue, commands sent while connecting would be skipped.
+  await redis?.connect().catch((error: unknown) => {
+    app.log.warn(
+      { err: error },
+      'rate limits: Redis unreachable at start; limits skipped until it is',
+    );
+  });
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
 
   await app.register(rateLimit, {
@@ -66,7 +73,8 @@ export const rateLimits = fp(async (app: FastifyInstance) => {
     return async (request, reply) => {
       const checks = [await perIp(request)];
       if (accountOf(request)) checks.push(await perAccount(request));
-      const refused = checks.find((check) => !check.isAllowed);
+      // `isAllowed` only means "on the allow list"; `isExceeded` is the verdict.
+      const refused = checks.find((check) => !check.isAllowed && check.isExceeded);
       if (refused && !refused.isAllowed) {
         const seconds = Math.max(1, refused.ttlInSeconds);
         void reply.header('retry-after', String(seconds));

@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: LoginBody,
         response: { 200: SignedIn },
       },
-      preHandler: app.authLimits('login'),
+      preValidation: app.authLimits('login'),
     },
     async (request) => signedIn(await auth.login(request.body.email, request.body.password)),
   );
@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: RegisterBody,
         response: { 201: okEnvelope(RegisterData) },
       },
-      preHandler: app.authLimits('register'),
+      preValidation: app.authLimits('register'),
     },
     async (request, reply) => reply.status(201).send(ok(await auth.register(request.body))),
   );
@@ -68,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: OtpVerifyBody,
         response: { 200: okEnvelope(MessageData) },
       },
-      preHandler: app.authLimits('otp'),
+      preValidation: app.authLimits('otp'),
     },
     async (request) => ok(await auth.verifyEmail(request.body.email, request.body.otp_code)),
   );
@@ -82,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: EmailBody,
         response: { 200: okEnvelope(MessageData) },
       },
-      preHandler: app.authLimits('resend'),
+      preValidation: app.authLimits('resend'),
     },
     async (request) => ok(await auth.resendVerification(request.body.email)),
   );
@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: EmailBody,
         response: { 200: okEnvelope(MessageData) },
       },
-      preHandler: app.authLimits('forgot'),
+      preValidation: app.authLimits('forgot'),
     },
     async (request) => ok(await auth.forgotPassword(request.body.email)),
   );
@@ -110,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: PasswordResetBody,
         response: { 200: okEnvelope(MessageData) },
       },
-      preHandler: app.authLimits('otp'),
+      preValidation: app.authLimits('otp'),
     },
     async (request) =>
       ok(
@@ -131,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: SignInTokenBody,
         response: { 200: SignedIn },
       },
-      preHandler: app.authLimits('token-login'),
+      preValidation: app.authLimits('token-login'),
     },
     async (request) => signedIn(await auth.signInWithToken(request.body.token)),
   );

@@ -14,7 +14,7 @@ export const codesRoutes: FastifyPluginAsyncZod = async (app) => {
         body: VerifyPsychologistCodeBody,
         response: { 200: okEnvelope(VerifyPsychologistCodeData) },
       },
-      preHandler: app.authLimits('verify-code'),
+      preValidation: app.authLimits('verify-code'),
     },
     async (request) => ({
       success: true as const,

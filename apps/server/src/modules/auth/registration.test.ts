@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
+import { createCodesService } from '../codes/codes-service';
+import { useTestApp } from '../../../test/test-app';
+import { latestCode, mailFor } from '../../../test/mailbox';
+
+describe('registration', () => {
+  const context = useTestApp();
+  let counter = 0;
+  const fresh = (role: 'patient' | 'psychologist', extra: Record<string, string> = {}) => {
+    counter += 1;
+    return {
+      username: `${role}_${counter}_${Date.now() % 100_000}`,
+      email: `${role}.${counter}.${Date.now()}@example.test`,
+      password: 'kettle-monsoon-42',
+      role,
+      ...extra,
+    };
+  };
+  const register = (payload: Record<string, unknown>) =>
+    context.app.inject({ method: 'POST', url: '/api/users/register', payload });
+  const issueCode = async (expiresInMs = 86_400_000) => {
+    const [row] = await createCodesService(context.database.db).issue({
+      institution: 'Test Institute',
+      count: 1,
+      expiresInMs,
+    });
+    return row!.code;
+  };
+  const userCount = async (email: string) =>
+    Number(
+      (
+        await queryRows<{ n: string }>(
+          context.database.db,
+          sql`select count(*)::text as n from users where lower(email) = lower(${email})`,
+        )
+      )[0]?.n,
+    );
+
+  it('registers a patient without a code, emails a code, verifies, then signs in', async () => {
+    const body = fresh('patient');
+    const created = await register(body);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({
+      verificationRequired: true,
+      user: { email: body.email, username: body.username, role: 'patient' },
+    });
+
+    const login = { email: body.email, password: body.password };
+    const early = await context.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: login,
+    });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().error.code).toBe('EMAIL_NOT_VERIFIED');
+
+    const [mail] = await mailFor(context.app, body.email);
+    expect(mail?.subject).toMatch(/verification code/);
+    expect(mail?.html).toContain('Sukoon');
+    expect(mail?.text).toMatch(/expires in 10 minutes/);
+    const verified = await context.app.inject({
+      method: 'POST',
+      url: '/api/otp/verify',
+      payload: {
+        email: body.email.toUpperCase(),
+        otp_code: await latestCode(context.app, body.email),
+      },
+    });
+    expect(verified.json()).toEqual({
+      success: true,
+      data: { message: 'Email verified successfully!' },
+      error: null,
+    });
+    const signedIn = await context.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: login,
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().token).toEqual(expect.any(String));
+  });
+
+  it('registers a psychologist with a trimmed code, makes a profile with default rates and uses the code up', async () => {
+    const code = await issueCode();
+    const body = fresh('psychologist', { psychologist_code: `  ${code} ` });
+    expect((await register(body)).statusCode).toBe(201);
+    const [profile] = await queryRows<{ rate_20_paise: number; time_zone: string }>(
+      context.database.db,
+      sql`select p.rate_20_paise, p.time_zone from psychologist_profiles p join users u on u.id = p.user_id where u.email = ${body.email}`,
+    );
+    expect(profile).toEqual({ rate_20_paise: 50_000, time_zone: 'Asia/Kolkata' });
+
+    const check = await context.app.inject({
+      method: 'POST',
+      url: '/api/psychologists/verify',
+      payload: { code },
+    });
+    expect(check.json().data).toEqual({ valid: false, institution: null });
+    const again = await register(fresh('psychologist', { psychologist_code: code }));
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toEqual({
+      code: 'INVALID_PSYCHOLOGIST_CODE',
+      message: 'Invalid or expired psychologist code. Please check the code and try again.',
+    });
+  });
+
+  it('refuses an expired, a wrong-case and a missing code and writes nothing', async () => {
+    const expired = await issueCode(-1000);
+    const live = await issueCode();
+    const swapped = live.replace(/[a-z]/i, (c) =>
+      c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase(),
+    );
+    for (const psychologist_code of [expired, swapped, 'NO-SUCH-CODE']) {
+      const body = fresh('psychologist', { psychologist_code });
+      const response = await register(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('INVALID_PSYCHOLOGIST_CODE');
+      expect(await userCount(body.email)).toBe(0);
+      expect(await mailFor(context.app, body.email)).toEqual([]);
+    }
+    const missing = await register(fresh('psychologist'));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe(
+      'body.psychologist_code: Psychologist code is required',
+    );
+
+    const usable = await context.app.inject({
+      method: 'POST',
+      url: '/api/psychologists/verify',
+      payload: { code: ` ${live}` },
+    });
+    expect(usable.json().data).toEqual({ valid: true, institution: 'Test Institute' });
+  });
+
+  it('lets exactly one of two parallel registrations use one code', async () => {
+    const code = await issueCode();
+    const [first, second] = await Promise.all([
+      register(fresh('psychologist', { psychologist_code: code })),
+      register(fresh('psychologist', { psychologist_code: code })),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([201, 400]);
+    const [row] = await queryRows<{ n: string }>(
+      context.database.db,
+      sql`select count(*)::text as n from psychologist_profiles p join institution_codes c on c.used_by = p.user_id where c.code = ${code}`,
+    );
+    expect(row?.n).toBe('1');
+  });
+
+  it('refuses a taken email or username regardless of case, with 409', async () => {
+    const body = fresh('patient');
+    expect((await register(body)).statusCode).toBe(201);
+    for (const clash of [
+      { ...fresh('patient'), email: body.email.toUpperCase() },
+      { ...fresh('patient'), username: body.username.toUpperCase() },
+    ]) {
+      const response = await register(clash);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toEqual({
+        code: 'ACCOUNT_EXISTS',
+        message: 'Username or email already exists. Please try different credentials.',
+      });
+    }
+  });
+
+  it('refuses common passwords with 422 and bad fields with 400 and a message', async () => {
+    for (const password of ['password123', 'Iloveyou1', 'qwertyuiop']) {
+      const response = await register(fresh('patient', { password }));
+      expect(response.statusCode).toBe(422);
+      expect(response.json().error.code).toBe('WEAK_PASSWORD');
+    }
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ password: 'short' }, 'body.password: Password must be at least 8 characters long'],
+      [{ username: 'ab' }, 'body.username: Username must be at least 3 characters long'],
+      [
+        { username: 'no spaces' },
+        'body.username: Username may contain only letters, digits and underscore',
+      ],
+      [{ email: 'not-an-email' }, 'body.email: Invalid email format'],
+      [{ role: 'admin' }, 'body.role: Role is required'],
+    ];
+    for (const [override, message] of cases) {
+      const response = await register({ ...fresh('patient'), ...override });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(message);
+    }
+  });
+});
