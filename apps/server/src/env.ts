@@ -31,11 +31,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Comma-separated institution codes created at start (development and the journeys). */
   SEED_INSTITUTION_CODE: z
     .string()
-    .trim()
-    .min(6, 'must be at least 6 characters')
-    .max(64)
+    .transform((value) => value.split(',').map((code) => code.trim()))
+    .pipe(z.array(z.string().min(6, 'each code must be at least 6 characters').max(64)))
     .optional(),
 });
 

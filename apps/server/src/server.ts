@@ -17,8 +17,8 @@ async function main() {
   );
   await database.migrate();
   if (env.DEMO) await ensureDemoData(database.db);
-  if (env.SEED_INSTITUTION_CODE) {
-    await createCodesService(database.db).seed(env.SEED_INSTITUTION_CODE);
+  for (const code of env.SEED_INSTITUTION_CODE ?? []) {
+    await createCodesService(database.db).seed(code);
   }
   const app = await buildApp({ env, database });
 

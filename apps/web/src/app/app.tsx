@@ -2,8 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { Role } from '@sukoon/shared';
 import { LoadingScreen } from '../components/ui/loading-screen';
+import { Notice } from '../components/ui/text-field';
+import { useLogout } from '../features/auth/auth-api';
+import { AuthDialog } from '../features/auth/auth-dialog';
+import { AvatarMenu } from '../features/auth/avatar-menu';
 import { SessionProvider } from '../features/auth/session';
 import { useCurrentUser } from '../features/auth/use-current-user';
+import { useSignInLink } from '../features/auth/use-sign-in-link';
 import { RoleSelection } from '../features/role-selection/role-selection';
 import { isPatientDeepLink, readEntryParams } from '../lib/entry-params';
 import { ErrorBoundary } from './error-boundary';
@@ -29,12 +34,17 @@ function initialView(): View {
     : { name: 'role-selection' };
 }
 
-/** The page flow: role selection, then the role's dashboard. */
+/**
+ * The page flow: role selection, then the role's dashboard. A visitor not signed in as that role gets
+ * the sign-in/registration dialog over it; closing the dialog returns to role selection.
+ */
 function PageFlow() {
   const [view, setView] = useState<View>(initialView);
   const { user, checking } = useCurrentUser();
+  const signInLink = useSignInLink();
+  const logout = useLogout();
 
-  if (checking) return <LoadingScreen />;
+  if (checking || signInLink.pending) return <LoadingScreen />;
   if (view.name === 'role-selection') {
     return (
       <RoleSelection
@@ -42,13 +52,30 @@ function PageFlow() {
       />
     );
   }
+  const toRoleSelection = () => setView({ name: 'role-selection' });
   const canGoBack = view.role === 'patient' && !view.arrivedWithToken;
   const signedInAsRole = user?.role === view.role ? user : null;
   return (
     <DashboardShell
       role={view.role}
-      onBack={canGoBack ? () => setView({ name: 'role-selection' }) : undefined}
+      onBack={canGoBack ? toRoleSelection : undefined}
+      actions={
+        signedInAsRole && (
+          <AvatarMenu
+            user={signedInAsRole}
+            // The profile form (rates, time zone) belongs to the psychologists feature.
+            onProfile={() => {}}
+            onLogout={() => logout.mutate(undefined, { onSettled: toRoleSelection })}
+          />
+        )
+      }
     >
+      {signInLink.error && !signedInAsRole && (
+        <div className="mb-4">
+          <Notice tone="error">{signInLink.error}</Notice>
+        </div>
+      )}
+      {/* Calendar placeholder: replaced by the calendar feature. */}
       <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
         <h2 className="text-lg font-semibold text-slate-800">Your week</h2>
         <p className="mt-2 text-sm">
@@ -57,6 +84,9 @@ function PageFlow() {
             : 'Sign in to see your sessions and availability.'}
         </p>
       </section>
+      {!signedInAsRole && (
+        <AuthDialog key={view.role} role={view.role} onCancel={toRoleSelection} />
+      )}
     </DashboardShell>
   );
 }

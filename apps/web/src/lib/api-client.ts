@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details?: ApiErrorBody['details'],
+    /** Fields the server added beside `error` (e.g. `retryAfterSeconds` on a 429). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -53,19 +55,18 @@ export async function api<T>(
     );
   }
 
-  const envelope = (await response.json().catch(() => null)) as {
-    success?: boolean;
-    data?: T;
-    error?: ApiErrorBody | null;
-  } | null;
+  const envelope = (await response.json().catch(() => null)) as
+    ({ success?: boolean; data?: T; error?: ApiErrorBody | null } & Record<string, unknown>) | null;
   if (response.ok && envelope?.success) return envelope.data as T;
   const error = envelope?.error;
   if (error?.code) {
+    const { success: _success, data: _data, error: _error, ...extra } = envelope ?? {};
     throw new ApiError(
       response.status,
       error.code,
       error.message || errorMessage(error.code),
       error.details,
+      extra,
     );
   }
   throw new ApiError(response.status, `HTTP_${response.status}`, errorMessage('INTERNAL'));

@@ -1,0 +1,117 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** Shown under the field: a hint, or live feedback. */
+  hint?: ReactNode;
+  optional?: boolean;
+}
+
+const INPUT =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100 sm:text-sm';
+
+export function TextField({ label, hint, optional, className = '', ...props }: TextFieldProps) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+        {optional && <span className="ml-1 font-normal text-slate-500">(optional)</span>}
+      </label>
+      <input
+        id={id}
+        className={INPUT}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...props}
+      />
+      {hint && (
+        <div id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A password input with a Show/Hide toggle that keeps focus in the field's row. */
+export function PasswordField({ label, hint, className = '', ...props }: TextFieldProps) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          className={`${INPUT} pr-16`}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          {...props}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((shown) => !shown)}
+          className="absolute inset-y-1 right-1 rounded-md px-2 text-xs font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-pressed={visible}
+        >
+          {visible ? 'Hide' : 'Show'}
+        </button>
+      </div>
+      {hint && (
+        <div id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  optional,
+  children,
+  ...props
+}: Omit<InputHTMLAttributes<HTMLSelectElement>, 'id'> & {
+  label: string;
+  optional?: boolean;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+        {optional && <span className="ml-1 font-normal text-slate-500">(optional)</span>}
+      </label>
+      <select id={id} className={INPUT} {...props}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** A message block: role=alert for errors so screen readers announce them. */
+export function Notice({
+  tone,
+  children,
+}: {
+  tone: 'error' | 'success' | 'info';
+  children: ReactNode;
+}) {
+  const colours = {
+    error: 'border-red-200 bg-red-50 text-red-800',
+    success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+    info: 'border-sky-200 bg-sky-50 text-sky-900',
+  }[tone];
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-lg border px-3 py-2 text-sm ${colours}`}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { NewPassword, OTP_LENGTH, RESET_DONE_MESSAGE_MS } from '@sukoon/shared';
+import { Button } from '../../components/ui/button';
+import { Modal } from '../../components/ui/modal';
+import { Notice, PasswordField, TextField } from '../../components/ui/text-field';
+import { authErrorText } from './auth-messages';
+import { useForgotPassword, useResetPassword } from './auth-api';
+import { PasswordHints } from './password-hints';
+
+interface ForgotPasswordDialogProps {
+  open: boolean;
+  initialEmail: string;
+  onOpenChange: (open: boolean) => void;
+  /** After the success message: back to sign-in with this email. */
+  onDone: (email: string) => void;
+}
+
+/** Two steps: ask for a code by email, then set a new password with it. */
+export function ForgotPasswordDialog({
+  open,
+  initialEmail,
+  onOpenChange,
+  onDone,
+}: ForgotPasswordDialogProps) {
+  const [step, setStep] = useState<'forgot' | 'reset'>('forgot');
+  const [email, setEmail] = useState(initialEmail);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const forgot = useForgotPassword();
+  const reset = useResetPassword();
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => onDone(email), RESET_DONE_MESSAGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, email, onDone]);
+
+  const sendCode = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    forgot.mutate(
+      { email },
+      {
+        onSuccess: (data) => {
+          setInfo(data.message);
+          setStep('reset');
+        },
+        onError: (failure) => setError(authErrorText('forgot', failure)),
+      },
+    );
+  };
+
+  const passwordValid = NewPassword.safeParse(password).success;
+  const matches = password === confirm;
+  const codeValid = new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code);
+  const canReset = codeValid && passwordValid && matches && confirm !== '';
+
+  const submitReset = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!matches) return setError('Passwords do not match');
+    reset.mutate(
+      { email, otp_code: code, new_password: password },
+      {
+        onSuccess: (data) => setDone(data.message),
+        onError: (failure) => setError(authErrorText('reset', failure)),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={step === 'forgot' ? 'Forgot Password' : 'Reset Password'}
+      description={
+        step === 'forgot'
+          ? 'Enter the email of your account and we will send you a one-time code.'
+          : undefined
+      }
+    >
+      {step === 'forgot' ? (
+        <form onSubmit={sendCode} className="space-y-4" noValidate>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            required
+          />
+          {error && <Notice tone="error">{error}</Notice>}
+          <Button type="submit" className="w-full" disabled={!email.trim() || forgot.isPending}>
+            {forgot.isPending ? 'Sending...' : 'Send OTP'}
+          </Button>
+        </form>
+      ) : (
+        <form onSubmit={submitReset} className="space-y-4" noValidate>
+          {info && !done && <Notice tone="info">{info}</Notice>}
+          <TextField
+            label="OTP code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={OTP_LENGTH}
+            value={code}
+            onChange={(event) =>
+              setCode(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))
+            }
+            placeholder="6-digit code"
+          />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <PasswordField
+            label="Confirm new password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(event) => setConfirm(event.target.value)}
+          />
+          <PasswordHints password={password} confirm={confirm} />
+          {error && <Notice tone="error">{error}</Notice>}
+          {done && <Notice tone="success">{done}</Notice>}
+          <Button
+            type="submit"
+            className="w-full"
+            disabled={!canReset || reset.isPending || !!done}
+          >
+            {reset.isPending ? 'Resetting...' : 'Reset Password'}
+          </Button>
+          <button
+            type="button"
+            className="w-full rounded text-center text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+            onClick={() => {
+              setStep('forgot');
+              setError(null);
+            }}
+          >
+            Use a different email or send a new code
+          </button>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,136 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  OTP_LENGTH,
+  OTP_RESEND_COOLDOWN_SECONDS,
+  OTP_TTL_MINUTES,
+  RESENT_MESSAGE_MS,
+  VERIFIED_MESSAGE_MS,
+} from '@sukoon/shared';
+import { Button } from '../../components/ui/button';
+import { Modal } from '../../components/ui/modal';
+import { Notice } from '../../components/ui/text-field';
+import { authErrorText, retryAfterSeconds } from './auth-messages';
+import { useResendOtp, useVerifyOtp } from './auth-api';
+import { OtpInput } from './otp-input';
+import { useCountdown } from './use-countdown';
+
+interface VerifyEmailDialogProps {
+  open: boolean;
+  email: string;
+  /** A code was just sent (after registration): Resend waits out the cooldown first. */
+  codeJustSent: boolean;
+  onOpenChange: (open: boolean) => void;
+  onVerified: () => void;
+}
+
+const emptyDigits = () => Array.from({ length: OTP_LENGTH }, () => '');
+
+export function VerifyEmailDialog({
+  open,
+  email,
+  codeJustSent,
+  onOpenChange,
+  onVerified,
+}: VerifyEmailDialogProps) {
+  const [digits, setDigits] = useState(emptyDigits);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [resent, setResent] = useState<string | null>(null);
+  const verify = useVerifyOtp();
+  const resend = useResendOtp();
+  const countdown = useCountdown(codeJustSent ? OTP_RESEND_COOLDOWN_SECONDS : 0);
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = window.setTimeout(() => {
+      setDigits(emptyDigits());
+      setSuccess(null);
+      onVerified();
+    }, VERIFIED_MESSAGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [success, onVerified]);
+
+  useEffect(() => {
+    if (!resent) return;
+    const timer = window.setTimeout(() => setResent(null), RESENT_MESSAGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [resent]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!email.trim()) return setError('Email is required for verification');
+    const code = digits.join('');
+    if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code)) {
+      return setError(`Please enter all ${OTP_LENGTH} digits`);
+    }
+    verify.mutate(
+      { email, otp_code: code },
+      {
+        onSuccess: (data) => setSuccess(data.message),
+        onError: (failure) => setError(authErrorText('otp', failure)),
+      },
+    );
+  };
+
+  const requestNewCode = () => {
+    setError(null);
+    resend.mutate(
+      { email },
+      {
+        onSuccess: (data) => {
+          setResent(data.message);
+          setDigits(emptyDigits());
+          countdown.start(OTP_RESEND_COOLDOWN_SECONDS);
+        },
+        onError: (failure) => {
+          setError(authErrorText('resend', failure));
+          const wait = retryAfterSeconds(failure);
+          if (wait) countdown.start(wait);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Verify Your Email"
+      description={
+        <>
+          We sent a {OTP_LENGTH}-digit code to <strong className="text-slate-800">{email}</strong>.
+        </>
+      }
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <OtpInput value={digits} onChange={setDigits} disabled={verify.isPending || !!success} />
+        {error && <Notice tone="error">{error}</Notice>}
+        {success && <Notice tone="success">{success}</Notice>}
+        {resent && <Notice tone="success">{resent}</Notice>}
+        <Button type="submit" className="w-full" disabled={verify.isPending || !!success}>
+          {verify.isPending ? 'Verifying...' : 'Verify Email'}
+        </Button>
+        <div className="flex flex-wrap items-center justify-center gap-1 text-sm text-slate-600">
+          <span>Didn&apos;t get the code?</span>
+          <button
+            type="button"
+            onClick={requestNewCode}
+            disabled={countdown.secondsLeft > 0 || resend.isPending}
+            className="rounded font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
+          >
+            {countdown.secondsLeft > 0
+              ? `Resend OTP in ${countdown.secondsLeft}s`
+              : resend.isPending
+                ? 'Sending...'
+                : 'Resend OTP'}
+          </button>
+        </div>
+        <ul className="space-y-1 rounded-lg bg-slate-50 px-4 py-3 text-xs text-slate-600">
+          <li>Can&apos;t find the email? Check your spam or junk folder.</li>
+          <li>The code expires in {OTP_TTL_MINUTES} minutes.</li>
+        </ul>
+      </form>
+    </Modal>
+  );
+}
