@@ -285,7 +285,7 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
                 {demoLogin.isPending ? 'Signing in...' : 'Continue as demo patient'}
               </Button>
               <p className="mt-2 text-center text-xs text-slate-500">
-                Explore with the sample patient account; nothing is charged.
+                Explore Sukoon with the sample patient account.
               </p>
             </div>
           )}

@@ -54,7 +54,7 @@ export function OtpInput({ value, onChange, disabled }: OtpInputProps) {
           maxLength={1}
           disabled={disabled}
           aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
-          className="size-11 rounded-lg border border-slate-300 text-center text-xl font-semibold text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100 sm:size-12"
+          className="h-12 w-full max-w-12 min-w-0 flex-1 rounded-lg border border-slate-300 text-center text-xl font-semibold text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100"
         />
       ))}
     </div>
