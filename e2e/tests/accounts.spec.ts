@@ -244,4 +244,13 @@ test('an unverified account is sent to verify, and a used sign-in link leaves th
   await expect(
     page.getByRole('dialog').getByRole('heading', { name: 'Patient Login' }),
   ).toBeVisible();
+
+  // A psychologist's shared link (no token) opens the patient sign-in, with the way back kept.
+  await page.goto('/?psychologistId=p1');
+  await page.getByRole('button', { name: 'Continue as demo patient' }).click();
+  await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back to Role Selection' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('userToken'))).toBe(
+    await page.evaluate(() => localStorage.getItem('authToken')),
+  );
 });

@@ -27,11 +27,16 @@ const queryClient = new QueryClient({
 type View =
   { name: 'role-selection' } | { name: 'dashboard'; role: Role; arrivedWithToken: boolean };
 
+/**
+ * `?token=…&psychologistId=…` (an emailed sign-in link) and `?psychologistId=…` alone (the link a
+ * psychologist shares) both open the patient dashboard; only the first hides the way back.
+ */
 function initialView(): View {
   const params = readEntryParams(window.location.search);
-  return isPatientDeepLink(params)
-    ? { name: 'dashboard', role: 'patient', arrivedWithToken: true }
-    : { name: 'role-selection' };
+  if (isPatientDeepLink(params))
+    return { name: 'dashboard', role: 'patient', arrivedWithToken: true };
+  if (params.psychologistId) return { name: 'dashboard', role: 'patient', arrivedWithToken: false };
+  return { name: 'role-selection' };
 }
 
 /**

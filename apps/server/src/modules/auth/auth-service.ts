@@ -204,9 +204,10 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
      * out and sends a notice. The code is checked outside the transaction so wrong tries still count.
      */
     async resetPassword(email: string, otpCode: string, newPassword: string) {
+      // The password check comes first, so its answer says nothing about whether the email exists.
+      if (await isCommonPassword(newPassword)) throw new AppError('WEAK_PASSWORD');
       const user = await usersRepository.findByEmail(email);
       if (!user) throw new AppError('OTP_INVALID');
-      if (await isCommonPassword(newPassword)) throw new AppError('WEAK_PASSWORD');
       const now = clock();
       await checkOtp(db, user.id, 'reset_password', otpCode, now);
       const passwordHash = await hashPassword(newPassword);

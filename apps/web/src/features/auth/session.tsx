@@ -4,6 +4,9 @@ import { AUTH_TOKEN_KEY } from '../../lib/api-client';
 
 /** Local storage keys of the specification: authToken and authUser hold the signed-in session. */
 const AUTH_USER_KEY = 'authUser';
+/** The original client also read the token as userToken and the user's id as userID; kept in step. */
+const LEGACY_TOKEN_KEY = 'userToken';
+const LEGACY_USER_ID_KEY = 'userID';
 
 export interface Session {
   token: string;
@@ -32,12 +35,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback((next: Session) => {
     window.localStorage.setItem(AUTH_TOKEN_KEY, next.token);
     window.localStorage.setItem(AUTH_USER_KEY, JSON.stringify(next.user));
+    window.localStorage.setItem(LEGACY_TOKEN_KEY, next.token);
+    window.localStorage.setItem(LEGACY_USER_ID_KEY, next.user.id);
     setSession(next);
   }, []);
 
   const signOut = useCallback(() => {
     window.localStorage.removeItem(AUTH_TOKEN_KEY);
     window.localStorage.removeItem(AUTH_USER_KEY);
+    window.localStorage.removeItem(LEGACY_TOKEN_KEY);
+    window.localStorage.removeItem(LEGACY_USER_ID_KEY);
     setSession(null);
   }, []);
 
