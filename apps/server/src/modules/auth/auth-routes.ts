@@ -144,6 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in as the demo patient (only while demo data is on)',
         response: { 200: SignedIn },
       },
+      preValidation: app.authLimits('demo-login'),
     },
     async () => {
       if (!app.env.DEMO)
