@@ -18,23 +18,29 @@ export function DashboardShell({ role, onBack, actions, children }: DashboardShe
   return (
     <div className="min-h-screen">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <div className="flex min-w-0 items-center gap-3">
+        <div className="mx-auto flex max-w-screen-2xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <div className="flex min-w-0 flex-1 items-center gap-2 sm:gap-3">
             <span
-              className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-700 text-sm font-bold text-white"
+              className="hidden size-9 shrink-0 place-items-center rounded-lg bg-brand-700 sm:grid text-sm font-bold text-white"
               aria-hidden="true"
             >
               S
             </span>
-            <h1 className="truncate text-lg font-semibold sm:text-xl">
+            <h1 className="min-w-0 text-base leading-tight font-semibold sm:truncate sm:text-xl">
               {ROLE_LABEL[role]} Dashboard
             </h1>
             <Badge tone={role === 'patient' ? 'brand' : 'violet'}>{ROLE_LABEL[role]}</Badge>
           </div>
-          <div className="flex items-center gap-2">
+          <div className="flex shrink-0 items-center gap-2">
             {onBack && (
-              <Button variant="secondary" onClick={onBack}>
-                Back to Role Selection
+              // On a phone the header keeps one row: the button says "Back", its name stays whole.
+              <Button variant="secondary" onClick={onBack} aria-label="Back to Role Selection">
+                <span className="sm:hidden" aria-hidden="true">
+                  Back
+                </span>
+                <span className="hidden sm:inline" aria-hidden="true">
+                  Back to Role Selection
+                </span>
               </Button>
             )}
             {actions}
