@@ -4,3 +4,5 @@
  * migrations in ../migrations. Instants are `timestamptz`; money is integer paise.
  */
 export * from './accounts';
+export * from './availability';
+export * from './bookings';
