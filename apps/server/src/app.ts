@@ -9,8 +9,11 @@ import {
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { authRoutes } from './modules/auth/auth-routes';
+import { availabilityRoutes } from './modules/availability/availability-routes';
+import { bookingsRoutes } from './modules/bookings/bookings-routes';
 import { configRoutes } from './modules/config/config-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { psychologistsRoutes } from './modules/psychologists/psychologists-routes';
 import { authenticate } from './plugins/authenticate';
 import { errorHandler } from './plugins/error-handler';
 import { openapi } from './plugins/openapi';
@@ -77,6 +80,9 @@ export async function buildApp({ env, database }: BuildAppOptions): Promise<Fast
   await app.register(healthRoutes);
   await app.register(configRoutes);
   await app.register(authRoutes);
+  await app.register(psychologistsRoutes);
+  await app.register(availabilityRoutes);
+  await app.register(bookingsRoutes);
 
   await app.register(webApp, { root: env.WEB_DIST_DIR ?? 'apps/web/dist' });
   return app;

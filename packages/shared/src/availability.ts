@@ -19,8 +19,15 @@ export const AvailabilityStatus = z.enum(['Available', 'Unavailable'], {
   error: "Status must be 'Available' or 'Unavailable'",
 });
 
+/**
+ * Whose calendar: optional, because a psychologist only ever changes their own; naming someone else's
+ * is refused with 403.
+ */
+const OwnPsychologistId = z.uuid('psychologistId must be a psychologist id').optional();
+
 /** PATCH /api/availability/toggle-segment: one call per displayed day (specification, section 7). */
 export const ToggleSegmentBody = z.object({
+  psychologistId: OwnPsychologistId,
   date: IsoDateSchema,
   segment: DayPartSchema,
   status: AvailabilityStatus,
@@ -28,11 +35,16 @@ export const ToggleSegmentBody = z.object({
 export type ToggleSegmentBody = z.infer<typeof ToggleSegmentBody>;
 
 /** PATCH /api/availability/toggle-day: 'Mark Not available' / back to available for a whole day. */
-export const ToggleDayBody = z.object({ date: IsoDateSchema, status: AvailabilityStatus });
+export const ToggleDayBody = z.object({
+  psychologistId: OwnPsychologistId,
+  date: IsoDateSchema,
+  status: AvailabilityStatus,
+});
 export type ToggleDayBody = z.infer<typeof ToggleDayBody>;
 
 /** PATCH /api/availability/toggle-slot: Block Slot / Unblock of one half-hour slot. */
 export const ToggleSlotBody = z.object({
+  psychologistId: OwnPsychologistId,
   start: z.iso.datetime({
     offset: true,
     error: 'Start must be a date and time such as 2026-03-10T04:30:00.000Z',
