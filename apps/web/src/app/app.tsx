@@ -6,6 +6,7 @@ import { SessionProvider } from '../features/auth/session';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { RoleSelection } from '../features/role-selection/role-selection';
 import { isPatientDeepLink, readEntryParams } from '../lib/entry-params';
+import { CalendarArea } from './calendar-area';
 import { ErrorBoundary } from './error-boundary';
 
 // The dashboard (and later the calendar) loads after the role selection has painted.
@@ -49,14 +50,7 @@ function PageFlow() {
       role={view.role}
       onBack={canGoBack ? () => setView({ name: 'role-selection' }) : undefined}
     >
-      <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-        <h2 className="text-lg font-semibold text-slate-800">Your week</h2>
-        <p className="mt-2 text-sm">
-          {signedInAsRole
-            ? `Signed in as ${signedInAsRole.username}.`
-            : 'Sign in to see your sessions and availability.'}
-        </p>
-      </section>
+      <CalendarArea role={view.role} user={signedInAsRole} />
     </DashboardShell>
   );
 }
