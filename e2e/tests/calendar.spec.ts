@@ -192,7 +192,9 @@ test.describe.serial('calendar and availability', () => {
     await expect(page.getByRole('gridcell', { name: new RegExp(`^${tuesday}$`) })).toContainText(
       'Evening unavailable',
     );
-    await expect(page.getByRole('button', { name: `Add Event on ${thursday}`, exact: true })).toHaveCount(0);
+    await expect(
+      page.getByRole('button', { name: `Add Event on ${thursday}`, exact: true }),
+    ).toHaveCount(0);
     await page.getByRole('button', { name: `Show events on ${wednesday}`, exact: true }).click();
     const list = page.getByRole('dialog');
     await expect(list.getByText('No events found')).toBeVisible();
