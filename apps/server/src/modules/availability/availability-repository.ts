@@ -1,66 +1,84 @@
-import { and, asc, between, eq, gt, gte, lt, or } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DayPart } from '@sukoon/shared';
-import type { Database } from '../../db/client';
-import { blockedSlots, bookings, daysOff, unavailableDayParts } from '../../db/schema';
+import { queryRows, type Database } from '../../db/client';
+import {
+  blockedSlots,
+  bookings,
+  daysOff,
+  psychologistProfiles,
+  unavailableDayParts,
+  users,
+} from '../../db/schema';
+
+export interface AvailabilityWindow {
+  timeZone: string;
+  dayParts: { date: string; segment: DayPart }[];
+  offDays: string[];
+  /** Epoch milliseconds. */
+  blocked: number[];
+  busy: [number, number][];
+}
+
+const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
+
+/** The one statement behind a calendar read; exported so the benchmark can EXPLAIN exactly it. */
+export function availabilityWindowQuery(
+  psychologistId: string,
+  dates: { from: string; to: string },
+) {
+  return sql`with p as (
+          select pp.user_id as id, pp.time_zone,
+                 ${dates.from}::date::timestamp at time zone pp.time_zone as from_at,
+                 (${dates.to}::date + 1)::timestamp at time zone pp.time_zone as to_at
+            from ${psychologistProfiles} pp
+            join ${users} u on u.id = pp.user_id and u.role = 'psychologist'
+           where pp.user_id = ${psychologistId}
+        )
+        select p.time_zone as "timeZone",
+          (select coalesce(json_agg(json_build_object('date', d.date::text, 'segment', d.segment)
+                                    order by d.date, d.segment), '[]'::json)
+             from ${unavailableDayParts} d
+            where d.psychologist_id = p.id
+              and d.date between ${dates.from}::date and ${dates.to}::date) as "dayParts",
+          (select coalesce(json_agg(o.date::text order by o.date), '[]'::json)
+             from ${daysOff} o
+            where o.psychologist_id = p.id
+              and o.date between ${dates.from}::date and ${dates.to}::date) as "offDays",
+          (select coalesce(json_agg(${epochMs(sql`s.starts_at`)} order by s.starts_at), '[]'::json)
+             from ${blockedSlots} s
+            where s.psychologist_id = p.id
+              and s.starts_at >= p.from_at and s.starts_at < p.to_at) as "blocked",
+          (select coalesce(json_agg(json_build_array(${epochMs(sql`b.starts_at`)}, ${epochMs(sql`b.ends_at`)})
+                                    order by b.starts_at), '[]'::json)
+             from ${bookings} b
+            where b.psychologist_id = p.id
+              and b.starts_at < p.to_at and b.ends_at > p.from_at
+              -- No session is longer than 45 minutes (a check constraint), so this bound lets the
+              -- (psychologist, starts_at) index read only the window instead of all earlier history.
+              and b.starts_at > p.from_at - interval '45 minutes'
+              -- A hold past its expiry no longer blocks, even before anything has expired it.
+              and (b.status = 'booked' or (b.status = 'held' and b.hold_expires_at > now()))) as "busy"
+        from p`;
+}
 
 export function createAvailabilityRepository(db: Database) {
   return {
-    /** Every stored exception and every live booking or unexpired hold in a date/instant window. */
+    /**
+     * The psychologist's time zone with every stored exception and every live booking or unexpired
+     * hold between local midnight of `from` and local midnight after `to`, in one round trip (sub-selects
+     * aggregated to JSON), so a calendar read takes one pooled connection once. Instants come back as
+     * epoch milliseconds so no session time zone can change their text. Undefined for an unknown
+     * psychologist.
+     */
     async window(
       psychologistId: string,
       dates: { from: string; to: string },
-      instants: { from: Date; to: Date },
-    ) {
-      const [dayParts, offDays, blocked, busy] = await Promise.all([
-        db
-          .select({ date: unavailableDayParts.date, segment: unavailableDayParts.segment })
-          .from(unavailableDayParts)
-          .where(
-            and(
-              eq(unavailableDayParts.psychologistId, psychologistId),
-              between(unavailableDayParts.date, dates.from, dates.to),
-            ),
-          )
-          .orderBy(asc(unavailableDayParts.date), asc(unavailableDayParts.segment)),
-        db
-          .select({ date: daysOff.date })
-          .from(daysOff)
-          .where(
-            and(
-              eq(daysOff.psychologistId, psychologistId),
-              between(daysOff.date, dates.from, dates.to),
-            ),
-          )
-          .orderBy(asc(daysOff.date)),
-        db
-          .select({ startsAt: blockedSlots.startsAt })
-          .from(blockedSlots)
-          .where(
-            and(
-              eq(blockedSlots.psychologistId, psychologistId),
-              gte(blockedSlots.startsAt, instants.from),
-              lt(blockedSlots.startsAt, instants.to),
-            ),
-          )
-          .orderBy(asc(blockedSlots.startsAt)),
-        db
-          .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-          .from(bookings)
-          .where(
-            and(
-              eq(bookings.psychologistId, psychologistId),
-              lt(bookings.startsAt, instants.to),
-              gt(bookings.endsAt, instants.from),
-              // A hold past its expiry no longer blocks, even before anything has expired it.
-              or(
-                eq(bookings.status, 'booked'),
-                and(eq(bookings.status, 'held'), gt(bookings.holdExpiresAt, new Date())),
-              ),
-            ),
-          )
-          .orderBy(asc(bookings.startsAt)),
-      ]);
-      return { dayParts, offDays, blocked, busy };
+    ): Promise<AvailabilityWindow | undefined> {
+      const [row] = await queryRows<AvailabilityWindow>(
+        db,
+        availabilityWindowQuery(psychologistId, dates),
+      );
+      return row;
     },
 
     async setDayPart(psychologistId: string, date: string, segment: DayPart, unavailable: boolean) {

@@ -1,9 +1,7 @@
 import {
-  addIsoDays,
   daysBetween,
   isGridSlotStart,
   MAX_CALENDAR_RANGE_DAYS,
-  zonedInstant,
   type Availability,
   type AvailabilityFacts,
   type AvailabilityQuery,
@@ -45,20 +43,16 @@ export function createAvailabilityService(db: Database) {
     to: string,
   ): Promise<AvailabilityFacts> {
     if (daysBetween(from, to) + 1 > MAX_CALENDAR_RANGE_DAYS) throw new AppError('RANGE_TOO_LONG');
-    const timeZone = await timeZoneOf(psychologistId);
-    const window = await repository.window(
-      psychologistId,
-      { from, to },
-      { from: zonedInstant(from, 0, timeZone), to: zonedInstant(addIsoDays(to, 1), 0, timeZone) },
-    );
+    const window = await repository.window(psychologistId, { from, to });
+    if (!window) throw new AppError('PSYCHOLOGIST_NOT_FOUND');
     return {
-      timeZone,
-      daysOff: window.offDays.map((row) => row.date),
+      timeZone: window.timeZone,
+      daysOff: window.offDays,
       unavailableDayParts: window.dayParts,
-      blockedSlots: window.blocked.map((row) => row.startsAt.toISOString()),
-      busy: window.busy.map((row) => ({
-        start: row.startsAt.toISOString(),
-        end: row.endsAt.toISOString(),
+      blockedSlots: window.blocked.map((ms) => new Date(Number(ms)).toISOString()),
+      busy: window.busy.map(([start, end]) => ({
+        start: new Date(Number(start)).toISOString(),
+        end: new Date(Number(end)).toISOString(),
       })),
     };
   }

@@ -50,7 +50,7 @@ export function MonthView({
       <div
         role="grid"
         aria-label={formatDate(month, { month: 'long', year: 'numeric' })}
-        className="min-w-[640px]"
+        className="min-w-[336px]"
       >
         <div role="row" className="grid grid-cols-7 border-b border-slate-200 bg-slate-50">
           {dates.slice(0, 7).map((date) => (
@@ -83,7 +83,7 @@ export function MonthView({
                   key={date}
                   data-date={date}
                   aria-label={`${label}${off ? ', not available' : ''}`}
-                  className={`group relative flex min-h-28 flex-col gap-1 border-r border-b border-slate-200 p-1.5 ${inMonth ? '' : 'bg-slate-50/70 text-slate-400'} ${off ? 'bg-slate-100' : ''}`}
+                  className={`group relative flex min-h-20 min-w-0 flex-col gap-1 border-r border-b border-slate-200 p-1 sm:min-h-28 sm:p-1.5 ${inMonth ? '' : 'bg-slate-50/70 text-slate-400'} ${off ? 'bg-slate-100' : ''}`}
                 >
                   <button
                     type="button"
