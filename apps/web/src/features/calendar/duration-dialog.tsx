@@ -18,8 +18,19 @@ interface DurationDialogProps {
   onCancel: () => void;
 }
 
+const WHEN: Intl.DateTimeFormatOptions = {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
+
 /** 20 Minutes, 45 Minutes or Cancel; a length that would not fit is offered disabled, with the reason. */
 export function DurationDialog({ title, start, facts, onChoose, onCancel }: DurationDialogProps) {
+  // Where the viewer's own zone differs, the dialog also gives their local time (decisions, "Time").
+  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <Dialog.Root open={start !== null} onOpenChange={(open) => !open && onCancel()}>
       <Dialog.Portal>
@@ -28,14 +39,12 @@ export function DurationDialog({ title, start, facts, onChoose, onCancel }: Dura
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           {start && (
             <Dialog.Description className="mt-1 text-sm text-slate-600">
-              {formatInZone(start, facts.timeZone, {
-                weekday: 'long',
-                day: 'numeric',
-                month: 'long',
-                hour: 'numeric',
-                minute: '2-digit',
-                timeZoneName: 'short',
-              })}
+              {formatInZone(start, facts.timeZone, WHEN)}
+              {viewerZone !== facts.timeZone && (
+                <span className="block text-slate-500">
+                  Your time: {formatInZone(start, viewerZone, WHEN)}
+                </span>
+              )}
             </Dialog.Description>
           )}
           <div className="mt-5 flex flex-col gap-2">

@@ -115,7 +115,7 @@ export function MonthView({
                       type="button"
                       onClick={() => onAddEvent(zonedInstant(date, firstFree, facts.timeZone))}
                       aria-label={`Add Event on ${label}`}
-                      className="mt-auto self-start rounded-md bg-brand-700 px-2 py-1 text-[11px] font-medium text-white opacity-0 transition-opacity group-hover:opacity-100 focus-visible:opacity-100 hover:bg-brand-800"
+                      className="mt-auto self-start rounded-md bg-brand-700 px-2 py-1 text-[11px] font-medium text-white opacity-0 transition-opacity group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100 hover:bg-brand-800"
                     >
                       Add Event
                     </button>

@@ -343,7 +343,7 @@ function Cell({
           tabIndex={-1}
           aria-label={action.label}
           onClick={action.run}
-          className="flex h-full w-full items-center px-2 text-left text-brand-700 opacity-0 transition-opacity group-hover:bg-brand-50 group-hover:opacity-100 group-focus-visible:opacity-100"
+          className="flex h-full w-full items-center px-2 text-left text-brand-700 opacity-0 transition-opacity group-hover:bg-brand-50 group-hover:opacity-100 group-focus-visible:opacity-100 [@media(hover:none)]:opacity-100"
         >
           + Book
         </button>
@@ -354,7 +354,7 @@ function Cell({
           tabIndex={-1}
           aria-label={action.label}
           onClick={action.run}
-          className={`absolute top-1 right-1 rounded px-1.5 py-0.5 text-[11px] font-medium transition-opacity ${state === 'blocked' ? 'bg-white/80 text-amber-900 hover:bg-white' : 'border border-slate-300 bg-white text-slate-700 opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100 hover:bg-slate-50'}`}
+          className={`absolute top-1 right-1 rounded px-1.5 py-0.5 text-[11px] font-medium transition-opacity ${state === 'blocked' ? 'bg-white/80 text-amber-900 hover:bg-white' : 'border border-slate-300 bg-white text-slate-700 opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100 hover:bg-slate-50 [@media(hover:none)]:opacity-100'}`}
         >
           {action.text}
         </button>
