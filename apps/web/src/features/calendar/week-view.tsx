@@ -294,6 +294,7 @@ function Cell({
   minute,
   state,
   cellEvents,
+  events,
   facts,
   focusKey,
   tabbable,
@@ -320,6 +321,13 @@ function Cell({
   }
 
   const description = CELL_TEXT[state];
+  // A cell under one of the viewer's own pills (started here or in a cell above) needs no 'Booked'.
+  const cellStart = start.getTime();
+  const coveredByEvent = events.some(
+    (event) =>
+      Date.parse(event.startDate) < cellStart + SLOT_MINUTES * 60_000 &&
+      Date.parse(event.endDate) > cellStart,
+  );
   return (
     <div
       role="gridcell"
@@ -359,7 +367,7 @@ function Cell({
           {action.text}
         </button>
       )}
-      {description && cellEvents.length === 0 && (
+      {description && !coveredByEvent && (
         <span className="pointer-events-none absolute top-1.5 left-2 select-none">
           {description}
         </span>
