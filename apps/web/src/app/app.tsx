@@ -6,7 +6,6 @@ import { SessionProvider } from '../features/auth/session';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { RoleSelection } from '../features/role-selection/role-selection';
 import { isPatientDeepLink, readEntryParams } from '../lib/entry-params';
-import { CalendarArea } from './calendar-area';
 import { ErrorBoundary } from './error-boundary';
 
 // The dashboard (and later the calendar) loads after the role selection has painted.
@@ -14,6 +13,10 @@ const DashboardShell = lazy(() =>
   import('../features/dashboard/dashboard-shell').then((module) => ({
     default: module.DashboardShell,
   })),
+);
+
+const CalendarArea = lazy(() =>
+  import('./calendar-area').then((module) => ({ default: module.CalendarArea })),
 );
 
 const queryClient = new QueryClient({

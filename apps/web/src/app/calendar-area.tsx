@@ -4,11 +4,18 @@ import { Calendar } from '../features/calendar/calendar';
 import { ProfileDialog } from '../features/profile/profile-dialog';
 import { PsychologistChooser } from '../features/psychologists/psychologist-chooser';
 import { readEntryParams } from '../lib/entry-params';
+import { ErrorBoundary } from './error-boundary';
 
 interface CalendarAreaProps {
   role: Role;
   /** The signed-in user of this dashboard's role, or null when signed out. */
   user: User | null;
+  /**
+   * The profile form's open state, when the page owns it (e.g. an avatar menu's Profile item);
+   * without these the calendar header's Profile button opens it.
+   */
+  profileOpen?: boolean;
+  onProfileOpenChange?: (open: boolean) => void;
 }
 
 /** Keeps the chosen psychologist in the address bar, so a reload or a shared link opens the same one. */
@@ -19,11 +26,13 @@ function rememberPsychologist(id: string) {
 }
 
 /** The dashboard's calendar: a psychologist's own, or the one a patient chose. */
-export function CalendarArea({ role, user }: CalendarAreaProps) {
+export function CalendarArea({ role, user, ...controlled }: CalendarAreaProps) {
   const [psychologistId, setPsychologistId] = useState<string | null>(
     () => readEntryParams(window.location.search).psychologistId,
   );
-  const [profileOpen, setProfileOpen] = useState(false);
+  const [ownProfileOpen, setOwnProfileOpen] = useState(false);
+  const profileOpen = controlled.profileOpen ?? ownProfileOpen;
+  const setProfileOpen = controlled.onProfileOpenChange ?? setOwnProfileOpen;
   const choose = useCallback((id: string) => {
     setPsychologistId(id);
     rememberPsychologist(id);
@@ -52,9 +61,13 @@ export function CalendarArea({ role, user }: CalendarAreaProps) {
   }
 
   const chooser = <PsychologistChooser selectedId={psychologistId} onSelect={choose} />;
-  return psychologistId ? (
-    <Calendar role="patient" psychologistId={psychologistId} banner={chooser} />
-  ) : (
-    chooser
+  return (
+    <ErrorBoundary region="the calendar">
+      {psychologistId ? (
+        <Calendar role="patient" psychologistId={psychologistId} banner={chooser} />
+      ) : (
+        chooser
+      )}
+    </ErrorBoundary>
   );
 }
