@@ -217,6 +217,16 @@ test.describe.serial('calendar and availability', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await snapshot(page, 'calendar-patient-week-phone');
 
+    // A Sunday-first week on request, still numbered the ISO way; the choice is remembered.
+    await page.getByLabel('Week starts on').selectOption('sunday');
+    await expect(page.getByRole('columnheader').nth(1)).toHaveAttribute('aria-label', /^Sunday, /);
+    await expect(page.getByRole('columnheader', { name: /^Week \d+$/ })).toBeVisible();
+    await page.reload();
+    await openDashboard(page, 'Patient');
+    await expect(page.getByRole('columnheader').nth(1)).toHaveAttribute('aria-label', /^Sunday, /);
+    await page.getByLabel('Week starts on').selectOption('monday');
+    await expect(page.getByRole('columnheader').nth(1)).toHaveAttribute('aria-label', /^Monday, /);
+
     const label = page.getByRole('rowheader', { name: '9:00 AM' });
     const before = await label.boundingBox();
     await page
