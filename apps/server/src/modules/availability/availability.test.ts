@@ -304,3 +304,23 @@ describe('PATCH /api/availability/toggle-segment, toggle-day, toggle-slot', () =
     expect(body.data.blockedSlots).toEqual(['2030-03-12T09:00:00.000Z']);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('documents every calendar endpoint from the same schemas', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/availability',
+        '/api/availability/toggle-segment',
+        '/api/availability/toggle-day',
+        '/api/availability/toggle-slot',
+        '/api/psychologists',
+        '/api/psychologists/{id}',
+        '/api/events',
+        '/api/bookings/user/{userId}',
+      ]),
+    );
+  });
+});
