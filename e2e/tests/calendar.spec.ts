@@ -200,6 +200,15 @@ test.describe.serial('calendar and availability', () => {
     await expect(list.getByText('No events found')).toBeVisible();
     await expect(list.getByText('There are no events scheduled for this day.')).toBeVisible();
     await list.getByRole('button', { name: 'Close' }).click();
+    // Arrow keys move between days in the month grid too; Enter opens the day's list.
+    await page.getByRole('button', { name: `Show events on ${wednesday}`, exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(
+      page.getByRole('button', { name: `Show events on ${thursday}`, exact: true }),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toContainText('No events found');
+    await page.keyboard.press('Escape');
     await snapshot(page, 'calendar-patient-month-laptop');
   });
 

@@ -49,6 +49,16 @@ export function MonthView({
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <div
         role="grid"
+        onKeyDown={(event) => {
+          // Arrow keys move between days (a week up or down), Enter opens the day's list.
+          const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[event.key];
+          const current = (event.target as HTMLElement).dataset.dayButton;
+          if (step === undefined || current === undefined) return;
+          const next = dates[dates.indexOf(current) + step];
+          if (!next) return;
+          event.preventDefault();
+          event.currentTarget.querySelector<HTMLElement>(`[data-day-button="${next}"]`)?.focus();
+        }}
         aria-label={formatDate(month, { month: 'long', year: 'numeric' })}
         className="min-w-[336px]"
       >
@@ -88,6 +98,7 @@ export function MonthView({
                   <button
                     type="button"
                     onClick={() => setOpenDay(date)}
+                    data-day-button={date}
                     aria-label={`Show events on ${label}`}
                     className={`grid size-7 place-items-center rounded-full text-sm font-semibold hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 ${date === today ? 'bg-brand-700 text-white hover:bg-brand-800' : ''}`}
                   >
