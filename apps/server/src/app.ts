@@ -12,8 +12,11 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { codesRoutes } from './modules/codes/codes-routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes';
 import { mailPlugin } from './modules/mail/mail-plugin';
+import { availabilityRoutes } from './modules/availability/availability-routes';
+import { bookingsRoutes } from './modules/bookings/bookings-routes';
 import { configRoutes } from './modules/config/config-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { psychologistsRoutes } from './modules/psychologists/psychologists-routes';
 import { authenticate } from './plugins/authenticate';
 import { errorHandler } from './plugins/error-handler';
 import { openapi } from './plugins/openapi';
@@ -86,6 +89,9 @@ export async function buildApp({ env, database }: BuildAppOptions): Promise<Fast
   await app.register(codesRoutes);
   // The dev mailbox exists only where mail has nowhere else to go, and never in production.
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') await app.register(devMailboxRoutes);
+  await app.register(psychologistsRoutes);
+  await app.register(availabilityRoutes);
+  await app.register(bookingsRoutes);
 
   await app.register(webApp, { root: env.WEB_DIST_DIR ?? 'apps/web/dist' });
   return app;

@@ -10,6 +10,14 @@ export const ERRORS = {
   BAD_REQUEST: { status: 400, message: 'The request could not be understood.' },
   UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue.' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password.' },
+  INVALID_SLOT: {
+    status: 400,
+    message: 'Choose a half-hour slot between 9:00 AM and 8:30 PM in the psychologist’s time zone.',
+  },
+  RANGE_TOO_LONG: {
+    status: 400,
+    message: 'Ask for at most 42 days at a time (one month view).',
+  },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
   EMAIL_NOT_VERIFIED: {
     status: 403,
@@ -43,6 +51,7 @@ export const ERRORS = {
     message: 'This sign-in link has expired or was already used. Please sign in.',
   },
   NOT_FOUND: { status: 404, message: 'Not found.' },
+  PSYCHOLOGIST_NOT_FOUND: { status: 404, message: 'That psychologist could not be found.' },
   CONFLICT: { status: 409, message: 'That conflicts with existing data.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.' },

@@ -3,3 +3,5 @@ export * from './envelope';
 export * from './errors';
 export * from './health';
 export * from './auth';
+export * from './calendar';
+export * from './availability';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Role } from '@sukoon/shared';
+import { DEFAULT_RATES_INR, type Role, type SessionDuration } from '@sukoon/shared';
 import { hashPassword } from '../modules/auth/passwords';
 import type { Database } from './client';
-import { psychologistProfiles, users } from './schema';
+import { bookings, psychologistProfiles, users } from './schema';
 
 /** Builders for records, shared by the tests and the demo seed so both make data the same way. */
 
@@ -52,4 +52,47 @@ export async function createPsychologist(db: Database, options: CreatePsychologi
 
 export function createPatient(db: Database, options: CreateUserOptions = {}) {
   return createUser(db, 'patient', options);
+}
+
+export interface CreateBookingOptions {
+  psychologistId: string;
+  patientId?: string | null;
+  startsAt: Date;
+  durationMinutes?: SessionDuration;
+  status?: 'held' | 'booked' | 'canceled' | 'expired';
+  /** For holds; defaults to ten minutes from now. */
+  holdExpiresAt?: Date;
+  title?: string;
+  description?: string;
+  color?: 'blue' | 'red' | 'green' | 'yellow';
+  meetingLink?: string | null;
+  pricePaise?: number;
+  attendanceStatus?: 'scheduled' | 'attended' | 'canceled';
+}
+
+/** A booking row as the booking flow would leave it (booked and paid unless told otherwise). */
+export async function createBooking(db: Database, options: CreateBookingOptions) {
+  const duration = options.durationMinutes ?? 45;
+  const status = options.status ?? 'booked';
+  const [booking] = await db
+    .insert(bookings)
+    .values({
+      psychologistId: options.psychologistId,
+      patientId: options.patientId ?? null,
+      startsAt: options.startsAt,
+      endsAt: new Date(options.startsAt.getTime() + duration * 60_000),
+      durationMinutes: duration,
+      title: options.title ?? 'Session',
+      description: options.description ?? '',
+      color: options.color ?? 'blue',
+      meetingLink: options.meetingLink ?? null,
+      pricePaise: options.pricePaise ?? DEFAULT_RATES_INR[duration] * 100,
+      status,
+      paymentStatus: status === 'booked' ? 'completed' : 'pending',
+      holdExpiresAt:
+        status === 'held' ? (options.holdExpiresAt ?? new Date(Date.now() + 10 * 60_000)) : null,
+      attendanceStatus: options.attendanceStatus ?? 'scheduled',
+    })
+    .returning();
+  return booking!;
 }

@@ -13,11 +13,15 @@ import { RoleSelection } from '../features/role-selection/role-selection';
 import { isPatientDeepLink, readEntryParams } from '../lib/entry-params';
 import { ErrorBoundary } from './error-boundary';
 
-// The dashboard (and later the calendar) loads after the role selection has painted.
+// The dashboard and the calendar load after the role selection has painted.
 const DashboardShell = lazy(() =>
   import('../features/dashboard/dashboard-shell').then((module) => ({
     default: module.DashboardShell,
   })),
+);
+
+const CalendarArea = lazy(() =>
+  import('./calendar-area').then((module) => ({ default: module.CalendarArea })),
 );
 
 const queryClient = new QueryClient({
@@ -48,6 +52,7 @@ function PageFlow() {
   const { user, checking } = useCurrentUser();
   const signInLink = useSignInLink();
   const logout = useLogout();
+  const [profileOpen, setProfileOpen] = useState(false);
 
   if (checking || signInLink.pending) return <LoadingScreen />;
   if (view.name === 'role-selection') {
@@ -68,8 +73,7 @@ function PageFlow() {
         signedInAsRole && (
           <AvatarMenu
             user={signedInAsRole}
-            // The profile form (rates, time zone) belongs to the psychologists feature.
-            onProfile={() => {}}
+            onProfile={() => setProfileOpen(true)}
             onLogout={() => logout.mutate(undefined, { onSettled: toRoleSelection })}
           />
         )
@@ -80,15 +84,12 @@ function PageFlow() {
           <Notice tone="error">{signInLink.error}</Notice>
         </div>
       )}
-      {/* Calendar placeholder: replaced by the calendar feature. */}
-      <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-        <h2 className="text-lg font-semibold text-slate-800">Your week</h2>
-        <p className="mt-2 text-sm">
-          {signedInAsRole
-            ? `Signed in as ${signedInAsRole.username}.`
-            : 'Sign in to see your sessions and availability.'}
-        </p>
-      </section>
+      <CalendarArea
+        role={view.role}
+        user={signedInAsRole}
+        profileOpen={profileOpen}
+        onProfileOpenChange={setProfileOpen}
+      />
       {!signedInAsRole && (
         <AuthDialog key={view.role} role={view.role} onCancel={toRoleSelection} />
       )}

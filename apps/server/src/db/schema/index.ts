@@ -5,3 +5,5 @@
  */
 export * from './accounts';
 export * from './mail';
+export * from './availability';
+export * from './bookings';

@@ -1,0 +1,87 @@
+/** Bookings: one row per session (held while its payment runs, then booked, or canceled/expired). */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { timestamps } from './columns';
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    psychologistId: uuid('psychologist_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null for an event a psychologist adds for themselves without a patient account.
+    patientId: uuid('patient_id').references(() => users.id, { onDelete: 'set null' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    color: text('color', { enum: ['blue', 'red', 'green', 'yellow'] })
+      .notNull()
+      .default('blue'),
+    variant: text('variant', { enum: ['primary', 'danger', 'success', 'warning', 'default'] })
+      .notNull()
+      .default('primary'),
+    meetingLink: text('meeting_link'),
+    pricePaise: integer('price_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    /**
+     * held: a payment is in progress and the slot is reserved until hold_expires_at; booked: confirmed;
+     * canceled; expired: a hold that ran out. Only held and booked rows block the slot (see the
+     * exclusion constraint in the bookings_no_overlap migration): expiring a hold is an UPDATE to
+     * 'expired', because a constraint cannot look at now().
+     */
+    status: text('status', { enum: ['held', 'booked', 'canceled', 'expired'] }).notNull(),
+    paymentStatus: text('payment_status', {
+      enum: ['pending', 'completed', 'failed', 'refunded'],
+    })
+      .notNull()
+      .default('pending'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    attendanceStatus: text('attendance_status', { enum: ['scheduled', 'attended', 'canceled'] })
+      .notNull()
+      .default('scheduled'),
+    attendanceNotes: text('attendance_notes'),
+    markedBy: uuid('marked_by').references(() => users.id, { onDelete: 'set null' }),
+    markedAt: timestamp('marked_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index('bookings_psychologist_starts_idx').on(table.psychologistId, table.startsAt),
+    index('bookings_patient_starts_idx').on(table.patientId, table.startsAt),
+    check('bookings_duration_check', sql`${table.durationMinutes} in (20, 45)`),
+    check(
+      'bookings_end_matches_duration',
+      sql`${table.endsAt} = ${table.startsAt} + make_interval(mins => ${table.durationMinutes})`,
+    ),
+    check('bookings_price_check', sql`${table.pricePaise} >= 0`),
+    check(
+      'bookings_status_check',
+      sql`${table.status} in ('held', 'booked', 'canceled', 'expired')`,
+    ),
+    check(
+      'bookings_payment_status_check',
+      sql`${table.paymentStatus} in ('pending', 'completed', 'failed', 'refunded')`,
+    ),
+    check(
+      'bookings_attendance_check',
+      sql`${table.attendanceStatus} in ('scheduled', 'attended', 'canceled')`,
+    ),
+    check('bookings_color_check', sql`${table.color} in ('blue', 'red', 'green', 'yellow')`),
+    check(
+      'bookings_variant_check',
+      sql`${table.variant} in ('primary', 'danger', 'success', 'warning', 'default')`,
+    ),
+    // A hold always knows when it runs out; nothing else carries an expiry.
+    check(
+      'bookings_hold_expiry_check',
+      sql`(${table.status} = 'held') = (${table.holdExpiresAt} is not null)`,
+    ),
+    check(
+      'bookings_meeting_link_https',
+      sql`${table.meetingLink} is null or ${table.meetingLink} like 'https://%'`,
+    ),
+  ],
+);

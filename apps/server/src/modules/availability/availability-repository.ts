@@ -1,0 +1,128 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { DayPart } from '@sukoon/shared';
+import { queryRows, type Database } from '../../db/client';
+import {
+  blockedSlots,
+  bookings,
+  daysOff,
+  psychologistProfiles,
+  unavailableDayParts,
+  users,
+} from '../../db/schema';
+
+export interface AvailabilityWindow {
+  timeZone: string;
+  dayParts: { date: string; segment: DayPart }[];
+  offDays: string[];
+  /** Epoch milliseconds. */
+  blocked: number[];
+  busy: [number, number][];
+}
+
+const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
+
+/** The one statement behind a calendar read; exported so the benchmark can EXPLAIN exactly it. */
+export function availabilityWindowQuery(
+  psychologistId: string,
+  dates: { from: string; to: string },
+) {
+  return sql`with p as (
+          select pp.user_id as id, pp.time_zone,
+                 ${dates.from}::date::timestamp at time zone pp.time_zone as from_at,
+                 (${dates.to}::date + 1)::timestamp at time zone pp.time_zone as to_at
+            from ${psychologistProfiles} pp
+            join ${users} u on u.id = pp.user_id and u.role = 'psychologist'
+           where pp.user_id = ${psychologistId}
+        )
+        select p.time_zone as "timeZone",
+          (select coalesce(json_agg(json_build_object('date', d.date::text, 'segment', d.segment)
+                                    order by d.date, d.segment), '[]'::json)
+             from ${unavailableDayParts} d
+            where d.psychologist_id = p.id
+              and d.date between ${dates.from}::date and ${dates.to}::date) as "dayParts",
+          (select coalesce(json_agg(o.date::text order by o.date), '[]'::json)
+             from ${daysOff} o
+            where o.psychologist_id = p.id
+              and o.date between ${dates.from}::date and ${dates.to}::date) as "offDays",
+          (select coalesce(json_agg(${epochMs(sql`s.starts_at`)} order by s.starts_at), '[]'::json)
+             from ${blockedSlots} s
+            where s.psychologist_id = p.id
+              and s.starts_at >= p.from_at and s.starts_at < p.to_at) as "blocked",
+          (select coalesce(json_agg(json_build_array(${epochMs(sql`b.starts_at`)}, ${epochMs(sql`b.ends_at`)})
+                                    order by b.starts_at), '[]'::json)
+             from ${bookings} b
+            where b.psychologist_id = p.id
+              and b.starts_at < p.to_at and b.ends_at > p.from_at
+              -- No session is longer than 45 minutes (a check constraint), so this bound lets the
+              -- (psychologist, starts_at) index read only the window instead of all earlier history.
+              and b.starts_at > p.from_at - interval '45 minutes'
+              -- A hold past its expiry no longer blocks, even before anything has expired it.
+              and (b.status = 'booked' or (b.status = 'held' and b.hold_expires_at > now()))) as "busy"
+        from p`;
+}
+
+export function createAvailabilityRepository(db: Database) {
+  return {
+    /**
+     * The psychologist's time zone with every stored exception and every live booking or unexpired
+     * hold between local midnight of `from` and local midnight after `to`, in one round trip (sub-selects
+     * aggregated to JSON), so a calendar read takes one pooled connection once. Instants come back as
+     * epoch milliseconds so no session time zone can change their text. Undefined for an unknown
+     * psychologist.
+     */
+    async window(
+      psychologistId: string,
+      dates: { from: string; to: string },
+    ): Promise<AvailabilityWindow | undefined> {
+      const [row] = await queryRows<AvailabilityWindow>(
+        db,
+        availabilityWindowQuery(psychologistId, dates),
+      );
+      return row;
+    },
+
+    async setDayPart(psychologistId: string, date: string, segment: DayPart, unavailable: boolean) {
+      if (unavailable) {
+        await db
+          .insert(unavailableDayParts)
+          .values({ psychologistId, date, segment })
+          .onConflictDoNothing();
+      } else {
+        await db
+          .delete(unavailableDayParts)
+          .where(
+            and(
+              eq(unavailableDayParts.psychologistId, psychologistId),
+              eq(unavailableDayParts.date, date),
+              eq(unavailableDayParts.segment, segment),
+            ),
+          );
+      }
+    },
+
+    async setDayOff(psychologistId: string, date: string, off: boolean) {
+      if (off) {
+        await db.insert(daysOff).values({ psychologistId, date }).onConflictDoNothing();
+      } else {
+        await db
+          .delete(daysOff)
+          .where(and(eq(daysOff.psychologistId, psychologistId), eq(daysOff.date, date)));
+      }
+    },
+
+    async setBlocked(psychologistId: string, startsAt: Date, blocked: boolean) {
+      if (blocked) {
+        await db.insert(blockedSlots).values({ psychologistId, startsAt }).onConflictDoNothing();
+      } else {
+        await db
+          .delete(blockedSlots)
+          .where(
+            and(
+              eq(blockedSlots.psychologistId, psychologistId),
+              eq(blockedSlots.startsAt, startsAt),
+            ),
+          );
+      }
+    },
+  };
+}

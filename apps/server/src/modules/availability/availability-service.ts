@@ -1,0 +1,99 @@
+import {
+  daysBetween,
+  isGridSlotStart,
+  MAX_CALENDAR_RANGE_DAYS,
+  type Availability,
+  type AvailabilityFacts,
+  type AvailabilityQuery,
+  type ToggleDayBody,
+  type ToggleSegmentBody,
+  type ToggleSlotBody,
+} from '@sukoon/shared';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { AuthUser } from '../auth/sessions-service';
+import { createPsychologistsRepository } from '../psychologists/psychologists-repository';
+import { createAvailabilityRepository } from './availability-repository';
+
+export function createAvailabilityService(db: Database) {
+  const repository = createAvailabilityRepository(db);
+  const psychologists = createPsychologistsRepository(db);
+
+  /** Only the psychologist changes their own availability. */
+  async function ownTimeZone(actor: AuthUser, body: { psychologistId?: string | undefined }) {
+    if (body.psychologistId !== undefined && body.psychologistId !== actor.id) {
+      throw new AppError('FORBIDDEN', 'You can only change your own availability.');
+    }
+    return timeZoneOf(actor.id);
+  }
+
+  async function timeZoneOf(psychologistId: string): Promise<string> {
+    const psychologist = await psychologists.findById(psychologistId);
+    if (!psychologist) throw new AppError('PSYCHOLOGIST_NOT_FOUND');
+    return psychologist.timeZone;
+  }
+
+  /**
+   * The merged picture of `from`..`to` (dates on the psychologist's calendar, inclusive), in the form
+   * the shared slot rule reads, so the server and the grid decide alike.
+   */
+  async function facts(
+    psychologistId: string,
+    from: string,
+    to: string,
+  ): Promise<AvailabilityFacts> {
+    if (daysBetween(from, to) + 1 > MAX_CALENDAR_RANGE_DAYS) throw new AppError('RANGE_TOO_LONG');
+    const window = await repository.window(psychologistId, { from, to });
+    if (!window) throw new AppError('PSYCHOLOGIST_NOT_FOUND');
+    return {
+      timeZone: window.timeZone,
+      daysOff: window.offDays,
+      unavailableDayParts: window.dayParts,
+      blockedSlots: window.blocked.map((ms) => new Date(Number(ms)).toISOString()),
+      busy: window.busy.map(([start, end]) => ({
+        start: new Date(Number(start)).toISOString(),
+        end: new Date(Number(end)).toISOString(),
+      })),
+    };
+  }
+
+  return {
+    facts,
+
+    async get(query: AvailabilityQuery): Promise<Availability> {
+      const merged = await facts(query.psychologistId, query.from, query.to);
+      return {
+        psychologistId: query.psychologistId,
+        from: query.from,
+        to: query.to,
+        ...merged,
+        daysOff: [...merged.daysOff],
+        unavailableDayParts: [...merged.unavailableDayParts],
+        blockedSlots: [...merged.blockedSlots],
+        busy: [...merged.busy],
+      };
+    },
+
+    async toggleSegment(actor: AuthUser, body: ToggleSegmentBody) {
+      await ownTimeZone(actor, body);
+      await repository.setDayPart(actor.id, body.date, body.segment, body.status === 'Unavailable');
+      return { date: body.date, updated: true as const };
+    },
+
+    async toggleDay(actor: AuthUser, body: ToggleDayBody) {
+      await ownTimeZone(actor, body);
+      await repository.setDayOff(actor.id, body.date, body.status === 'Unavailable');
+      return { date: body.date, updated: true as const };
+    },
+
+    /** A blocked slot is a half-hour grid cell inside working hours in the psychologist's zone. */
+    async toggleSlot(actor: AuthUser, body: ToggleSlotBody) {
+      const timeZone = await ownTimeZone(actor, body);
+      const start = new Date(body.start);
+      if (!isGridSlotStart(start, timeZone)) throw new AppError('INVALID_SLOT');
+      const blocked = body.status === 'Blocked';
+      await repository.setBlocked(actor.id, start, blocked);
+      return { start: start.toISOString(), blocked };
+    },
+  };
+}

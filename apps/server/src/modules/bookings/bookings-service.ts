@@ -1,0 +1,95 @@
+import {
+  localDateOf,
+  type BookingListItem,
+  type CalendarEvent,
+  type EventsQuery,
+  type SessionDuration,
+} from '@sukoon/shared';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { AuthUser } from '../auth/sessions-service';
+import { createBookingsRepository, type BookingWithNames } from './bookings-repository';
+
+export function toCalendarEvent({ booking }: BookingWithNames): CalendarEvent {
+  return {
+    id: booking.id,
+    title: booking.title,
+    description: booking.description,
+    startDate: booking.startsAt.toISOString(),
+    endDate: booking.endsAt.toISOString(),
+    variant: booking.variant,
+    color: booking.color,
+    meetingLink: booking.meetingLink,
+    price: booking.pricePaise / 100,
+    pricePaise: booking.pricePaise,
+    currency: booking.currency,
+    paymentRequired: booking.patientId !== null,
+    paymentStatus: booking.paymentStatus,
+    status: booking.status,
+    attendanceStatus: booking.attendanceStatus,
+    attendanceNotes: booking.attendanceNotes,
+    markedBy: booking.markedBy ? 'psychologist' : null,
+    markedAt: booking.markedAt?.toISOString() ?? null,
+    durationMinutes: booking.durationMinutes as SessionDuration,
+    psychologistId: booking.psychologistId,
+    patientId: booking.patientId,
+  };
+}
+
+function toListItem(row: BookingWithNames): BookingListItem {
+  const { booking } = row;
+  const date = localDateOf(booking.startsAt, row.psychologistTimeZone);
+  return {
+    id: booking.id,
+    booking_id: booking.id,
+    psychologist_id: booking.psychologistId,
+    user_id: booking.patientId,
+    booking_date: date,
+    date,
+    start_time: booking.startsAt.toISOString(),
+    end_time: booking.endsAt.toISOString(),
+    duration: booking.durationMinutes,
+    title: booking.title,
+    description: booking.description,
+    patient_name: row.patientName,
+    psychologist_name: row.psychologistName,
+    status: booking.status,
+    payment_status: booking.paymentStatus,
+    attendanceStatus: booking.attendanceStatus,
+    notes: booking.attendanceNotes,
+    meeting_link: booking.meetingLink,
+    price: booking.pricePaise / 100,
+    currency: booking.currency,
+  };
+}
+
+function toInstant(value: string | undefined, endOfDay: boolean): Date | undefined {
+  if (!value) return undefined;
+  // A bare date means the whole day (UTC): an end date includes that day.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const start = new Date(`${value}T00:00:00Z`);
+    return endOfDay ? new Date(start.getTime() + 86_400_000) : start;
+  }
+  return new Date(value);
+}
+
+export function createBookingsService(db: Database) {
+  const repository = createBookingsRepository(db);
+  return {
+    /** Nobody reads another person's bookings, whatever their role. */
+    async listForUser(actor: AuthUser, userId: string): Promise<BookingListItem[]> {
+      if (actor.id !== userId) {
+        throw new AppError('FORBIDDEN', 'You can only see your own bookings.');
+      }
+      return (await repository.listForUser(userId)).map(toListItem);
+    },
+
+    async events(actor: AuthUser, query: EventsQuery): Promise<CalendarEvent[]> {
+      const rows = await repository.listLiveForUser(actor.id, {
+        from: toInstant(query.startDate, false),
+        to: toInstant(query.endDate, true),
+      });
+      return rows.map(toCalendarEvent);
+    },
+  };
+}

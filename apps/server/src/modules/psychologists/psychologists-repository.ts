@@ -1,0 +1,50 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { psychologistProfiles, users } from '../../db/schema';
+
+export type ProfileChanges = Partial<{
+  displayName: string;
+  timeZone: string;
+  rate20Paise: number;
+  rate45Paise: number;
+}>;
+
+const columns = {
+  id: users.id,
+  displayName: psychologistProfiles.displayName,
+  timeZone: psychologistProfiles.timeZone,
+  rate20Paise: psychologistProfiles.rate20Paise,
+  rate45Paise: psychologistProfiles.rate45Paise,
+};
+
+export type PsychologistRow = Awaited<
+  ReturnType<ReturnType<typeof createPsychologistsRepository>['findById']>
+>;
+
+export function createPsychologistsRepository(db: Database) {
+  return {
+    async findById(id: string) {
+      const [row] = await db
+        .select(columns)
+        .from(psychologistProfiles)
+        .innerJoin(users, eq(users.id, psychologistProfiles.userId))
+        .where(and(eq(users.id, id), eq(users.role, 'psychologist')))
+        .limit(1);
+      return row;
+    },
+
+    /** Psychologists who verified their email, the ones a patient may book with. */
+    listVerified() {
+      return db
+        .select(columns)
+        .from(psychologistProfiles)
+        .innerJoin(users, eq(users.id, psychologistProfiles.userId))
+        .where(and(eq(users.role, 'psychologist'), isNotNull(users.emailVerifiedAt)))
+        .orderBy(asc(psychologistProfiles.displayName));
+    },
+
+    async update(id: string, changes: ProfileChanges) {
+      await db.update(psychologistProfiles).set(changes).where(eq(psychologistProfiles.userId, id));
+    },
+  };
+}

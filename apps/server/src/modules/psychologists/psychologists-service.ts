@@ -1,0 +1,55 @@
+import type { Psychologist, UpdatePsychologistBody } from '@sukoon/shared';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { AuthUser } from '../auth/sessions-service';
+import {
+  createPsychologistsRepository,
+  type ProfileChanges,
+  type PsychologistRow,
+} from './psychologists-repository';
+
+/** Rates are kept in paise; the API speaks rupees under the names the original client reads. */
+export function toPsychologistDto(row: NonNullable<PsychologistRow>): Psychologist {
+  return {
+    id: row.id,
+    displayName: row.displayName,
+    timeZone: row.timeZone,
+    session_20_minute_rate: row.rate20Paise / 100,
+    session_45_minute_rate: row.rate45Paise / 100,
+  };
+}
+
+export function createPsychologistsService(db: Database) {
+  const repository = createPsychologistsRepository(db);
+
+  async function get(id: string): Promise<Psychologist> {
+    const row = await repository.findById(id);
+    if (!row) throw new AppError('PSYCHOLOGIST_NOT_FOUND');
+    return toPsychologistDto(row);
+  }
+
+  return {
+    get,
+
+    async list(): Promise<Psychologist[]> {
+      return (await repository.listVerified()).map(toPsychologistDto);
+    },
+
+    /** Only the psychologist edits their own profile. */
+    async update(actor: AuthUser, id: string, body: UpdatePsychologistBody): Promise<Psychologist> {
+      if (actor.id !== id) throw new AppError('FORBIDDEN', 'You can only change your own profile.');
+      await get(id);
+      const changes: ProfileChanges = {};
+      if (body.displayName !== undefined) changes.displayName = body.displayName;
+      if (body.timeZone !== undefined) changes.timeZone = body.timeZone;
+      if (body.session_20_minute_rate !== undefined) {
+        changes.rate20Paise = body.session_20_minute_rate * 100;
+      }
+      if (body.session_45_minute_rate !== undefined) {
+        changes.rate45Paise = body.session_45_minute_rate * 100;
+      }
+      await repository.update(id, changes);
+      return get(id);
+    },
+  };
+}

@@ -1,0 +1,384 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Tabs } from 'radix-ui';
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  DAY_PARTS,
+  SLOT_START_MINUTES,
+  addIsoDays,
+  localDateOf,
+  monthGridDates,
+  weekDates,
+  zonedInstant,
+  type AvailabilityFacts,
+  type CalendarEvent,
+  type DayPart,
+  type Role,
+  type SessionDuration,
+  type WeekStart,
+} from '@sukoon/shared';
+import { Button } from '../../components/ui/button';
+import { api } from '../../lib/api-client';
+import {
+  useAvailability,
+  useEvents,
+  usePsychologist,
+  useToggleDay,
+  useToggleSegment,
+  useToggleSlot,
+} from './api';
+import { cellState, isDayPartOff } from './cell-state';
+import { DAY_PART_LABEL } from './day-parts';
+import { DurationDialog } from './duration-dialog';
+import { formatDate } from './layout';
+import { MonthView } from './month-view';
+import { WeekView } from './week-view';
+
+export interface CalendarProps {
+  role: Role;
+  /** The psychologist whose calendar this is (the signed-in psychologist, or the patient's choice). */
+  psychologistId: string;
+  /** A patient chose a slot and a length; the booking form takes it from here. */
+  onBookSlot?: (slot: { start: Date; durationMinutes: SessionDuration }) => void;
+  onDeleteEvent?: (event: CalendarEvent) => void;
+  /** Shown above the calendar, e.g. which psychologist is open and a way to switch. */
+  banner?: ReactNode;
+}
+
+const WEEK_START_KEY = 'weekStart';
+
+function readWeekStart(): WeekStart {
+  return window.localStorage.getItem(WEEK_START_KEY) === 'sunday' ? 'sunday' : 'monday';
+}
+
+/** The current time, refreshed every minute so past cells close as time goes by. */
+function useNow() {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function Calendar(props: CalendarProps) {
+  const psychologist = usePsychologist(props.psychologistId);
+  if (psychologist.isError) {
+    return (
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+        {psychologist.error.message}
+      </div>
+    );
+  }
+  if (!psychologist.data) {
+    return (
+      <div role="status" className="p-8 text-center text-slate-600">
+        Loading calendar...
+      </div>
+    );
+  }
+  return (
+    <CalendarBody
+      {...props}
+      timeZone={psychologist.data.timeZone}
+      psychologistName={psychologist.data.displayName}
+    />
+  );
+}
+
+function CalendarBody({
+  role,
+  psychologistId,
+  timeZone,
+  psychologistName,
+  onBookSlot,
+  onDeleteEvent,
+  banner,
+}: CalendarProps & { timeZone: string; psychologistName: string }) {
+  const now = useNow();
+  const today = localDateOf(now, timeZone);
+  const [tab, setTab] = useState<'week' | 'month'>('week');
+  const [anchor, setAnchor] = useState(today);
+  const [weekStart, setWeekStart] = useState<WeekStart>(readWeekStart);
+  const [chosen, setChosen] = useState<{ start: Date; from: 'week' | 'month' } | null>(null);
+
+  const week = weekDates(anchor, weekStart);
+  const month = monthGridDates(anchor, weekStart);
+  const dates = tab === 'week' ? week : month;
+  const from = dates[0]!;
+  const to = dates.at(-1)!;
+  const availability = useAvailability(psychologistId, from, to);
+  const events = useEvents(
+    zonedInstant(from, 0, timeZone).toISOString(),
+    zonedInstant(addIsoDays(to, 1), 0, timeZone).toISOString(),
+  );
+  const facts: AvailabilityFacts | undefined = availability.data;
+  const ownEvents = (events.data ?? []).filter((event) => event.psychologistId === psychologistId);
+
+  const toggleDay = useToggleDay();
+  const toggleSegment = useToggleSegment();
+  const toggleSlot = useToggleSlot();
+  const changeError = [toggleDay, toggleSegment, toggleSlot].find((m) => m.isError)?.error;
+
+  const isPsychologist = role === 'psychologist';
+  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  function move(direction: -1 | 1) {
+    if (tab === 'week') {
+      setAnchor(addIsoDays(anchor, 7 * direction));
+    } else {
+      const [year, monthNumber] = anchor.split('-').map(Number) as [number, number];
+      const target = new Date(Date.UTC(year, monthNumber - 1 + direction, 1));
+      setAnchor(target.toISOString().slice(0, 10));
+    }
+  }
+
+  function chooseWeekStart(value: WeekStart) {
+    window.localStorage.setItem(WEEK_START_KEY, value);
+    setWeekStart(value);
+  }
+
+  /** The next slot a patient can book in the displayed range, for the header's 'Add Event'. */
+  function firstFreeSlot(): Date | null {
+    if (!facts) return null;
+    for (const date of dates) {
+      if (date < today) continue;
+      const minute = SLOT_START_MINUTES.find(
+        (m) => cellState(date, m, facts, now, role) === 'free',
+      );
+      if (minute !== undefined) return zonedInstant(date, minute, timeZone);
+    }
+    return null;
+  }
+  const nextFree = role === 'patient' ? firstFreeSlot() : null;
+
+  const heading =
+    tab === 'week'
+      ? `${formatDate(week[0]!, { day: 'numeric', month: 'short' })} – ${formatDate(week[6]!, { day: 'numeric', month: 'short', year: 'numeric' })}`
+      : formatDate(anchor, { month: 'long', year: 'numeric' });
+
+  return (
+    <section aria-label="Calendar" className="flex flex-col gap-4">
+      {banner}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-semibold text-slate-900">
+            {isPsychologist ? 'Your calendar' : `${psychologistName}’s calendar`}
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-600">
+            Times are shown in {timeZone.replace('_', ' ')}
+            {isPsychologist ? ' (your time zone)' : ' (the psychologist’s time zone)'}.
+            {viewerZone !== timeZone && ` Your device is set to ${viewerZone.replace('_', ' ')}.`}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            Week starts on
+            <select
+              value={weekStart}
+              onChange={(event) => chooseWeekStart(event.target.value as WeekStart)}
+              className="rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm"
+            >
+              <option value="monday">Monday</option>
+              <option value="sunday">Sunday</option>
+            </select>
+          </label>
+          {role === 'patient' && (
+            <Button
+              disabled={!nextFree}
+              title={nextFree ? undefined : 'No free slot in this view'}
+              onClick={() => nextFree && setChosen({ start: nextFree, from: tab })}
+            >
+              Add Event
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as 'week' | 'month')}>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Tabs.List aria-label="Calendar view" className="inline-flex rounded-lg bg-slate-100 p-1">
+            {(['week', 'month'] as const).map((value) => (
+              <Tabs.Trigger
+                key={value}
+                value={value}
+                className="rounded-md px-4 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
+                {value === 'week' ? 'Week' : 'Month'}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <div className="flex items-center gap-2">
+            <Button variant="secondary" onClick={() => move(-1)}>
+              Prev
+            </Button>
+            <Button variant="ghost" onClick={() => setAnchor(today)}>
+              Today
+            </Button>
+            <Button variant="secondary" onClick={() => move(1)}>
+              Next
+            </Button>
+          </div>
+        </div>
+        <h3 className="mt-3 text-lg font-semibold text-slate-800" aria-live="polite">
+          {heading}
+        </h3>
+
+        {changeError && (
+          <p role="alert" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+            {changeError.message}
+          </p>
+        )}
+        {availability.isError && (
+          <div role="alert" className="mt-3 rounded-lg bg-red-50 p-4 text-sm text-red-800">
+            The calendar could not be loaded: {availability.error.message}{' '}
+            <button className="underline" onClick={() => void availability.refetch()}>
+              Try again
+            </button>
+          </div>
+        )}
+
+        {facts && (
+          <>
+            <Tabs.Content value="week" className="mt-3 flex flex-col gap-3 outline-none">
+              {isPsychologist && <BulkDayParts dates={week} facts={facts} />}
+              <WeekView
+                role={role}
+                dates={week}
+                today={today}
+                now={now}
+                facts={facts}
+                events={ownEvents}
+                onFreeSlot={(start) => setChosen({ start, from: 'week' })}
+                onToggleDay={(date, off) =>
+                  toggleDay.mutate({ date, status: off ? 'Unavailable' : 'Available' })
+                }
+                onToggleDayPart={(date, segment, off) =>
+                  toggleSegment.mutate({
+                    date,
+                    segment,
+                    status: off ? 'Unavailable' : 'Available',
+                  })
+                }
+                onToggleSlot={(start, blocked) =>
+                  toggleSlot.mutate({
+                    start: start.toISOString(),
+                    status: blocked ? 'Blocked' : 'Available',
+                  })
+                }
+                {...(onDeleteEvent ? { onDeleteEvent } : {})}
+              />
+              {!isPsychologist && <Legend />}
+            </Tabs.Content>
+            <Tabs.Content value="month" className="mt-3 outline-none">
+              <MonthView
+                role={role}
+                month={anchor}
+                dates={month}
+                today={today}
+                now={now}
+                facts={facts}
+                events={ownEvents}
+                onAddEvent={(start) => setChosen({ start, from: 'month' })}
+              />
+            </Tabs.Content>
+          </>
+        )}
+      </Tabs.Root>
+
+      {facts && (
+        <DurationDialog
+          title={chosen?.from === 'month' ? 'Appointment Duration' : 'Select Appointment Duration'}
+          start={chosen?.start ?? null}
+          facts={facts}
+          onCancel={() => setChosen(null)}
+          onChoose={(durationMinutes) => {
+            if (chosen) onBookSlot?.({ start: chosen.start, durationMinutes });
+            setChosen(null);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+type BulkResult = { tone: 'ok' | 'error'; text: string };
+
+/**
+ * 'Mark {Morning|Afternoon|Evening} Available/Unavailable' for exactly the seven displayed days: one
+ * toggle-segment call per day, as the specification's client made them.
+ */
+function BulkDayParts({ dates, facts }: { dates: string[]; facts: AvailabilityFacts }) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<Partial<Record<DayPart, boolean>>>({});
+  const [result, setResult] = useState<BulkResult | null>(null);
+
+  async function run(part: DayPart, makeUnavailable: boolean) {
+    setPending((current) => ({ ...current, [part]: true }));
+    setResult(null);
+    const outcomes = await Promise.allSettled(
+      dates.map((date) =>
+        api('PATCH', '/api/availability/toggle-segment', {
+          body: { date, segment: part, status: makeUnavailable ? 'Unavailable' : 'Available' },
+        }),
+      ),
+    );
+    const updated = outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
+    await queryClient.invalidateQueries({ queryKey: ['availability'] });
+    setPending((current) => ({ ...current, [part]: false }));
+    setResult(
+      updated === 0
+        ? { tone: 'error', text: `Failed to update ${DAY_PART_LABEL[part]}. Please try again.` }
+        : {
+            tone: updated === dates.length ? 'ok' : 'error',
+            text: `${updated}/${dates.length} days were updated`,
+          },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2">
+        {DAY_PARTS.map((part) => {
+          // Off on every displayed day: offer to open it again; otherwise offer to close it all week.
+          const allOff = dates.every((date) => isDayPartOff(facts, date, part));
+          return (
+            <Button
+              key={part}
+              variant="secondary"
+              disabled={pending[part] === true}
+              onClick={() => void run(part, !allOff)}
+            >
+              {pending[part]
+                ? 'Updating...'
+                : `Mark ${DAY_PART_LABEL[part]} ${allOff ? 'Available' : 'Unavailable'}`}
+            </Button>
+          );
+        })}
+      </div>
+      <p
+        role="status"
+        className={`min-h-5 text-sm ${result?.tone === 'error' ? 'text-red-700' : 'text-slate-600'}`}
+      >
+        {result?.text}
+      </p>
+    </div>
+  );
+}
+
+function Legend() {
+  const items = [
+    ['bg-white border border-slate-300', 'Free: choose to book'],
+    ['bg-slate-100', 'Booked or not available'],
+    ['bg-amber-50 border border-amber-200', 'Blocked by the psychologist'],
+  ];
+  return (
+    <ul className="flex flex-wrap gap-4 text-xs text-slate-600">
+      {items.map(([swatch, text]) => (
+        <li key={text} className="flex items-center gap-1.5">
+          <span className={`inline-block size-3 rounded-sm ${swatch}`} aria-hidden="true" />
+          {text}
+        </li>
+      ))}
+    </ul>
+  );
+}

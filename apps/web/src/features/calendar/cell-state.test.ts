@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { zonedInstant, type AvailabilityFacts } from '@sukoon/shared';
+import { cellState, isDayPartHidden } from './cell-state';
+
+const facts: AvailabilityFacts = {
+  timeZone: 'Asia/Kolkata',
+  daysOff: ['2030-03-14'],
+  unavailableDayParts: [{ date: '2030-03-12', segment: 'evening' }],
+  blockedSlots: [zonedInstant('2030-03-13', 600, 'Asia/Kolkata').toISOString()],
+  busy: [
+    {
+      start: zonedInstant('2030-03-15', 630, 'Asia/Kolkata').toISOString(),
+      end: zonedInstant('2030-03-15', 675, 'Asia/Kolkata').toISOString(),
+    },
+  ],
+};
+const now = new Date('2030-03-12T06:00:00Z'); // 11:30 IST on the 12th
+
+describe('cellState', () => {
+  it('draws each cell by the shared slot rule', () => {
+    expect(cellState('2030-03-12', 660, facts, now, 'patient')).toBe('past');
+    expect(cellState('2030-03-12', 720, facts, now, 'patient')).toBe('free');
+    expect(cellState('2030-03-12', 1020, facts, now, 'patient')).toBe('unavailable');
+    expect(cellState('2030-03-13', 600, facts, now, 'patient')).toBe('blocked');
+    expect(cellState('2030-03-14', 720, facts, now, 'patient')).toBe('day-off');
+    expect(cellState('2030-03-15', 630, facts, now, 'patient')).toBe('booked');
+    // The session ends at 11:15, so a patient may start a 20-minute session at 11:30.
+    expect(cellState('2030-03-15', 690, facts, now, 'patient')).toBe('free');
+  });
+
+  it('judges a patient’s cell by the shortest session and a psychologist’s by the half hour', () => {
+    // 4:30 PM on the 12th: 20 minutes fit before the evening (off); the whole half hour does too.
+    expect(cellState('2030-03-12', 990, facts, now, 'patient')).toBe('free');
+    expect(cellState('2030-03-12', 990, facts, now, 'psychologist')).toBe('free');
+    // 11:00 on the 15th overlaps the session that ends at 11:15 for either.
+    expect(cellState('2030-03-15', 660, facts, now, 'psychologist')).toBe('booked');
+  });
+
+  it('hides a day part for psychologists only when it is off on every displayed day', () => {
+    const week = ['2030-03-11', '2030-03-12'];
+    expect(isDayPartHidden(facts, week, 'evening')).toBe(false);
+    expect(isDayPartHidden(facts, ['2030-03-12'], 'evening')).toBe(true);
+  });
+});

@@ -1,0 +1,78 @@
+import { Dialog } from 'radix-ui';
+import {
+  SESSION_DURATIONS,
+  SLOT_PROBLEM_MESSAGES,
+  slotProblem,
+  type AvailabilityFacts,
+  type SessionDuration,
+} from '@sukoon/shared';
+import { Button } from '../../components/ui/button';
+import { formatInZone } from './layout';
+
+interface DurationDialogProps {
+  /** 'Select Appointment Duration' from the week view, 'Appointment Duration' from the month view. */
+  title: string;
+  start: Date | null;
+  facts: AvailabilityFacts;
+  onChoose: (durationMinutes: SessionDuration) => void;
+  onCancel: () => void;
+}
+
+const WHEN: Intl.DateTimeFormatOptions = {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
+
+/** 20 Minutes, 45 Minutes or Cancel; a length that would not fit is offered disabled, with the reason. */
+export function DurationDialog({ title, start, facts, onChoose, onCancel }: DurationDialogProps) {
+  // Where the viewer's own zone differs, the dialog also gives their local time (decisions, "Time").
+  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (
+    <Dialog.Root open={start !== null} onOpenChange={(open) => !open && onCancel()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+          {start && (
+            <Dialog.Description className="mt-1 text-sm text-slate-600">
+              {formatInZone(start, facts.timeZone, WHEN)}
+              {viewerZone !== facts.timeZone && (
+                <span className="block text-slate-500">
+                  Your time: {formatInZone(start, viewerZone, WHEN)}
+                </span>
+              )}
+            </Dialog.Description>
+          )}
+          <div className="mt-5 flex flex-col gap-2">
+            {SESSION_DURATIONS.map((duration) => {
+              const problem = start
+                ? slotProblem({ start, durationMinutes: duration, now: new Date(), facts })
+                : null;
+              return (
+                <div key={duration}>
+                  <Button
+                    className="w-full"
+                    disabled={problem !== null}
+                    onClick={() => onChoose(duration)}
+                  >
+                    {duration} Minutes
+                  </Button>
+                  {problem && (
+                    <p className="mt-1 text-xs text-slate-500">{SLOT_PROBLEM_MESSAGES[problem]}</p>
+                  )}
+                </div>
+              );
+            })}
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,386 @@
+import { DropdownMenu } from 'radix-ui';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import {
+  DAY_PARTS,
+  SLOT_MINUTES,
+  SLOT_START_MINUTES,
+  WORKING_DAY_END_MINUTE,
+  formatMinuteLabel,
+  isoWeekNumber,
+  localDateOf,
+  localMinuteOf,
+  zonedInstant,
+  type AvailabilityFacts,
+  type CalendarEvent,
+  type DayPart,
+  type Role,
+} from '@sukoon/shared';
+import {
+  cellState,
+  dayPartRows,
+  isDayPartHidden,
+  isDayPartOff,
+  type CellState,
+} from './cell-state';
+import { DAY_PART_LABEL } from './day-parts';
+import { EventPill } from './event-pill';
+import { DAY_COLUMN_PX, LABEL_COLUMN_PX, ROW_HEIGHT_PX, formatDate } from './layout';
+
+export interface WeekViewProps {
+  role: Role;
+  dates: string[];
+  today: string;
+  now: Date;
+  facts: AvailabilityFacts;
+  events: CalendarEvent[];
+  /** Patients: a free cell was chosen. */
+  onFreeSlot: (start: Date) => void;
+  /** Psychologists: availability changes. */
+  onToggleDay: (date: string, off: boolean) => void;
+  onToggleDayPart: (date: string, part: DayPart, off: boolean) => void;
+  onToggleSlot: (start: Date, blocked: boolean) => void;
+  onDeleteEvent?: (event: CalendarEvent) => void;
+}
+
+type Row = { kind: 'slot'; minute: number } | { kind: 'hidden'; part: DayPart };
+
+const CELL_TEXT: Partial<Record<CellState, string>> = {
+  'day-off': 'Not available',
+  unavailable: 'Unavailable',
+  blocked: 'Blocked',
+  booked: 'Booked',
+};
+
+const CELL_TONE: Record<CellState, string> = {
+  free: 'bg-white',
+  past: 'bg-slate-50',
+  'day-off': 'bg-slate-100 text-slate-500',
+  unavailable: 'bg-slate-100 text-slate-500',
+  blocked:
+    'bg-amber-50 text-amber-800 [background-image:repeating-linear-gradient(135deg,transparent_0_6px,rgb(251_191_36/0.15)_6px_12px)]',
+  booked: 'bg-slate-100 text-slate-600',
+};
+
+export function WeekView(props: WeekViewProps) {
+  const { role, dates, now, facts, events } = props;
+  const gridRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState({ column: 0, row: 0 });
+  const isPsychologist = role === 'psychologist';
+
+  // Psychologists see a day part that is off all week collapsed into one row.
+  const rows: Row[] = DAY_PARTS.flatMap((part): Row[] =>
+    isPsychologist && isDayPartHidden(facts, dates, part)
+      ? [{ kind: 'hidden', part }]
+      : dayPartRows(part, SLOT_START_MINUTES).map((minute) => ({ kind: 'slot', minute })),
+  );
+  const slotRows = rows.flatMap((row, index) => (row.kind === 'slot' ? [index] : []));
+
+  const eventsByCell = new Map<string, CalendarEvent[]>();
+  for (const event of events) {
+    const start = new Date(event.startDate);
+    const minute = localMinuteOf(start, facts.timeZone);
+    const key = `${localDateOf(start, facts.timeZone)}|${minute - (minute % SLOT_MINUTES)}`;
+    eventsByCell.set(key, [...(eventsByCell.get(key) ?? []), event]);
+  }
+
+  function focusCell(column: number, row: number) {
+    setActive({ column, row });
+    gridRef.current?.querySelector<HTMLElement>(`[data-cell="${column}-${row}"]`)?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+      ArrowUp: [0, -1],
+      ArrowDown: [0, 1],
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const column = Math.min(6, Math.max(0, active.column + move[0]));
+    const position = slotRows.indexOf(active.row) + move[1];
+    const row = slotRows[Math.min(slotRows.length - 1, Math.max(0, position))] ?? active.row;
+    focusCell(column, row);
+  }
+
+  const weekNumber = isoWeekNumber(
+    dates.find((date) => new Date(date).getUTCDay() === 1) ?? dates[0]!,
+  );
+  const width = LABEL_COLUMN_PX + dates.length * DAY_COLUMN_PX;
+
+  return (
+    <div className="w-fit max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div
+        ref={gridRef}
+        role="grid"
+        aria-label={`Week ${weekNumber}: ${formatDate(dates[0]!, { day: 'numeric', month: 'long' })} to ${formatDate(dates[6]!, { day: 'numeric', month: 'long', year: 'numeric' })}`}
+        aria-rowcount={rows.length + 1}
+        style={{ width, minWidth: width }}
+        onKeyDown={onKeyDown}
+      >
+        <div role="row" className="sticky top-0 z-20 flex border-b border-slate-200 bg-white">
+          <div
+            role="columnheader"
+            className="sticky left-0 z-30 flex items-center bg-white px-3 text-sm font-semibold text-slate-700 shadow-[1px_0_0_rgb(226_232_240)]"
+            style={{ width: LABEL_COLUMN_PX, minWidth: LABEL_COLUMN_PX }}
+          >
+            Week {weekNumber}
+          </div>
+          {dates.map((date) => (
+            <DayHeader key={date} date={date} {...props} />
+          ))}
+        </div>
+
+        {rows.map((row, rowIndex) =>
+          row.kind === 'hidden' ? (
+            <div role="row" key={row.part} className="flex border-b border-slate-200">
+              <div
+                role="rowheader"
+                className="sticky left-0 z-10 bg-slate-50 px-3 py-2 text-xs font-medium text-slate-600 shadow-[1px_0_0_rgb(226_232_240)]"
+                style={{ width: LABEL_COLUMN_PX, minWidth: LABEL_COLUMN_PX }}
+              >
+                {DAY_PART_LABEL[row.part]}
+              </div>
+              <div role="gridcell" className="flex-1 bg-slate-100 px-3 py-2 text-xs text-slate-600">
+                {DAY_PART_LABEL[row.part]} is hidden: marked unavailable every day this week.
+              </div>
+            </div>
+          ) : (
+            <div
+              role="row"
+              key={row.minute}
+              className={`flex ${row.minute % 60 === 0 ? 'border-t border-slate-200' : 'border-t border-dashed border-slate-100'}`}
+              style={{ height: ROW_HEIGHT_PX }}
+            >
+              <div
+                role="rowheader"
+                className="sticky left-0 z-10 bg-white px-3 pt-1 text-xs whitespace-nowrap text-slate-500 shadow-[1px_0_0_rgb(226_232_240)]"
+                style={{ width: LABEL_COLUMN_PX, minWidth: LABEL_COLUMN_PX }}
+              >
+                {formatMinuteLabel(row.minute)}
+              </div>
+              {dates.map((date, column) => (
+                <Cell
+                  key={date}
+                  {...props}
+                  date={date}
+                  minute={row.minute}
+                  state={cellState(date, row.minute, facts, now, role)}
+                  cellEvents={eventsByCell.get(`${date}|${row.minute}`) ?? []}
+                  focusKey={`${column}-${rowIndex}`}
+                  tabbable={
+                    active.column === column &&
+                    (active.row === rowIndex ||
+                      (!slotRows.includes(active.row) && rowIndex === slotRows[0]))
+                  }
+                  onFocus={() => setActive({ column, row: rowIndex })}
+                />
+              ))}
+            </div>
+          ),
+        )}
+        <div className="flex border-t border-slate-200" aria-hidden="true">
+          <div
+            className="sticky left-0 bg-white px-3 pt-1 pb-2 text-xs text-slate-500 shadow-[1px_0_0_rgb(226_232_240)]"
+            style={{ width: LABEL_COLUMN_PX, minWidth: LABEL_COLUMN_PX }}
+          >
+            {formatMinuteLabel(WORKING_DAY_END_MINUTE)}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function DayHeader({
+  date,
+  today,
+  role,
+  facts,
+  onToggleDay,
+  onToggleDayPart,
+}: WeekViewProps & { date: string }) {
+  const off = facts.daysOff.includes(date);
+  const isToday = date === today;
+  const past = date < today;
+  const name = formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' });
+  return (
+    <div
+      role="columnheader"
+      aria-label={`${name}${isToday ? ', today' : ''}${off ? ', not available' : ''}`}
+      className={`flex flex-col gap-1 border-l border-slate-200 px-2 py-2 ${isToday ? 'bg-brand-50' : ''}`}
+      style={{ width: DAY_COLUMN_PX, minWidth: DAY_COLUMN_PX }}
+    >
+      <div className="flex items-baseline gap-1.5">
+        <span className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+          {formatDate(date, { weekday: 'short' })}
+        </span>
+        <span
+          className={`grid size-7 place-items-center rounded-full text-sm font-semibold ${isToday ? 'bg-brand-700 text-white' : 'text-slate-800'}`}
+        >
+          {formatDate(date, { day: 'numeric' })}
+        </span>
+        <span className="text-xs text-slate-500">{formatDate(date, { month: 'short' })}</span>
+      </div>
+      {role === 'psychologist' && !past ? (
+        <div className="flex items-center gap-1">
+          <button
+            type="button"
+            aria-pressed={off}
+            aria-label={
+              off ? `Not available on ${name}: mark available` : `Mark Not available on ${name}`
+            }
+            onClick={() => onToggleDay(date, !off)}
+            className={`rounded-md px-2 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-brand-700 ${off ? 'bg-slate-700 text-white hover:bg-slate-800' : 'border border-slate-300 text-slate-700 hover:bg-slate-50'}`}
+          >
+            {off ? 'Not available' : 'Mark Not available'}
+          </button>
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger
+              aria-label={`Day parts of ${name}`}
+              className="rounded-md border border-slate-300 px-1.5 py-1 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              <span className="whitespace-nowrap">Parts ▾</span>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content
+                align="start"
+                sideOffset={4}
+                className="z-50 min-w-44 rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg"
+              >
+                <DropdownMenu.Label className="px-2 py-1 text-xs text-slate-500">
+                  Available on{' '}
+                  {formatDate(date, { weekday: 'short', day: 'numeric', month: 'short' })}
+                </DropdownMenu.Label>
+                {DAY_PARTS.map((part) => {
+                  const partOff = isDayPartOff(facts, date, part);
+                  return (
+                    <DropdownMenu.CheckboxItem
+                      key={part}
+                      checked={!partOff}
+                      onCheckedChange={(checked) => onToggleDayPart(date, part, !checked)}
+                      className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 outline-none data-[highlighted]:bg-brand-50"
+                    >
+                      <span className="w-4 text-brand-700">{partOff ? '' : '✓'}</span>
+                      {DAY_PART_LABEL[part]}
+                    </DropdownMenu.CheckboxItem>
+                  );
+                })}
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        </div>
+      ) : (
+        off && <span className="text-xs font-medium text-slate-500">Not available</span>
+      )}
+    </div>
+  );
+}
+
+interface CellProps extends WeekViewProps {
+  date: string;
+  minute: number;
+  state: CellState;
+  cellEvents: CalendarEvent[];
+  focusKey: string;
+  tabbable: boolean;
+  onFocus: () => void;
+}
+
+function Cell({
+  role,
+  date,
+  minute,
+  state,
+  cellEvents,
+  events,
+  facts,
+  focusKey,
+  tabbable,
+  onFocus,
+  onFreeSlot,
+  onToggleSlot,
+  onDeleteEvent,
+}: CellProps) {
+  const start = zonedInstant(date, minute, facts.timeZone);
+  const when = `${formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' })} at ${formatMinuteLabel(minute)}`;
+  const isPsychologist = role === 'psychologist';
+
+  let action: { label: string; run: () => void; text: string } | null = null;
+  if (!isPsychologist && state === 'free') {
+    action = { label: `Book ${when}`, run: () => onFreeSlot(start), text: 'Book' };
+  } else if (isPsychologist && state === 'free' && cellEvents.length === 0) {
+    action = {
+      label: `Block Slot ${when}`,
+      run: () => onToggleSlot(start, true),
+      text: 'Block Slot',
+    };
+  } else if (isPsychologist && state === 'blocked') {
+    action = { label: `Unblock ${when}`, run: () => onToggleSlot(start, false), text: 'Unblock' };
+  }
+
+  const description = CELL_TEXT[state];
+  // A cell under one of the viewer's own pills (started here or in a cell above) needs no 'Booked'.
+  const cellStart = start.getTime();
+  const coveredByEvent = events.some(
+    (event) =>
+      Date.parse(event.startDate) < cellStart + SLOT_MINUTES * 60_000 &&
+      Date.parse(event.endDate) > cellStart,
+  );
+  return (
+    <div
+      role="gridcell"
+      data-cell={focusKey}
+      data-state={state}
+      tabIndex={tabbable ? 0 : -1}
+      aria-label={`${when}: ${action ? action.text : (description ?? (state === 'past' ? 'Past' : 'Free'))}`}
+      onFocus={onFocus}
+      onKeyDown={(event) => {
+        if ((event.key === 'Enter' || event.key === ' ') && event.target === event.currentTarget) {
+          event.preventDefault();
+          action?.run();
+        }
+      }}
+      className={`group relative border-l border-slate-200 text-xs outline-none focus-visible:z-10 focus-visible:ring-2 focus-visible:ring-brand-700 focus-visible:ring-inset ${CELL_TONE[state]}`}
+      style={{ width: DAY_COLUMN_PX, minWidth: DAY_COLUMN_PX }}
+    >
+      {action && !isPsychologist && (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={action.label}
+          onClick={action.run}
+          className="flex h-full w-full items-center px-2 text-left text-brand-700 opacity-0 transition-opacity group-hover:bg-brand-50 group-hover:opacity-100 group-focus-visible:opacity-100 [@media(hover:none)]:opacity-100"
+        >
+          + Book
+        </button>
+      )}
+      {action && isPsychologist && (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={action.label}
+          onClick={action.run}
+          className={`absolute top-1 right-1 rounded px-1.5 py-0.5 text-[11px] font-medium transition-opacity ${state === 'blocked' ? 'bg-white/80 text-amber-900 hover:bg-white' : 'border border-slate-300 bg-white text-slate-700 opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100 hover:bg-slate-50 [@media(hover:none)]:opacity-100'}`}
+        >
+          {action.text}
+        </button>
+      )}
+      {description && !coveredByEvent && (
+        <span className="pointer-events-none absolute top-1.5 left-2 select-none">
+          {description}
+        </span>
+      )}
+      {cellEvents.map((event) => (
+        <EventPill
+          key={event.id}
+          event={event}
+          cellMinute={minute}
+          timeZone={facts.timeZone}
+          {...(onDeleteEvent ? { onDelete: () => onDeleteEvent(event) } : {})}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import { TZDate } from '@date-fns/tz';
+import { getISOWeek, parseISO } from 'date-fns';
+import {
+  DAY_PARTS,
+  DAY_PART_MINUTES,
+  SLOT_MINUTES,
+  WORKING_DAY_END_MINUTE,
+  WORKING_DAY_START_MINUTE,
+  type DayPart,
+} from './constants';
+
+/**
+ * Calendar arithmetic in a psychologist's time zone. Dates are `YYYY-MM-DD` strings (a day on the
+ * psychologist's wall calendar); instants are `Date`s (UTC underneath). Everything here is pure, so the
+ * server and the web grid draw and decide the same way.
+ */
+
+export type IsoDate = string;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a `YYYY-MM-DD` that names a real day (no 2026-02-30). */
+export function isRealIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return (
+    probe.getUTCFullYear() === year &&
+    probe.getUTCMonth() === month - 1 &&
+    probe.getUTCDate() === day
+  );
+}
+
+/** True when the runtime knows the IANA zone name (e.g. `Asia/Kolkata`). */
+export function isValidTimeZone(zone: string): boolean {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function splitDate(date: IsoDate): [number, number, number] {
+  const [year, month, day] = date.split('-').map(Number);
+  return [year!, month!, day!];
+}
+
+/** The instant at `minute` minutes after local midnight of `date` in `timeZone`. */
+export function zonedInstant(date: IsoDate, minute: number, timeZone: string): Date {
+  const [year, month, day] = splitDate(date);
+  return new Date(
+    new TZDate(year, month - 1, day, Math.floor(minute / 60), minute % 60, timeZone).getTime(),
+  );
+}
+
+/** The wall-calendar date of an instant in `timeZone`. */
+export function localDateOf(instant: Date, timeZone: string): IsoDate {
+  const local = new TZDate(instant.getTime(), timeZone);
+  return formatIsoDate(local.getFullYear(), local.getMonth() + 1, local.getDate());
+}
+
+/** Minutes after local midnight of an instant in `timeZone`. */
+export function localMinuteOf(instant: Date, timeZone: string): number {
+  const local = new TZDate(instant.getTime(), timeZone);
+  return local.getHours() * 60 + local.getMinutes();
+}
+
+function formatIsoDate(year: number, month: number, day: number): IsoDate {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Date arithmetic on plain calendar days (no time zone involved). */
+export function addIsoDays(date: IsoDate, days: number): IsoDate {
+  const [year, month, day] = splitDate(date);
+  const next = new Date(Date.UTC(year, month - 1, day + days));
+  return formatIsoDate(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate());
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  const [y1, m1, d1] = splitDate(from);
+  const [y2, m2, d2] = splitDate(to);
+  return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / 86_400_000);
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function weekdayOf(date: IsoDate): number {
+  const [year, month, day] = splitDate(date);
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+export type WeekStart = 'monday' | 'sunday';
+
+/** The seven dates of the week containing `date`: Monday first by default, Sunday when preferred. */
+export function weekDates(date: IsoDate, weekStart: WeekStart = 'monday'): IsoDate[] {
+  const first = weekStart === 'monday' ? 1 : 0;
+  const back = (weekdayOf(date) - first + 7) % 7;
+  const start = addIsoDays(date, -back);
+  return Array.from({ length: 7 }, (_, index) => addIsoDays(start, index));
+}
+
+/** The ISO week number shown as 'Week {number}': that of the week's Monday (its Thursday's year). */
+export function isoWeekNumber(date: IsoDate): number {
+  return getISOWeek(parseISO(date));
+}
+
+/** The dates of the month grid that contains `date`: whole weeks, 28 to 42 days. */
+export function monthGridDates(date: IsoDate, weekStart: WeekStart = 'monday'): IsoDate[] {
+  const first = `${date.slice(0, 7)}-01`;
+  const lastOfMonth = addIsoDays(addIsoDays(first, 31).slice(0, 7) + '-01', -1);
+  const dates: IsoDate[] = [];
+  for (let cursor = weekDates(first, weekStart)[0]!; ; cursor = addIsoDays(cursor, 1)) {
+    if (daysBetween(cursor, lastOfMonth) < 0 && dates.length % 7 === 0) return dates;
+    dates.push(cursor);
+  }
+}
+
+/** Start minutes of the half-hour grid rows that can hold a session: 9:00 ... 20:30. */
+export const SLOT_START_MINUTES: readonly number[] = Array.from(
+  { length: (WORKING_DAY_END_MINUTE - WORKING_DAY_START_MINUTE) / SLOT_MINUTES },
+  (_, index) => WORKING_DAY_START_MINUTE + index * SLOT_MINUTES,
+);
+
+/** The 25 labels of the week grid's time column: 9:00 AM ... 9:00 PM. */
+export const TIME_LABEL_MINUTES: readonly number[] = [
+  ...SLOT_START_MINUTES,
+  WORKING_DAY_END_MINUTE,
+];
+
+/** `9:00 AM`-style label for minutes after midnight (en-US, 12-hour). */
+export function formatMinuteLabel(minute: number): string {
+  const hours24 = Math.floor(minute / 60) % 24;
+  const hours12 = hours24 % 12 === 0 ? 12 : hours24 % 12;
+  return `${hours12}:${String(minute % 60).padStart(2, '0')} ${hours24 < 12 ? 'AM' : 'PM'}`;
+}
+
+/** The day part a minute of the working day belongs to, or null outside working hours. */
+export function dayPartOfMinute(minute: number): DayPart | null {
+  return (
+    DAY_PARTS.find(
+      (part) => minute >= DAY_PART_MINUTES[part].start && minute < DAY_PART_MINUTES[part].end,
+    ) ?? null
+  );
+}
+
+/** True when `instant` is the start of a half-hour grid slot inside working hours, in `timeZone`. */
+export function isGridSlotStart(instant: Date, timeZone: string): boolean {
+  if (instant.getUTCSeconds() !== 0 || instant.getUTCMilliseconds() !== 0) return false;
+  return SLOT_START_MINUTES.includes(localMinuteOf(instant, timeZone));
+}
+
+/** Everything a slot decision needs to know about one psychologist for the dates in question. */
+export interface AvailabilityFacts {
+  timeZone: string;
+  /** Dates the psychologist marked 'Not available'. */
+  daysOff: readonly IsoDate[];
+  /** Day parts marked unavailable, per date. */
+  unavailableDayParts: readonly { date: IsoDate; segment: DayPart }[];
+  /** Start instants (ISO strings) of blocked half-hour slots. */
+  blockedSlots: readonly string[];
+  /** Booked or held intervals (ISO strings), without whose they are. */
+  busy: readonly { start: string; end: string }[];
+}
+
+export type SlotProblem =
+  'OUTSIDE_HOURS' | 'PAST' | 'DAY_OFF' | 'DAY_PART_UNAVAILABLE' | 'BLOCKED' | 'OVERLAP';
+
+export interface SlotQuestion {
+  start: Date;
+  durationMinutes: number;
+  now: Date;
+  facts: AvailabilityFacts;
+}
+
+function overlaps(aStart: number, aEnd: number, bStart: number, bEnd: number): boolean {
+  return aStart < bEnd && bStart < aEnd;
+}
+
+/**
+ * Why a session starting at `start` cannot be booked, or null when it can. The one rule of the product
+ * (decisions, "Calendar rules"): inside working hours in the psychologist's zone, every day part it
+ * touches available, not on a day off, not over a blocked slot, not in the past, no overlap with a
+ * booking or hold.
+ */
+export function slotProblem({
+  start,
+  durationMinutes,
+  now,
+  facts,
+}: SlotQuestion): SlotProblem | null {
+  const startMs = start.getTime();
+  const endMs = startMs + durationMinutes * 60_000;
+  const date = localDateOf(start, facts.timeZone);
+  const dayStart = zonedInstant(date, WORKING_DAY_START_MINUTE, facts.timeZone).getTime();
+  const dayEnd = zonedInstant(date, WORKING_DAY_END_MINUTE, facts.timeZone).getTime();
+  if (durationMinutes <= 0 || startMs < dayStart || endMs > dayEnd) return 'OUTSIDE_HOURS';
+  if (startMs <= now.getTime()) return 'PAST';
+  if (facts.daysOff.includes(date)) return 'DAY_OFF';
+  for (const { date: offDate, segment } of facts.unavailableDayParts) {
+    if (offDate !== date) continue;
+    const part = DAY_PART_MINUTES[segment];
+    const partStart = zonedInstant(date, part.start, facts.timeZone).getTime();
+    const partEnd = zonedInstant(date, part.end, facts.timeZone).getTime();
+    if (overlaps(startMs, endMs, partStart, partEnd)) return 'DAY_PART_UNAVAILABLE';
+  }
+  for (const blocked of facts.blockedSlots) {
+    const blockedStart = Date.parse(blocked);
+    if (overlaps(startMs, endMs, blockedStart, blockedStart + SLOT_MINUTES * 60_000)) {
+      return 'BLOCKED';
+    }
+  }
+  for (const interval of facts.busy) {
+    if (overlaps(startMs, endMs, Date.parse(interval.start), Date.parse(interval.end))) {
+      return 'OVERLAP';
+    }
+  }
+  return null;
+}
+
+export function isSlotBookable(question: SlotQuestion): boolean {
+  return slotProblem(question) === null;
+}
+
+/** What a person reads when a slot cannot be booked. */
+export const SLOT_PROBLEM_MESSAGES: Record<SlotProblem, string> = {
+  OUTSIDE_HOURS: 'Sessions run between 9:00 AM and 9:00 PM in the psychologist’s time zone.',
+  PAST: 'That time has already passed. Please choose a later slot.',
+  DAY_OFF: 'The psychologist is not available on that day.',
+  DAY_PART_UNAVAILABLE: 'The psychologist is not available at that time of day.',
+  BLOCKED: 'The psychologist has blocked that slot.',
+  OVERLAP: 'That slot is already taken. Please choose another time.',
+};
