@@ -17,6 +17,16 @@ const EnvSchema = z.object({
     .enum(['true', 'false'], 'must be true or false')
     .transform((value) => value === 'true')
     .optional(),
+  RAZORPAY_KEY_ID: z
+    .string()
+    .regex(
+      /^rzp_(test|live)_[A-Za-z0-9]+$/,
+      'must be a Razorpay key id (rzp_test_... or rzp_live_...)',
+    )
+    .optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8, 'must be the Razorpay key secret').optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be the Razorpay webhook secret').optional(),
+  REFUND_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DEMO'> & { DEMO: boolean; publicUrl: string };
@@ -39,6 +49,23 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   const env = parsed.data;
+  const razorpayVars = [
+    'RAZORPAY_KEY_ID',
+    'RAZORPAY_KEY_SECRET',
+    'RAZORPAY_WEBHOOK_SECRET',
+  ] as const;
+  const missing = razorpayVars.filter((name) => env[name] === undefined);
+  if (missing.length > 0 && missing.length < razorpayVars.length) {
+    throw new EnvError(
+      missing.map((name) => `${name}: must be set too (Razorpay needs all three variables)`),
+    );
+  }
+  if (missing.length > 0 && env.NODE_ENV === 'production') {
+    // The sandbox accepts pretend payments; a production server without Razorpay would give away sessions.
+    throw new EnvError([
+      'RAZORPAY_KEY_ID: required in production; the built-in payment sandbox is test mode only',
+    ]);
+  }
   return {
     ...env,
     // Demo data is the embedded default; production must opt in explicitly (and issue 7 forbids it).

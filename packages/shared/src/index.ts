@@ -3,3 +3,4 @@ export * from './envelope';
 export * from './errors';
 export * from './health';
 export * from './auth';
+export * from './payments';

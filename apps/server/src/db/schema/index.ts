@@ -4,3 +4,4 @@
  * migrations in ../migrations. Instants are `timestamptz`; money is integer paise.
  */
 export * from './accounts';
+export * from './payments';
