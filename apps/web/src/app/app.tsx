@@ -15,6 +15,14 @@ const DashboardShell = lazy(() =>
   })),
 );
 
+// TEST MODE page to try the payment path; its server routes exist only with the sandbox provider.
+const CheckoutPlayground = lazy(() =>
+  import('../features/payments/checkout-playground').then((module) => ({
+    default: module.CheckoutPlayground,
+  })),
+);
+const PLAYGROUND_PATH = '/sandbox/checkout';
+
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true, staleTime: 10_000 } },
 });
@@ -35,6 +43,9 @@ function PageFlow() {
   const { user, checking } = useCurrentUser();
 
   if (checking) return <LoadingScreen />;
+  if (window.location.pathname === PLAYGROUND_PATH) {
+    return <CheckoutPlayground signedIn={user !== null} />;
+  }
   if (view.name === 'role-selection') {
     return (
       <RoleSelection
