@@ -67,6 +67,12 @@ export function createPaymentsRepository(db: Database) {
       return row;
     },
 
+    /** Locks a payment row so two refunds of it are checked against its amount one after the other. */
+    async lockPayment(id: string) {
+      const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update');
+      return row;
+    },
+
     async createPayment(values: typeof payments.$inferInsert) {
       const [row] = await db.insert(payments).values(values).returning();
       return row!;

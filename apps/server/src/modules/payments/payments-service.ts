@@ -388,12 +388,13 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       reason: string;
       amountPaise?: number;
     }): Promise<RefundRow> {
-      const payment = await repository.findPaymentById(input.paymentId);
-      if (!payment || payment.status === 'failed')
-        throw new AppError('NOT_FOUND', 'No such payment.');
-      const amountPaise = input.amountPaise ?? payment.amountPaise;
       const { refund, created } = await db.transaction(async (tx) => {
         const repo = createPaymentsRepository(tx);
+        const payment = await repo.lockPayment(input.paymentId);
+        if (!payment || payment.status === 'failed') {
+          throw new AppError('NOT_FOUND', 'No such payment.');
+        }
+        const amountPaise = input.amountPaise ?? payment.amountPaise;
         const existing = await repo.createRefundOnce({
           paymentId: payment.id,
           idempotencyKey: input.idempotencyKey,

@@ -446,6 +446,68 @@ describe('payments through the sandbox provider', () => {
     expect(await refundsOf(orderId)).toHaveLength(1);
   });
 
+  it('confirms once when checkout callbacks and webhooks race each other', async () => {
+    const orderId = await newOrder();
+    const handlerPayload = await paidResponse(orderId);
+    const rawBody = JSON.stringify({
+      event: 'payment.captured',
+      payload: {
+        payment: {
+          entity: {
+            id: handlerPayload.razorpay_payment_id,
+            amount: 90_000,
+            currency: 'INR',
+            status: 'captured',
+            order_id: orderId,
+            method: 'card',
+          },
+        },
+      },
+    });
+    const signature = context.app.payments.provider.webhookSignature(rawBody);
+    const responses = await Promise.all([
+      ...Array.from({ length: 6 }, () => verify(handlerPayload)),
+      ...Array.from({ length: 6 }, (_, index) =>
+        postWebhook(rawBody, signature, `evt_Race${String(index % 3).padStart(10, '0')}`),
+      ),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(12).fill(200));
+    expect(confirmed).toEqual([orderId]);
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+  });
+
+  it('lets only one of several parallel full refunds of a payment through', async () => {
+    const orderId = await newOrder();
+    const handlerPayload = await paidResponse(orderId);
+    await verify(handlerPayload);
+    const payment = await context.app.payments.findPaymentByProviderId(
+      handlerPayload.razorpay_payment_id,
+    );
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, index) =>
+        context.app.payments.refund({
+          paymentId: payment!.id,
+          idempotencyKey: `parallel-${index}-${orderId}`,
+          reason: 'cancelled',
+        }),
+      ),
+    );
+    expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
+    expect(await refundsOf(orderId)).toHaveLength(1);
+  });
+
+  it('documents the payment routes in the OpenAPI document', async () => {
+    const response = await context.app.inject({ url: '/api/docs/json' });
+    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/payments/verify-payment',
+        '/api/payments/webhook',
+        '/api/payments/sandbox/pay',
+      ]),
+    );
+  });
+
   it('offers a demo order for the test checkout at the default 20-minute fee', async () => {
     const response = await context.app.inject({
       method: 'POST',
