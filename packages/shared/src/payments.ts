@@ -159,6 +159,37 @@ export const SandboxOrderData = z.object({
 });
 export type SandboxOrderData = z.infer<typeof SandboxOrderData>;
 
+/** An order as its payer sees it, with every payment against it and every refund (pending ones too). */
+export const PaymentOrderData = z.object({
+  order_id: z.string(),
+  purpose: z.string(),
+  reference_id: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: PaymentOrderStatus,
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      status: z.enum(['captured', 'rejected', 'failed']),
+      amount: z.number().int(),
+      method: z.string().nullable(),
+      created_at: z.iso.datetime(),
+    }),
+  ),
+  refunds: z.array(
+    z.object({
+      id: z.string(),
+      payment_id: z.string(),
+      status: z.enum(['pending', 'processed']),
+      amount: z.number().int(),
+      attempts: z.number().int(),
+      next_retry_at: z.iso.datetime().nullable(),
+      processed_at: z.iso.datetime().nullable(),
+    }),
+  ),
+});
+export type PaymentOrderData = z.infer<typeof PaymentOrderData>;
+
 const inrFormatter = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: CURRENCY,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import { paymentOrders, paymentWebhookEvents, payments, refunds } from '../../db/schema';
 
@@ -106,6 +106,11 @@ export function createPaymentsRepository(db: Database) {
     async findRefundById(id: string) {
       const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
       return row;
+    },
+
+    async listRefundsForPayments(paymentIds: string[]) {
+      if (paymentIds.length === 0) return [];
+      return db.select().from(refunds).where(inArray(refunds.paymentId, paymentIds));
     },
 
     async listRefundsForPayment(paymentId: string) {

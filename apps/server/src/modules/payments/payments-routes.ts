@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { VerifyPaymentBody, VerifyPaymentData, okEnvelope } from '@sukoon/shared';
+import {
+  PaymentOrderData,
+  RazorpayOrderId,
+  VerifyPaymentBody,
+  VerifyPaymentData,
+  okEnvelope,
+} from '@sukoon/shared';
 import { requireAuth } from '../../plugins/authenticate';
 
 /**
@@ -22,6 +28,24 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireAuth(request);
       const data = await app.payments.verifyCheckout(request.body, user.id);
+      return { success: true as const, data, error: null };
+    },
+  );
+
+  app.get(
+    '/api/payments/orders/:orderId',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'An order with its payments and refunds (pending refunds show their next retry)',
+        security: [{ bearer: [] }],
+        params: z.object({ orderId: RazorpayOrderId }),
+        response: { 200: okEnvelope(PaymentOrderData) },
+      },
+    },
+    async (request) => {
+      const user = requireAuth(request);
+      const data = await app.payments.describeOrder(request.params.orderId, user.id);
       return { success: true as const, data, error: null };
     },
   );

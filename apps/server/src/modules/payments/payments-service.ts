@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CURRENCY,
   type CheckoutParams,
+  type PaymentOrderData,
   type PaymentsPublicConfig,
   type VerifyPaymentBody,
   type VerifyPaymentData,
@@ -416,6 +417,42 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
 
     /** Sends every refund whose retry time has come; the worker calls this on a timer. */
     retryDueRefunds: (now?: Date) => attemptRefund(undefined, now ?? clock()),
+
+    /** An order with its payments and refunds, for its payer only. */
+    async describeOrder(providerOrderId: string, userId: string): Promise<PaymentOrderData> {
+      const order = await repository.findOrderByProviderId(providerOrderId);
+      if (!order) throw new AppError('PAYMENT_ORDER_NOT_FOUND');
+      if (order.payerId !== userId) {
+        throw new AppError('FORBIDDEN', 'This payment belongs to another account.');
+      }
+      const paymentRows = await repository.listPaymentsForOrder(order.id);
+      const refundRows = await repository.listRefundsForPayments(paymentRows.map((row) => row.id));
+      const providerIdOf = new Map(paymentRows.map((row) => [row.id, row.providerPaymentId]));
+      return {
+        order_id: order.providerOrderId,
+        purpose: order.purpose,
+        reference_id: order.referenceId,
+        amount: order.amountPaise,
+        currency: order.currency,
+        status: order.status,
+        payments: paymentRows.map((row) => ({
+          id: row.providerPaymentId,
+          status: row.status,
+          amount: row.amountPaise,
+          method: row.method,
+          created_at: row.createdAt.toISOString(),
+        })),
+        refunds: refundRows.map((row) => ({
+          id: row.providerRefundId ?? row.id,
+          payment_id: providerIdOf.get(row.paymentId) ?? '',
+          status: row.status,
+          amount: row.amountPaise,
+          attempts: row.attempts,
+          next_retry_at: row.status === 'pending' ? row.nextRetryAt.toISOString() : null,
+          processed_at: row.processedAt?.toISOString() ?? null,
+        })),
+      };
+    },
 
     listRefundsForPayment: (paymentId: string) => repository.listRefundsForPayment(paymentId),
     findPaymentByProviderId: (id: string) => repository.findPaymentByProviderId(id),

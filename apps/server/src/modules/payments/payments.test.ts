@@ -321,6 +321,24 @@ describe('payments through the sandbox provider', () => {
       amountPaise: 90_000,
       reason: 'refused: hold expired',
     });
+
+    const shown = await context.app.inject({
+      url: `/api/payments/orders/${orderId}`,
+      headers: patient.headers,
+    });
+    expect(shown.json().data).toMatchObject({
+      order_id: orderId,
+      status: 'refused',
+      amount: 90_000,
+      payments: [{ id: handlerPayload.razorpay_payment_id, status: 'rejected', amount: 90_000 }],
+      refunds: [{ status: 'processed', amount: 90_000, attempts: 1, next_retry_at: null }],
+    });
+    const stranger = await signedInAs(db(), 'patient');
+    const hidden = await context.app.inject({
+      url: `/api/payments/orders/${orderId}`,
+      headers: stranger.headers,
+    });
+    expect(hidden.statusCode).toBe(403);
   });
 
   it('refunds a second payment of an order that is already paid', async () => {

@@ -283,6 +283,14 @@ describe('the Razorpay provider against a local Razorpay-like server', () => {
     const [pending] = await context.app.payments.listRefundsForPayment(payment!.id);
     expect(pending).toMatchObject({ status: 'pending', attempts: 1, amountPaise: 100 });
     expect(pending!.lastError).toMatch(/Razorpay 502: Bank gateway timed out/);
+    const shown = await context.app.inject({
+      url: `/api/payments/orders/${checkout.order_id}`,
+      headers: patient.headers,
+    });
+    expect(shown.json().data.refunds).toEqual([
+      expect.objectContaining({ status: 'pending', attempts: 1, amount: 100 }),
+    ]);
+    expect(shown.json().data.refunds[0].next_retry_at).not.toBeNull();
 
     // The worker (every second here) picks it up once its back-off has passed.
     const deadline = Date.now() + 10_000;
