@@ -193,7 +193,13 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         return { kind: 'rejected', order, payment: recorded, reason: rejection, refund };
       },
     );
-    if ('refund' in outcome && outcome.refund) await attemptRefund(outcome.refund.id);
+    if ('refund' in outcome && outcome.refund) {
+      // The settlement is committed; if even recording this attempt fails, the worker still finds
+      // the pending refund, so the caller gets the settled outcome rather than an error.
+      await attemptRefund(outcome.refund.id).catch((error: unknown) =>
+        log.warn({ err: error, refundId: outcome.refund?.id }, 'immediate refund attempt failed'),
+      );
+    }
     return outcome;
   }
 

@@ -296,6 +296,42 @@ describe('payments through the sandbox provider', () => {
     expect((await orderRow(orderId)).status).toBe('created');
   });
 
+  it('acknowledges events it does not act on, once', async () => {
+    const rawBody = JSON.stringify({
+      entity: 'event',
+      event: 'refund.processed',
+      payload: { refund: { entity: { id: 'rfnd_Unrelated00001', amount: 100 } } },
+    });
+    const signature = context.app.payments.provider.webhookSignature(rawBody);
+    const first = await postWebhook(rawBody, signature, 'evt_Unrelated00001');
+    expect(first.json().data).toEqual({ received: true, duplicate: false });
+    const again = await postWebhook(rawBody, signature, 'evt_Unrelated00001');
+    expect(again.json().data).toEqual({ received: true, duplicate: true });
+    // A payment for an order this app never made (another integration on the account) is ignored.
+    const foreign = JSON.stringify({
+      event: 'payment.captured',
+      payload: {
+        payment: {
+          entity: {
+            id: 'pay_Foreign0000001',
+            amount: 100,
+            currency: 'INR',
+            status: 'captured',
+            order_id: 'order_Foreign000001',
+          },
+        },
+      },
+    });
+    const ignored = await postWebhook(
+      foreign,
+      context.app.payments.provider.webhookSignature(foreign),
+    );
+    expect(ignored.statusCode).toBe(200);
+    expect(
+      await context.app.payments.findPaymentByProviderId('pay_Foreign0000001'),
+    ).toBeUndefined();
+  });
+
   it('refunds automatically when the purpose refuses (the hold expired), once', async () => {
     decision = { accepted: false, reason: 'hold expired' };
     const orderId = await newOrder();
