@@ -17,6 +17,8 @@ import { bookingsRoutes } from './modules/bookings/bookings-routes';
 import { configRoutes } from './modules/config/config-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { psychologistsRoutes } from './modules/psychologists/psychologists-routes';
+import type { PaymentProvider } from './modules/payments/payment-provider';
+import { createPaymentProvider, payments } from './modules/payments/payments-plugin';
 import { authenticate } from './plugins/authenticate';
 import { errorHandler } from './plugins/error-handler';
 import { openapi } from './plugins/openapi';
@@ -33,12 +35,21 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   env: Env;
   database: DatabaseHandle;
+  /** Replaces the provider chosen from the environment (tests point Razorpay at a local server). */
+  paymentProvider?: PaymentProvider;
 }
+
+/** Razorpay's checkout.js and the frames it opens; allowed only when Razorpay is the provider. */
+const RAZORPAY_CHECKOUT_ORIGINS = ['https://checkout.razorpay.com', 'https://api.razorpay.com'];
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Builds the whole application without listening; server.ts starts it and tests inject into it. */
-export async function buildApp({ env, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  database,
+  paymentProvider,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
@@ -55,6 +66,9 @@ export async function buildApp({ env, database }: BuildAppOptions): Promise<Fast
     trustProxy: env.NODE_ENV === 'production',
   }).withTypeProvider<ZodTypeProvider>();
 
+  const provider = paymentProvider ?? createPaymentProvider(env, database.db);
+  const razorpay = provider.name === 'razorpay' ? RAZORPAY_CHECKOUT_ORIGINS : [];
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
@@ -68,10 +82,11 @@ export async function buildApp({ env, database }: BuildAppOptions): Promise<Fast
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...razorpay],
+        frameSrc: ["'self'", ...razorpay],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...razorpay],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -83,6 +98,7 @@ export async function buildApp({ env, database }: BuildAppOptions): Promise<Fast
   await app.register(rateLimits);
   await app.register(mailPlugin);
 
+  await app.register(payments, { provider });
   await app.register(healthRoutes);
   await app.register(configRoutes);
   await app.register(authRoutes);

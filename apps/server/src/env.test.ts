@@ -39,3 +39,29 @@ describe('loadEnv', () => {
     expect(loadEnv({ SMTP_URL: 'smtp://mail:25' }).RATE_LIMITS).toBe('on');
   });
 });
+
+describe('payment configuration', () => {
+  const keys = {
+    RAZORPAY_KEY_ID: 'rzp_test_abc123',
+    RAZORPAY_KEY_SECRET: 'secret-123456',
+    RAZORPAY_WEBHOOK_SECRET: 'whsec-123456',
+  };
+
+  it('refuses the test-mode sandbox in production', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/sandbox is test mode only/);
+    const smtp = { SMTP_URL: 'smtp://mail.example.test:587' };
+    expect(loadEnv({ NODE_ENV: 'production', ...smtp, ...keys }).RAZORPAY_KEY_ID).toBe(
+      'rzp_test_abc123',
+    );
+  });
+
+  it('asks for all three Razorpay variables when only some are set', () => {
+    expect(() => loadEnv({ RAZORPAY_KEY_ID: 'rzp_test_abc123' })).toThrow(
+      /RAZORPAY_KEY_SECRET: must be set too[\s\S]*RAZORPAY_WEBHOOK_SECRET: must be set too/,
+    );
+  });
+
+  it('checks the shape of the key id', () => {
+    expect(() => loadEnv({ ...keys, RAZORPAY_KEY_ID: 'pk_live_x' })).toThrow(/rzp_test_/);
+  });
+});

@@ -37,6 +37,16 @@ const EnvSchema = z.object({
     .transform((value) => value.split(',').map((code) => code.trim()))
     .pipe(z.array(z.string().min(6, 'each code must be at least 6 characters').max(64)))
     .optional(),
+  RAZORPAY_KEY_ID: z
+    .string()
+    .regex(
+      /^rzp_(test|live)_[A-Za-z0-9]+$/,
+      'must be a Razorpay key id (rzp_test_... or rzp_live_...)',
+    )
+    .optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8, 'must be the Razorpay key secret').optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be the Razorpay webhook secret').optional(),
+  REFUND_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DEMO'> & { DEMO: boolean; publicUrl: string };
@@ -66,6 +76,22 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === 'production' && env.SEED_INSTITUTION_CODE) {
     problems.push(
       'SEED_INSTITUTION_CODE: is for development and tests; use `npm run codes -- issue`',
+    );
+  }
+  const razorpayVars = [
+    'RAZORPAY_KEY_ID',
+    'RAZORPAY_KEY_SECRET',
+    'RAZORPAY_WEBHOOK_SECRET',
+  ] as const;
+  const missing = razorpayVars.filter((name) => env[name] === undefined);
+  if (missing.length > 0 && missing.length < razorpayVars.length) {
+    problems.push(
+      ...missing.map((name) => `${name}: must be set too (Razorpay needs all three variables)`),
+    );
+  } else if (missing.length > 0 && env.NODE_ENV === 'production') {
+    // The sandbox accepts pretend payments; a production server without Razorpay would give away sessions.
+    problems.push(
+      'RAZORPAY_KEY_ID: required in production; the built-in payment sandbox is test mode only',
     );
   }
   if (problems.length > 0) throw new EnvError(problems);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildAppOptions } from '../src/app';
 import type { DatabaseHandle } from '../src/db/client';
 import { loadEnv } from '../src/env';
 import { createTestDatabase } from './test-database';
@@ -14,7 +14,11 @@ export interface TestContext {
  * Call at the top of a test file (or describe block): builds the app on a fresh database before the
  * tests and closes both afterwards. The returned object is filled in once `beforeAll` has run.
  */
-export function useTestApp(overrides: Record<string, string> = {}): TestContext {
+export function useTestApp(
+  overrides: Record<string, string> = {},
+  /** Extra build options made once the database exists (e.g. a payment provider on a local server). */
+  extra: (database: DatabaseHandle) => Partial<BuildAppOptions> = () => ({}),
+): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await createTestDatabase();
@@ -26,7 +30,7 @@ export function useTestApp(overrides: Record<string, string> = {}): TestContext 
       RATE_LIMITS: 'off',
       ...overrides,
     });
-    context.app = await buildApp({ env, database: context.database });
+    context.app = await buildApp({ env, database: context.database, ...extra(context.database) });
     await context.app.ready();
   });
   afterAll(async () => {

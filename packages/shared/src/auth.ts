@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH, ROLES, USERNAME_MIN_LENGTH } from './constants';
+import { PaymentsPublicConfig } from './payments';
 
 /** Emails compare case-insensitively; they are stored as typed but trimmed. */
 export const Email = z
@@ -30,6 +31,8 @@ export type LoginData = z.infer<typeof LoginData>;
 /** What the browser needs to know about this server before anyone signs in. */
 export const PublicConfig = z.object({
   demo: z.boolean(),
+  /** Which checkout to open: Razorpay's (with its publishable key) or the app's own test-mode sandbox. */
+  payments: PaymentsPublicConfig,
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -55,6 +55,44 @@ export const ERRORS = {
   CONFLICT: { status: 409, message: 'That conflicts with existing data.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.' },
+  PAYMENT_ORDER_NOT_FOUND: {
+    status: 404,
+    message: 'We could not find that payment order. Please start the booking again.',
+  },
+  PAYMENT_SIGNATURE_INVALID: {
+    status: 400,
+    message: 'This payment could not be verified. You have not been charged for a booking.',
+  },
+  PAYMENT_AMOUNT_MISMATCH: {
+    status: 422,
+    message: 'The amount paid does not match the fee, so the payment has been refunded in full.',
+  },
+  PAYMENT_NOT_CAPTURED: {
+    status: 409,
+    message: 'Your payment is still being processed. We will confirm it as soon as it completes.',
+  },
+  PAYMENT_REFUNDED: {
+    status: 409,
+    message:
+      'We could not complete this booking (the slot was no longer held for you), so your payment has been refunded in full.',
+  },
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is not valid.' },
+  ORDER_CREATION_FAILED: {
+    status: 502,
+    message: 'Failed to create order. Please try again in a moment.',
+  },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    message: 'The payment provider could not be reached. Please try again in a moment.',
+  },
+  REFUND_EXCEEDS_PAYMENT: {
+    status: 422,
+    message: 'A refund cannot be larger than what is left of the payment.',
+  },
+  SANDBOX_DISABLED: {
+    status: 404,
+    message: 'The test-mode payment sandbox is not enabled on this server.',
+  },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Server error. Please try again later.' },
   SERVICE_UNAVAILABLE: {

@@ -5,3 +5,4 @@ export * from './health';
 export * from './auth';
 export * from './calendar';
 export * from './availability';
+export * from './payments';

@@ -23,6 +23,13 @@ const DashboardShell = lazy(() =>
 const CalendarArea = lazy(() =>
   import('./calendar-area').then((module) => ({ default: module.CalendarArea })),
 );
+// TEST MODE page to try the payment path; its server routes exist only with the sandbox provider.
+const CheckoutPlayground = lazy(() =>
+  import('../features/payments/checkout-playground').then((module) => ({
+    default: module.CheckoutPlayground,
+  })),
+);
+const PLAYGROUND_PATH = '/sandbox/checkout';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true, staleTime: 10_000 } },
@@ -55,6 +62,9 @@ function PageFlow() {
   const [profileOpen, setProfileOpen] = useState(false);
 
   if (checking || signInLink.pending) return <LoadingScreen />;
+  if (window.location.pathname === PLAYGROUND_PATH) {
+    return <CheckoutPlayground signedIn={user !== null} />;
+  }
   if (view.name === 'role-selection') {
     return (
       <RoleSelection

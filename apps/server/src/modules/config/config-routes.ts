@@ -12,6 +12,10 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(PublicConfig) },
       },
     },
-    async () => ({ success: true as const, data: { demo: app.env.DEMO }, error: null }),
+    async () => ({
+      success: true as const,
+      data: { demo: app.env.DEMO, payments: app.payments.publicConfig() },
+      error: null,
+    }),
   );
 };

@@ -30,7 +30,13 @@ describe('dev mailbox', () => {
 });
 
 describe('dev mailbox in production', () => {
-  const context = useTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9' });
+  const context = useTestApp({
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    RAZORPAY_KEY_ID: 'rzp_test_abc123',
+    RAZORPAY_KEY_SECRET: 'secret-123456',
+    RAZORPAY_WEBHOOK_SECRET: 'whsec-123456',
+  });
 
   it('does not exist', async () => {
     expect((await context.app.inject({ url: '/dev/mailbox' })).statusCode).toBe(404);

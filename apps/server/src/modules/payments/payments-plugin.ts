@@ -1,0 +1,91 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import type { Env } from '../../env';
+import type { PaymentProvider } from './payment-provider';
+import { paymentsRoutes } from './payments-routes';
+import { createPaymentsService, type PaymentsService } from './payments-service';
+import { createRazorpayProvider } from './razorpay-provider';
+import { startRefundWorker } from './refund-worker';
+import { createSandboxProvider, type SandboxProvider } from './sandbox-provider';
+import { SANDBOX_DEMO_PURPOSE, sandboxRoutes } from './sandbox-routes';
+import { createSandboxWebhookQueue } from './sandbox-webhooks';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Other modules register their purposes (booking, penalty) and create orders through this. */
+    payments: PaymentsService;
+    /** The sandbox's webhook queue when the sandbox is the provider (tests drain it), else null. */
+    paymentsSandbox: { drainWebhooks(): Promise<void> } | null;
+  }
+}
+
+/** Razorpay when its keys are configured, otherwise the embedded test-mode sandbox. */
+export function createPaymentProvider(env: Env, db: Database): PaymentProvider {
+  if (env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET) {
+    return createRazorpayProvider({
+      keyId: env.RAZORPAY_KEY_ID,
+      keySecret: env.RAZORPAY_KEY_SECRET,
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+    });
+  }
+  if (env.NODE_ENV === 'production') {
+    // loadEnv already refuses this; kept so a hand-built Env cannot slip through either.
+    throw new Error('The payment sandbox is test mode only and cannot run in production.');
+  }
+  return createSandboxProvider(db);
+}
+
+export const payments = fp(
+  async (app: FastifyInstance, options: { provider: PaymentProvider }) => {
+    const { provider } = options;
+    const service = createPaymentsService({
+      db: app.database.db,
+      provider,
+      log: app.log.child({ module: 'payments' }),
+      refundRetryMs: app.env.REFUND_RETRY_SECONDS * 1000,
+    });
+    app.decorate('payments', service);
+    app.decorate('paymentsSandbox', null);
+
+    await app.register(paymentsRoutes);
+
+    if (provider.name === 'sandbox') {
+      const webhooks = createSandboxWebhookQueue(async (webhook) => {
+        // Like Razorpay, a delivery that fails is not the checkout's problem: log it and move on.
+        const response = await app
+          .inject({
+            method: 'POST',
+            url: '/api/payments/webhook',
+            headers: {
+              'content-type': 'application/json',
+              'x-razorpay-signature': webhook.signature,
+              'x-razorpay-event-id': webhook.eventId,
+            },
+            payload: webhook.rawBody,
+          })
+          .catch((error: unknown) => {
+            app.log.warn({ err: error, event: webhook.event }, 'sandbox webhook not delivered');
+            return null;
+          });
+        if (response && response.statusCode !== 200) {
+          app.log.warn(
+            { status: response.statusCode, event: webhook.event },
+            'sandbox webhook refused',
+          );
+        }
+      });
+      app.paymentsSandbox = { drainWebhooks: () => webhooks.drain() };
+      service.registerPurpose(SANDBOX_DEMO_PURPOSE, { confirm: async () => ({ accepted: true }) });
+      await app.register(sandboxRoutes, { sandbox: provider as SandboxProvider, webhooks });
+      app.addHook('onClose', async () => webhooks.close());
+    }
+
+    let worker: ReturnType<typeof startRefundWorker> | null = null;
+    app.addHook('onReady', async () => {
+      worker = startRefundWorker(service, app.env.REFUND_RETRY_SECONDS * 1000, app.log);
+    });
+    app.addHook('onClose', async () => worker?.stop());
+  },
+  { name: 'payments' },
+);

@@ -1,0 +1,466 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import {
+  CURRENCY,
+  type CheckoutParams,
+  type PaymentOrderData,
+  type PaymentsPublicConfig,
+  type VerifyPaymentBody,
+  type VerifyPaymentData,
+} from '@sukoon/shared';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import {
+  ProviderError,
+  signaturesMatch,
+  type PaymentProvider,
+  type ProviderPayment,
+} from './payment-provider';
+import {
+  createPaymentsRepository,
+  type PaymentOrderRow,
+  type PaymentRow,
+  type RefundRow,
+} from './payments-repository';
+import { toProviderPayment } from './razorpay-provider';
+
+/** How long an order stays payable unless the caller says otherwise (a booking hold's 10 minutes). */
+export const DEFAULT_ORDER_TTL_MS = 10 * 60 * 1000;
+/** While one attempt is sending a refund, nobody else picks it up. */
+const REFUND_LEASE_MS = 2 * 60 * 1000;
+/** Failed refunds back off exponentially up to an hour, and keep being retried until they go through. */
+const MAX_REFUND_BACKOFF_MS = 60 * 60 * 1000;
+
+export type PurposeDecision = { accepted: true } | { accepted: false; reason: string };
+
+/**
+ * What a purpose (booking, penalty...) does when its order is paid. It runs inside the transaction that
+ * settles the order, exactly once per order, whichever of checkout callback and webhook comes first.
+ * Refusing (say, the hold expired) makes the payments layer refund the payment and record why.
+ */
+export interface PurposeHandler {
+  confirm(context: {
+    tx: Database;
+    order: PaymentOrderRow;
+    payment: ProviderPayment;
+  }): Promise<PurposeDecision>;
+}
+
+export type SettleOutcome =
+  | { kind: 'paid'; order: PaymentOrderRow; payment: PaymentRow }
+  | {
+      kind: 'rejected';
+      order: PaymentOrderRow;
+      payment: PaymentRow;
+      reason: 'amount_mismatch' | 'refused' | 'already_settled';
+    }
+  | { kind: 'failed' | 'pending'; order: PaymentOrderRow }
+  | { kind: 'unknown_order' }
+  | { kind: 'duplicate_event' };
+
+export interface CreateOrderInput {
+  purpose: string;
+  referenceId: string;
+  /** Computed by the caller on the server (rates, penalty); never an amount from the browser. */
+  amountPaise: number;
+  payerId: string;
+  description: string;
+  notes?: Record<string, string>;
+  receipt?: string;
+  ttlMs?: number;
+  prefill?: CheckoutParams['prefill'];
+}
+
+export interface PaymentsServiceOptions {
+  db: Database;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  /** Base delay before the first retry of a failed refund. */
+  refundRetryMs: number;
+  clock?: () => Date;
+}
+
+/** The parts of a Razorpay webhook we read; everything else is carried but ignored. */
+const PaymentEntity = z.object({
+  id: z.string(),
+  order_id: z.string().nullish(),
+  amount: z.union([z.number(), z.string()]),
+  currency: z.string(),
+  status: z.enum(['created', 'authorized', 'captured', 'refunded', 'failed']),
+  method: z.string().nullish(),
+});
+const WebhookEvent = z.object({
+  event: z.string(),
+  payload: z.object({ payment: z.object({ entity: PaymentEntity }).optional() }).loose(),
+});
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+export function createPaymentsService(options: PaymentsServiceOptions) {
+  const { db, provider, log } = options;
+  const clock = options.clock ?? (() => new Date());
+  const repository = createPaymentsRepository(db);
+  const handlers = new Map<string, PurposeHandler>();
+
+  /**
+   * Records a provider payment against its order and settles the order exactly once: the order row is
+   * locked, a payment already recorded replays its outcome, and anything not accepted is refunded.
+   */
+  async function settle(
+    providerOrderId: string,
+    payment: ProviderPayment,
+    via: 'checkout' | 'webhook',
+    webhookEvent?: { id: string; event: string },
+  ): Promise<SettleOutcome> {
+    const now = clock();
+    const outcome = await db.transaction(
+      async (tx): Promise<SettleOutcome & { refund?: RefundRow }> => {
+        const repo = createPaymentsRepository(tx);
+        if (
+          webhookEvent &&
+          !(await repo.recordWebhookEvent(webhookEvent.id, provider.name, webhookEvent.event))
+        ) {
+          return { kind: 'duplicate_event' };
+        }
+        const order = await repo.lockOrderByProviderId(providerOrderId);
+        if (!order) return { kind: 'unknown_order' };
+
+        const known = await repo.findPaymentByProviderId(payment.id);
+        if (known) {
+          if (known.status === 'captured') return { kind: 'paid', order, payment: known };
+          if (known.status === 'failed') return { kind: 'failed', order };
+          const reason = known.rejectionReason as 'amount_mismatch' | 'refused' | 'already_settled';
+          return { kind: 'rejected', order, payment: known, reason };
+        }
+        if (payment.status === 'authorized' || payment.status === 'created') {
+          return { kind: 'pending', order };
+        }
+        const base = {
+          orderId: order.id,
+          providerPaymentId: payment.id,
+          amountPaise: payment.amountPaise,
+          currency: payment.currency,
+          method: payment.method,
+          confirmedVia: via,
+        };
+        if (payment.status === 'failed') {
+          await repo.createPayment({ ...base, status: 'failed' });
+          return { kind: 'failed', order };
+        }
+
+        let rejection: 'amount_mismatch' | 'refused' | 'already_settled' | null = null;
+        let detail = '';
+        if (payment.amountPaise !== order.amountPaise || payment.currency !== order.currency) {
+          rejection = 'amount_mismatch';
+          detail = `paid ${payment.amountPaise} ${payment.currency}, order is ${order.amountPaise} ${order.currency}`;
+        } else if (order.status !== 'created') {
+          rejection = 'already_settled';
+          detail = `order already ${order.status} by ${order.settledByPaymentId ?? 'another payment'}`;
+        } else {
+          const handler = handlers.get(order.purpose);
+          const decision: PurposeDecision = handler
+            ? await handler.confirm({ tx: tx, order, payment })
+            : { accepted: false, reason: `no handler for purpose '${order.purpose}'` };
+          if (!decision.accepted) {
+            rejection = 'refused';
+            detail = decision.reason;
+          }
+        }
+
+        if (!rejection) {
+          const recorded = await repo.createPayment({ ...base, status: 'captured' });
+          await repo.settleOrder(order.id, 'paid', payment.id, now);
+          return { kind: 'paid', order: { ...order, status: 'paid' }, payment: recorded };
+        }
+        const recorded = await repo.createPayment({
+          ...base,
+          status: 'rejected',
+          rejectionReason: rejection,
+        });
+        if (rejection === 'refused') await repo.settleOrder(order.id, 'refused', payment.id, now);
+        // Recorded in the same transaction as the payment, so the money can never be kept silently.
+        const { refund } = await repo.createRefundOnce({
+          paymentId: recorded.id,
+          idempotencyKey: `auto-${payment.id}`,
+          amountPaise: payment.amountPaise,
+          reason: `${rejection}: ${detail}`,
+          nextRetryAt: now,
+        });
+        log.warn(
+          { orderId: order.providerOrderId, paymentId: payment.id, rejection, detail },
+          'payment not accepted; refunding it',
+        );
+        return { kind: 'rejected', order, payment: recorded, reason: rejection, refund };
+      },
+    );
+    if ('refund' in outcome && outcome.refund) {
+      // The settlement is committed; if even recording this attempt fails, the worker still finds
+      // the pending refund, so the caller gets the settled outcome rather than an error.
+      await attemptRefund(outcome.refund.id).catch((error: unknown) =>
+        log.warn({ err: error, refundId: outcome.refund?.id }, 'immediate refund attempt failed'),
+      );
+    }
+    return outcome;
+  }
+
+  /** Sends one due refund now; a failure is recorded with the next retry time, never thrown. */
+  async function attemptRefund(refundId?: string, now: Date = clock()): Promise<number> {
+    const claimed = await repository.claimDueRefunds(
+      now,
+      new Date(now.getTime() + REFUND_LEASE_MS),
+      refundId ? 1 : 20,
+      refundId,
+    );
+    let processed = 0;
+    for (const refund of claimed) {
+      try {
+        const result = await provider.refund({
+          paymentId: refund.providerPaymentId,
+          amountPaise: refund.amountPaise,
+          idempotencyKey: refund.idempotencyKey,
+          notes: { reason: refund.reason.slice(0, 250) },
+        });
+        await repository.markRefundProcessed(refund.id, result.id, clock());
+        processed += 1;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const backoff = Math.min(
+          options.refundRetryMs * 2 ** Math.max(refund.attempts - 1, 0),
+          MAX_REFUND_BACKOFF_MS,
+        );
+        const retryAt = new Date(now.getTime() + backoff);
+        await repository.markRefundFailed(refund.id, message.slice(0, 1000), retryAt);
+        log.warn(
+          { refundId: refund.id, attempts: refund.attempts, retryAt, err: message },
+          'refund failed; it will be retried',
+        );
+      }
+    }
+    return processed;
+  }
+
+  function toVerifyData(order: PaymentOrderRow, payment: PaymentRow): VerifyPaymentData {
+    return {
+      orderId: order.providerOrderId,
+      paymentId: payment.providerPaymentId,
+      purpose: order.purpose,
+      referenceId: order.referenceId,
+      amountPaise: payment.amountPaise,
+      currency: payment.currency,
+      status: 'paid',
+    };
+  }
+
+  async function fetchPayment(paymentId: string): Promise<ProviderPayment> {
+    try {
+      return await provider.fetchPayment(paymentId);
+    } catch (error) {
+      if (error instanceof ProviderError && !error.retryable) {
+        throw new AppError('PAYMENT_SIGNATURE_INVALID');
+      }
+      log.warn({ err: error }, 'could not fetch a payment from the provider');
+      throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
+    }
+  }
+
+  return {
+    provider,
+
+    publicConfig(): PaymentsPublicConfig {
+      return { provider: provider.name, keyId: provider.keyId, testMode: provider.testMode };
+    },
+
+    registerPurpose(purpose: string, handler: PurposeHandler) {
+      handlers.set(purpose, handler);
+    },
+
+    findOrder: (providerOrderId: string) => repository.findOrderByProviderId(providerOrderId),
+
+    async createOrder(input: CreateOrderInput) {
+      if (!Number.isInteger(input.amountPaise) || input.amountPaise <= 0) {
+        throw new Error(
+          `An order needs a positive whole number of paise, got ${input.amountPaise}`,
+        );
+      }
+      const now = clock();
+      // Razorpay limits receipts to 40 characters.
+      const receipt = (input.receipt ?? `${input.purpose}-${input.referenceId}`).slice(0, 40);
+      const notes = { ...input.notes, purpose: input.purpose, reference_id: input.referenceId };
+      let providerOrder;
+      try {
+        providerOrder = await provider.createOrder({
+          amountPaise: input.amountPaise,
+          currency: CURRENCY,
+          receipt,
+          notes,
+        });
+      } catch (error) {
+        log.warn({ err: error }, 'the provider did not create the order');
+        throw new AppError('ORDER_CREATION_FAILED');
+      }
+      const order = await repository.createOrder({
+        provider: provider.name,
+        providerOrderId: providerOrder.id,
+        purpose: input.purpose,
+        referenceId: input.referenceId,
+        payerId: input.payerId,
+        amountPaise: input.amountPaise,
+        currency: CURRENCY,
+        receipt,
+        description: input.description,
+        notes,
+        expiresAt: new Date(now.getTime() + (input.ttlMs ?? DEFAULT_ORDER_TTL_MS)),
+      });
+      const checkout: CheckoutParams = {
+        provider: provider.name,
+        key: provider.keyId,
+        order_id: order.providerOrderId,
+        amount: order.amountPaise,
+        currency: order.currency,
+        name: 'Sukoon',
+        description: order.description,
+        ...(input.prefill ? { prefill: input.prefill } : {}),
+      };
+      return { order, checkout };
+    },
+
+    /** The checkout callback: signature over the stored order id, amount from the provider, once. */
+    async verifyCheckout(body: VerifyPaymentBody, userId: string): Promise<VerifyPaymentData> {
+      const order = await repository.findOrderByProviderId(body.razorpay_order_id);
+      if (!order) throw new AppError('PAYMENT_ORDER_NOT_FOUND');
+      if (order.payerId !== userId) {
+        throw new AppError('FORBIDDEN', 'This payment belongs to another account.');
+      }
+      const expected = provider.checkoutSignature(order.providerOrderId, body.razorpay_payment_id);
+      if (!signaturesMatch(expected, body.razorpay_signature)) {
+        throw new AppError('PAYMENT_SIGNATURE_INVALID');
+      }
+      const payment = await fetchPayment(body.razorpay_payment_id);
+      if (payment.orderId !== order.providerOrderId) {
+        throw new AppError('PAYMENT_SIGNATURE_INVALID');
+      }
+      const outcome = await settle(order.providerOrderId, payment, 'checkout');
+      switch (outcome.kind) {
+        case 'paid':
+          return toVerifyData(outcome.order, outcome.payment);
+        case 'rejected':
+          throw new AppError(
+            outcome.reason === 'amount_mismatch' ? 'PAYMENT_AMOUNT_MISMATCH' : 'PAYMENT_REFUNDED',
+          );
+        case 'failed':
+          throw new AppError('PAYMENT_NOT_CAPTURED', 'This payment did not go through.');
+        default:
+          throw new AppError('PAYMENT_NOT_CAPTURED');
+      }
+    },
+
+    /**
+     * A webhook: signature over the raw body with the webhook secret, then deduplicated on the event id
+     * (Razorpay's X-Razorpay-Event-Id header) in the same transaction that settles the order.
+     */
+    async handleWebhook(rawBody: string, signature: string | undefined, eventIdHeader?: string) {
+      if (!signature || !signaturesMatch(provider.webhookSignature(rawBody), signature)) {
+        throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+      }
+      let parsed: z.infer<typeof WebhookEvent>;
+      try {
+        parsed = WebhookEvent.parse(JSON.parse(rawBody));
+      } catch {
+        throw new AppError('BAD_REQUEST', 'The webhook body is not a Razorpay event.');
+      }
+      const entity = parsed.payload.payment?.entity;
+      const eventId = eventIdHeader ?? `${parsed.event}:${entity?.id ?? 'none'}`;
+      const relevant = ['payment.captured', 'order.paid', 'payment.failed'].includes(parsed.event);
+      if (!relevant || !entity?.order_id) {
+        const fresh = await repository.recordWebhookEvent(eventId, provider.name, parsed.event);
+        return { duplicate: !fresh, outcome: 'ignored' as const };
+      }
+      const outcome = await settle(entity.order_id, toProviderPayment(entity), 'webhook', {
+        id: eventId,
+        event: parsed.event,
+      });
+      return {
+        duplicate: outcome.kind === 'duplicate_event',
+        outcome: outcome.kind,
+      };
+    },
+
+    /**
+     * Refunds (part of) a payment we recorded. The idempotency key makes repeated calls one refund;
+     * it is tried at once and, if the provider fails, retried by the worker until it goes through.
+     */
+    async refund(input: {
+      paymentId: string;
+      idempotencyKey: string;
+      reason: string;
+      amountPaise?: number;
+    }): Promise<RefundRow> {
+      const { refund, created } = await db.transaction(async (tx) => {
+        const repo = createPaymentsRepository(tx);
+        const payment = await repo.lockPayment(input.paymentId);
+        if (!payment || payment.status === 'failed') {
+          throw new AppError('NOT_FOUND', 'No such payment.');
+        }
+        const amountPaise = input.amountPaise ?? payment.amountPaise;
+        const existing = await repo.createRefundOnce({
+          paymentId: payment.id,
+          idempotencyKey: input.idempotencyKey,
+          amountPaise,
+          reason: input.reason,
+          nextRetryAt: clock(),
+        });
+        if (
+          existing.created &&
+          (await repo.refundedOrPendingPaise(payment.id)) > payment.amountPaise
+        ) {
+          throw new AppError('REFUND_EXCEEDS_PAYMENT');
+        }
+        return existing;
+      });
+      if (created) await attemptRefund(refund.id);
+      return (await repository.findRefundById(refund.id))!;
+    },
+
+    /** Sends every refund whose retry time has come; the worker calls this on a timer. */
+    retryDueRefunds: (now?: Date) => attemptRefund(undefined, now ?? clock()),
+
+    /** An order with its payments and refunds, for its payer only. */
+    async describeOrder(providerOrderId: string, userId: string): Promise<PaymentOrderData> {
+      const order = await repository.findOrderByProviderId(providerOrderId);
+      if (!order) throw new AppError('PAYMENT_ORDER_NOT_FOUND');
+      if (order.payerId !== userId) {
+        throw new AppError('FORBIDDEN', 'This payment belongs to another account.');
+      }
+      const paymentRows = await repository.listPaymentsForOrder(order.id);
+      const refundRows = await repository.listRefundsForPayments(paymentRows.map((row) => row.id));
+      const providerIdOf = new Map(paymentRows.map((row) => [row.id, row.providerPaymentId]));
+      return {
+        order_id: order.providerOrderId,
+        purpose: order.purpose,
+        reference_id: order.referenceId,
+        amount: order.amountPaise,
+        currency: order.currency,
+        status: order.status,
+        payments: paymentRows.map((row) => ({
+          id: row.providerPaymentId,
+          status: row.status,
+          amount: row.amountPaise,
+          method: row.method,
+          created_at: row.createdAt.toISOString(),
+        })),
+        refunds: refundRows.map((row) => ({
+          id: row.providerRefundId ?? row.id,
+          payment_id: providerIdOf.get(row.paymentId) ?? '',
+          status: row.status,
+          amount: row.amountPaise,
+          attempts: row.attempts,
+          next_retry_at: row.status === 'pending' ? row.nextRetryAt.toISOString() : null,
+          processed_at: row.processedAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    listRefundsForPayment: (paymentId: string) => repository.listRefundsForPayment(paymentId),
+    findPaymentByProviderId: (id: string) => repository.findPaymentByProviderId(id),
+  };
+}

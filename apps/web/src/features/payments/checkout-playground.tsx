@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { formatInr, type VerifyPaymentData } from '@sukoon/shared';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { ApiError } from '../../lib/api-client';
+import { openCheckout } from './open-checkout';
+import { createDemoOrder, usePaymentsConfig, verifyPayment } from './payments-api';
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'working' }
+  | { kind: 'paid'; data: VerifyPaymentData }
+  | { kind: 'stopped'; reason: 'dismissed' | 'failed' }
+  | { kind: 'error'; message: string };
+
+/**
+ * A small test-mode page (/sandbox/checkout) to try the payment path end to end: create an order on
+ * the server, pay it in the checkout, verify it on the server. Signed-in users only.
+ */
+export function CheckoutPlayground({ signedIn }: { signedIn: boolean }) {
+  const config = usePaymentsConfig();
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+
+  async function run() {
+    setStatus({ kind: 'working' });
+    try {
+      const params = await createDemoOrder();
+      const result = await openCheckout(params);
+      if (result === 'dismissed' || result === 'failed') {
+        setStatus({ kind: 'stopped', reason: result });
+        return;
+      }
+      setStatus({ kind: 'paid', data: await verifyPayment(result) });
+    } catch (error) {
+      setStatus({
+        kind: 'error',
+        message: error instanceof ApiError ? error.message : 'Something went wrong.',
+      });
+    }
+  }
+
+  return (
+    <main className="mx-auto max-w-xl px-4 py-10">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-xl font-semibold">Test checkout</h1>
+          {config.data?.testMode && <Badge tone="violet">Test mode</Badge>}
+        </div>
+        <p className="mt-2 text-sm text-slate-600">
+          Pays a {formatInr(50_000)} test order through{' '}
+          {config.data?.provider === 'razorpay' ? "Razorpay's checkout" : 'the built-in sandbox'}{' '}
+          and verifies it on the server, the same path a booking takes.
+        </p>
+        {!signedIn ? (
+          <p className="mt-6 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            Sign in first (for example as the demo patient), then come back to this page.
+          </p>
+        ) : (
+          <Button className="mt-6" onClick={() => void run()} disabled={status.kind === 'working'}>
+            {status.kind === 'working' ? 'Checkout open…' : 'Open test checkout'}
+          </Button>
+        )}
+        <div className="mt-6" aria-live="polite">
+          {status.kind === 'paid' && (
+            <p className="rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-800">
+              Payment verified: {formatInr(status.data.amountPaise)} ({status.data.paymentId})
+            </p>
+          )}
+          {status.kind === 'stopped' && (
+            <p className="text-sm text-slate-600">
+              {status.reason === 'failed'
+                ? 'The payment failed; nothing was booked.'
+                : 'The checkout was closed; nothing was paid.'}
+            </p>
+          )}
+          {status.kind === 'error' && (
+            <p role="alert" className="text-sm text-red-700">
+              {status.message}
+            </p>
+          )}
+        </div>
+      </div>
+      <p className="mt-4 text-center text-sm">
+        <a className="text-brand-700 underline hover:text-brand-800" href="/">
+          Back to Sukoon
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+import { createRoot } from 'react-dom/client';
+import type { CheckoutParams, CheckoutSuccess } from '@sukoon/shared';
+import { openRazorpayCheckout } from './razorpay-checkout';
+import { SandboxCheckout } from './sandbox-checkout';
+
+/** The checkout's answer: Razorpay's handler payload (to verify on the server), or why it stopped. */
+export type CheckoutResult = CheckoutSuccess | 'dismissed' | 'failed';
+
+/**
+ * Opens the checkout for an order the server created: Razorpay's checkout.js when the server uses
+ * Razorpay, otherwise the app's own test-mode sandbox checkout. Resolves once, when it closes.
+ * The caller must still send a success to `POST /api/payments/verify-payment`; nothing here is trusted.
+ */
+export function openCheckout(params: CheckoutParams): Promise<CheckoutResult> {
+  if (params.provider === 'razorpay') return openRazorpayCheckout(params);
+  return new Promise<CheckoutResult>((resolve) => {
+    const container = document.createElement('div');
+    container.dataset.sandboxCheckout = '';
+    document.body.appendChild(container);
+    const root = createRoot(container);
+    const finish = (result: CheckoutResult) => {
+      // Unmount after the click that closed it has finished, so React is not torn down mid-event.
+      queueMicrotask(() => {
+        root.unmount();
+        container.remove();
+      });
+      resolve(result);
+    };
+    root.render(<SandboxCheckout params={params} onResult={finish} />);
+  });
+}
