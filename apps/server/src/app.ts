@@ -20,8 +20,10 @@ import { psychologistsRoutes } from './modules/psychologists/psychologists-route
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentProvider, payments } from './modules/payments/payments-plugin';
 import { authenticate } from './plugins/authenticate';
+import { serializeRequest } from './lib/log-serializers';
 import { errorHandler } from './plugins/error-handler';
 import { openapi } from './plugins/openapi';
+import { rejectNulBytes } from './plugins/reject-nul-bytes';
 import { rateLimits } from './plugins/rate-limits';
 import { webApp } from './plugins/web-app';
 
@@ -54,6 +56,7 @@ export async function buildApp({
     logger: {
       level: env.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: serializeRequest },
     },
     // Honour a sane request id from a proxy so logs line up across hops; otherwise make one.
     genReqId: (request) => {
@@ -63,7 +66,8 @@ export async function buildApp({
         : randomUUID();
     },
     bodyLimit: 64 * 1024,
-    trustProxy: env.NODE_ENV === 'production',
+    // Only proxies the operator names may set the client address; see TRUST_PROXY in the README.
+    trustProxy: env.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
   const provider = paymentProvider ?? createPaymentProvider(env, database.db);
@@ -78,6 +82,7 @@ export async function buildApp({
   });
 
   await app.register(errorHandler);
+  await app.register(rejectNulBytes);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

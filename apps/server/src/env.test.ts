@@ -40,6 +40,26 @@ describe('loadEnv', () => {
   });
 });
 
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless told, in production too, so clients cannot pick their address', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.test:587',
+      RAZORPAY_KEY_ID: 'rzp_test_abc123',
+      RAZORPAY_KEY_SECRET: 'secret-123456',
+      RAZORPAY_WEBHOOK_SECRET: 'whsec-123456',
+    };
+    expect(loadEnv(production).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    const oneHop = loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY as (a: string, hop: number) => boolean;
+    expect([oneHop('10.0.0.1', 0), oneHop('10.0.0.1', 1)]).toEqual([true, false]);
+    expect(() => loadEnv({ TRUST_PROXY: 'everyone!' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
 describe('payment configuration', () => {
   const keys = {
     RAZORPAY_KEY_ID: 'rzp_test_abc123',

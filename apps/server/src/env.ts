@@ -13,6 +13,16 @@ const EnvSchema = z.object({
     .optional(),
   PGLITE_DIR: z.string().min(1).default('./data'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|true|\d+|[\d.:/a-fA-F, ]+)$/, 'must be false, a hop count, or proxy addresses')
+    .default('false')
+    .transform((value): boolean | string[] | ((address: string, hop: number) => boolean) => {
+      if (value === 'false' || value === 'true') return value === 'true';
+      // A hop count: trust that many proxies in front of this server, counted from the socket.
+      if (/^\d+$/.test(value)) return (_address, hop) => hop < Number(value);
+      return value.split(',').map((address) => address.trim());
+    }),
   DEMO: z
     .enum(['true', 'false'], 'must be true or false')
     .transform((value) => value === 'true')

@@ -51,6 +51,20 @@ describe('rate limits in memory', () => {
     );
   });
 
+  it('does not let a caller choose its own address with X-Forwarded-For', async () => {
+    const ip = randomIp();
+    const spoofed = (i: number) =>
+      context.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: `s${i}.${Date.now()}@example.test`, password: 'wrong-password' },
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': randomIp() },
+      });
+    for (let i = 0; i < 4; i += 1) expect((await spoofed(i)).statusCode).toBe(401);
+    expect((await spoofed(4)).statusCode).toBe(429);
+  });
+
   it('also guards register, OTP, resend and forgot', async () => {
     const cases: Array<[string, (email: string) => Record<string, unknown>]> = [
       [

@@ -1,5 +1,5 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client';
 import { psychologistProfiles, users } from '../../db/schema';
 
 export type ProfileChanges = Partial<{
@@ -23,6 +23,18 @@ export type PsychologistRow = Awaited<
 
 export function createPsychologistsRepository(db: Database) {
   return {
+    /**
+     * The database's own spelling of a time zone name, or undefined when it does not know it: the
+     * calendar query converts times in SQL, so a name only the browser knows would break it.
+     */
+    async canonicalTimeZone(name: string) {
+      const rows = await queryRows<{ name: string }>(
+        db,
+        sql`select name from pg_timezone_names where lower(name) = lower(${name}) order by name limit 1`,
+      );
+      return rows[0]?.name;
+    },
+
     async findById(id: string) {
       const [row] = await db
         .select(columns)

@@ -41,7 +41,16 @@ export function createPsychologistsService(db: Database) {
       await get(id);
       const changes: ProfileChanges = {};
       if (body.displayName !== undefined) changes.displayName = body.displayName;
-      if (body.timeZone !== undefined) changes.timeZone = body.timeZone;
+      if (body.timeZone !== undefined) {
+        const timeZone = await repository.canonicalTimeZone(body.timeZone);
+        if (!timeZone) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            'timeZone: Choose a time zone such as Asia/Kolkata',
+          );
+        }
+        changes.timeZone = timeZone;
+      }
       if (body.session_20_minute_rate !== undefined) {
         changes.rate20Paise = body.session_20_minute_rate * 100;
       }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { readEntryParams } from '../../lib/entry-params';
 import { authErrorText } from './auth-messages';
 import { useTokenLogin } from './auth-api';
+import { useSession } from './session';
 
 /** Takes the single-use token out of the address bar, keeping the other parameters. */
 function removeTokenFromAddressBar() {
@@ -14,9 +15,16 @@ function removeTokenFromAddressBar() {
 /**
  * `?token=…&psychologistId=…`: exchanges the emailed sign-in token for a session once, on arrival.
  * `pending` is true until the exchange answers; `error` says why the link did not sign in.
+ * With someone already signed in the token is dropped unused: a link carrying another person's token
+ * must not silently swap this browser into that account.
  */
 export function useSignInLink() {
-  const [token] = useState(() => readEntryParams(window.location.search).token);
+  const { session } = useSession();
+  const [token] = useState(() => {
+    const fromAddress = readEntryParams(window.location.search).token;
+    if (fromAddress && session) removeTokenFromAddressBar();
+    return session ? null : fromAddress;
+  });
   const exchange = useTokenLogin();
   const started = useRef(false);
   useEffect(() => {
