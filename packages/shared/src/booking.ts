@@ -19,7 +19,6 @@ import { CheckoutParams } from './payments';
 /** How long a slot stays reserved for a patient while their payment runs. */
 export const HOLD_MINUTES = 10;
 
-
 /** The event form's messages (specification, section 5). */
 export const EVENT_FORM_MESSAGES = {
   titleRequired: 'Event name is required',

@@ -1,8 +1,6 @@
 import {
   CURRENCY,
-  CreateOrderBody as CreateOrderSchema,
   EventCreateBody as EventCreateSchema,
-  EventUpdateBody as EventUpdateSchema,
   HOLD_MINUTES,
   SLOT_PROBLEM_MESSAGES,
   durationOf,
@@ -13,6 +11,10 @@ import {
   type CalendarEvent,
   type CreateOrderData,
   type EventCreateBody,
+} from '@sukoon/shared';
+import type {
+  CreateOrderBody as CreateOrderSchema,
+  EventUpdateBody as EventUpdateSchema,
 } from '@sukoon/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';

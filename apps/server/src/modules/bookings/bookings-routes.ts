@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,6 +12,7 @@ import {
   EventUpdateBody,
   EventsQuery,
   okEnvelope,
+  type Role,
 } from '@sukoon/shared';
 import { requireAuth } from '../../plugins/authenticate';
 import { bookingPurpose } from './booking-confirmation';
@@ -20,6 +22,13 @@ import { createBookingsService } from './bookings-service';
 
 /** How often abandoned holds are expired in the background (placing a hold also expires them first). */
 const HOLD_SWEEP_MS = 30_000;
+
+/** Who may call is checked before the body is validated: a signed-out caller gets 401, not 400. */
+const signedIn =
+  (...roles: Role[]) =>
+  async (request: FastifyRequest) => {
+    requireAuth(request, ...roles);
+  };
 
 const BookingId = z.object({ id: z.uuid('The booking id is not valid') });
 
@@ -45,6 +54,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payments/create-order',
     {
+      preValidation: signedIn('patient'),
       schema: {
         tags: ['payments', 'bookings'],
         summary:
@@ -64,6 +74,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/bookings/holds/:id',
     {
+      preValidation: signedIn('patient'),
       schema: {
         tags: ['bookings'],
         summary: 'Release your own hold (checkout dismissed or failed) so the slot is free again',
@@ -84,6 +95,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/bookings',
     {
+      preValidation: signedIn(),
       schema: {
         tags: ['bookings'],
         summary:
@@ -103,6 +115,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events',
     {
+      preValidation: signedIn(),
       schema: {
         tags: ['bookings'],
         summary: 'Add an event to your own calendar (psychologists; patients book by paying)',
@@ -121,6 +134,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/events/:id',
     {
+      preValidation: signedIn(),
       schema: {
         tags: ['bookings'],
         summary: 'Change an event on your own calendar (psychologists)',
@@ -140,6 +154,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/events/:id',
     {
+      preValidation: signedIn(),
       schema: {
         tags: ['bookings'],
         summary:
