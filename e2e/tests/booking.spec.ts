@@ -181,6 +181,18 @@ test.describe.serial('booking and payment', () => {
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(edit).toHaveCount(0);
     await expect(page.getByText('Supervision (group)').first()).toBeVisible();
+
+    // The same dialogs on a phone; Continue discards the change.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('button', { name: 'Edit Event Supervision (group)' }).first().click();
+    await edit.getByLabel('Event name').fill('Discard me');
+    await snapshot(page, 'booking-psychologist-edit-event-phone');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirmClose).toBeVisible();
+    await snapshot(page, 'booking-confirm-close-phone');
+    await confirmClose.getByRole('button', { name: 'Continue' }).click();
+    await expect(edit).toHaveCount(0);
+    await expect(page.getByText('Discard me')).toHaveCount(0);
   });
 
   test('on a phone: a failed payment leaves no booking and frees the slot', async ({ page }) => {
@@ -190,6 +202,29 @@ test.describe.serial('booking and payment', () => {
     await openDashboard(page, 'Patient');
     await goWeeksAhead(page, 3);
     const saturday = await dayName(page, 'Saturday');
+
+    // First a paid 20-minute session, to see the confirmation on a phone.
+    await page.getByRole('button', { name: `Book ${saturday} at 10:00 AM` }).click();
+    await page
+      .getByRole('dialog', { name: 'Select Appointment Duration' })
+      .getByRole('button', { name: '20 Minutes' })
+      .click();
+    const first = page.getByRole('dialog', { name: 'Add Event' });
+    await first.getByLabel('Event name').fill('Phone booking');
+    await first.getByLabel('Problems Facing').fill('Booked from a phone');
+    await first.getByRole('button', { name: `Book Event · ${fee}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Complete Your Booking' })
+      .getByRole('button', { name: `Pay ${fee}` })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Sukoon' })
+      .getByRole('button', { name: `Pay ${fee}` })
+      .click();
+    const confirmed = page.getByRole('dialog', { name: 'Booking Confirmed' });
+    await expect(confirmed).toContainText('10:00 AM – 10:20 AM');
+    await snapshot(page, 'booking-confirmed-phone');
+    await confirmed.getByRole('button', { name: 'Done' }).click();
 
     await page.getByRole('button', { name: `Book ${saturday} at 2:00 PM` }).click();
     await page
