@@ -158,6 +158,9 @@ test.describe.serial('booking and payment', () => {
     await form.getByLabel('Start hour').selectOption('2');
     await form.getByLabel('Start minute').selectOption('0');
     await form.getByLabel('Meeting Link').fill('https://meet.example.com/supervision');
+    // Each message goes once its field is changed.
+    await expect(form.getByText('Meeting link is required')).toHaveCount(0);
+    await expect(form.getByText(/must end by 9:00 PM/)).toHaveCount(0);
     await snapshot(page, 'booking-psychologist-add-event-laptop');
     await form.getByRole('button', { name: 'Book Event' }).click();
     await expect(form).toHaveCount(0);

@@ -110,7 +110,17 @@ export function EventFormDialog(props: EventFormDialogProps) {
   const fee = isPatient && feeFor ? feeFor(duration) : null;
   const tooLate = endMinute - startMinute < duration;
 
+  /** A field's message goes as soon as the person changes that field. */
+  function clearError(...keys: string[]) {
+    if (keys.some((key) => errors[key])) {
+      setErrors((current) =>
+        Object.fromEntries(Object.entries(current).filter(([key]) => !keys.includes(key))),
+      );
+    }
+  }
+
   function setClock(part: Partial<typeof clock>) {
+    clearError('time');
     const next = { ...clock, ...part };
     setStartMinute(clampStartMinute(fromClockParts(next.hour, next.minute, next.period)));
   }
@@ -172,7 +182,10 @@ export function EventFormDialog(props: EventFormDialogProps) {
               className={FIELD}
               value={title}
               maxLength={120}
-              onChange={(event) => setTitle(event.target.value)}
+              onChange={(event) => {
+                setTitle(event.target.value);
+                clearError('title');
+              }}
               aria-invalid={errors.title ? true : undefined}
               aria-describedby={errors.title ? 'title-error' : undefined}
               placeholder="e.g. First session"
@@ -191,7 +204,10 @@ export function EventFormDialog(props: EventFormDialogProps) {
               className={`${FIELD} min-h-20`}
               value={description}
               maxLength={2000}
-              onChange={(event) => setDescription(event.target.value)}
+              onChange={(event) => {
+                setDescription(event.target.value);
+                clearError('description');
+              }}
               aria-invalid={errors.description ? true : undefined}
               aria-describedby={errors.description ? 'description-error' : undefined}
               placeholder="What would you like to talk about?"
@@ -208,7 +224,10 @@ export function EventFormDialog(props: EventFormDialogProps) {
                 type="url"
                 className={FIELD}
                 value={meetingLink}
-                onChange={(event) => setMeetingLink(event.target.value)}
+                onChange={(event) => {
+                  setMeetingLink(event.target.value);
+                  clearError('meetingLink');
+                }}
                 aria-invalid={errors.meetingLink ? true : undefined}
                 aria-describedby={errors.meetingLink ? 'meetingLink-error' : undefined}
                 placeholder="https://meet.google.com/…"
@@ -233,6 +252,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
                   const value = event.target.value;
                   if (!value) return;
                   setStartDate(value);
+                  clearError('startDate', 'endDate');
                   if (endDate < value || endDate === startDate) setEndDate(value);
                 }}
               />
@@ -249,7 +269,11 @@ export function EventFormDialog(props: EventFormDialogProps) {
                 min={startDate < today ? today : startDate}
                 value={endDate}
                 disabled={timeLocked}
-                onChange={(event) => event.target.value && setEndDate(event.target.value)}
+                onChange={(event) => {
+                  if (!event.target.value) return;
+                  setEndDate(event.target.value);
+                  clearError('endDate');
+                }}
               />
               {fieldError('endDate')}
             </div>
@@ -268,7 +292,10 @@ export function EventFormDialog(props: EventFormDialogProps) {
                     name="duration"
                     className="sr-only"
                     checked={duration === option}
-                    onChange={() => setDuration(option)}
+                    onChange={() => {
+                      setDuration(option);
+                      clearError('time');
+                    }}
                   />
                   {option} Minutes
                 </label>
