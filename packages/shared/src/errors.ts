@@ -105,10 +105,6 @@ export const ERRORS = {
     status: 400,
     message: 'A session lasts 20 or 45 minutes: the end must be 20 or 45 minutes after the start.',
   },
-  HOLD_NOT_FOUND: {
-    status: 404,
-    message: 'That booking is no longer being held. Please choose the slot again.',
-  },
   BOOKING_NOT_FOUND: { status: 404, message: 'That booking could not be found.' },
   PAYMENT_REQUIRED: {
     status: 402,
