@@ -93,6 +93,34 @@ export const ERRORS = {
     status: 404,
     message: 'The test-mode payment sandbox is not enabled on this server.',
   },
+  SLOT_TAKEN: {
+    status: 409,
+    message: 'That slot has just been taken. Please choose another time.',
+  },
+  SLOT_UNAVAILABLE: {
+    status: 422,
+    message: 'That time cannot be booked. Please choose another slot.',
+  },
+  INVALID_DURATION: {
+    status: 400,
+    message: 'A session lasts 20 or 45 minutes: the end must be 20 or 45 minutes after the start.',
+  },
+  BOOKING_NOT_FOUND: { status: 404, message: 'That booking could not be found.' },
+  PAYMENT_REQUIRED: {
+    status: 402,
+    message:
+      'A session is booked by paying for it: choose a slot, then pay in the checkout. No booking was made.',
+  },
+  PAYMENT_NOT_VERIFIED: {
+    status: 409,
+    message:
+      'This order has not been paid and verified yet, so no booking was made. Please complete the payment first.',
+  },
+  PAID_BOOKING_CANCEL_FLOW: {
+    status: 409,
+    message:
+      'A paid booking is cancelled through Cancel Appointment (the Delete Event button), which also refunds it.',
+  },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Server error. Please try again later.' },
   SERVICE_UNAVAILABLE: {

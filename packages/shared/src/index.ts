@@ -6,3 +6,4 @@ export * from './auth';
 export * from './calendar';
 export * from './availability';
 export * from './payments';
+export * from './booking';

@@ -4,6 +4,7 @@ import { Calendar } from '../features/calendar/calendar';
 import { ProfileDialog } from '../features/profile/profile-dialog';
 import { PsychologistChooser } from '../features/psychologists/psychologist-chooser';
 import { readEntryParams } from '../lib/entry-params';
+import { useBookingLayer } from './booking-layer';
 import { ErrorBoundary } from './error-boundary';
 
 interface CalendarAreaProps {
@@ -31,6 +32,10 @@ export function CalendarArea({ role, user, profileOpen, onProfileOpenChange }: C
     setPsychologistId(id);
     rememberPsychologist(id);
   }, []);
+  const booking = useBookingLayer(
+    role,
+    role === 'psychologist' ? (user?.id ?? null) : psychologistId,
+  );
 
   if (!user) {
     return (
@@ -44,7 +49,8 @@ export function CalendarArea({ role, user, profileOpen, onProfileOpenChange }: C
   if (role === 'psychologist') {
     return (
       <>
-        <Calendar role="psychologist" psychologistId={user.id} />
+        <Calendar role="psychologist" psychologistId={user.id} {...booking.calendarProps} />
+        {booking.layer}
         <ProfileDialog
           psychologistId={user.id}
           open={profileOpen}
@@ -58,7 +64,15 @@ export function CalendarArea({ role, user, profileOpen, onProfileOpenChange }: C
   return (
     <ErrorBoundary region="the calendar">
       {psychologistId ? (
-        <Calendar role="patient" psychologistId={psychologistId} banner={chooser} />
+        <>
+          <Calendar
+            role="patient"
+            psychologistId={psychologistId}
+            banner={chooser}
+            {...booking.calendarProps}
+          />
+          {booking.layer}
+        </>
       ) : (
         chooser
       )}

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { bookings, psychologistProfiles, users } from '../../db/schema';
@@ -37,6 +37,86 @@ export function createBookingsRepository(db: Database) {
     or(eq(bookings.psychologistId, userId), eq(bookings.patientId, userId));
 
   return {
+    findById(id: string) {
+      return select(eq(bookings.id, id)).then((rows) => rows[0] ?? null);
+    },
+
+    /**
+     * Expires every hold whose time has run out (of one psychologist, or all). An UPDATE, because the
+     * exclusion constraint only lets go of a row whose status is no longer 'held'.
+     */
+    async expireHolds(now: Date, psychologistId?: string) {
+      const rows = await db
+        .update(bookings)
+        .set({ status: 'expired', holdExpiresAt: null })
+        .where(
+          and(
+            eq(bookings.status, 'held'),
+            lte(bookings.holdExpiresAt, now),
+            psychologistId ? eq(bookings.psychologistId, psychologistId) : undefined,
+          ),
+        )
+        .returning({ id: bookings.id });
+      return rows.length;
+    },
+
+    /** Inserts a row; an overlap with a live row fails with the exclusion constraint's error. */
+    async insert(values: typeof bookings.$inferInsert) {
+      const [row] = await db.insert(bookings).values(values).returning();
+      return row!;
+    },
+
+    /** A live hold of this patient becomes a booked, paid, scheduled session; null if it is not live. */
+    async confirmHold(id: string, patientId: string, now: Date) {
+      const [row] = await db
+        .update(bookings)
+        .set({
+          status: 'booked',
+          paymentStatus: 'completed',
+          attendanceStatus: 'scheduled',
+          holdExpiresAt: null,
+        })
+        .where(
+          and(
+            eq(bookings.id, id),
+            eq(bookings.patientId, patientId),
+            eq(bookings.status, 'held'),
+            gt(bookings.holdExpiresAt, now),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** Records that the payment for a hold that was no longer live is being refunded. */
+    async markRefunded(id: string) {
+      await db
+        .update(bookings)
+        .set({
+          paymentStatus: 'refunded',
+          status: sql`case when ${bookings.status} = 'held' then 'expired' else ${bookings.status} end`,
+          holdExpiresAt: null,
+        })
+        .where(and(eq(bookings.id, id), inArray(bookings.status, ['held', 'expired', 'canceled'])));
+    },
+
+    /** Lets go of the patient's own hold (checkout dismissed or failed); null if there is none. */
+    async releaseHold(id: string, patientId: string) {
+      const [row] = await db
+        .update(bookings)
+        .set({ status: 'canceled', paymentStatus: 'failed', holdExpiresAt: null })
+        .where(
+          and(eq(bookings.id, id), eq(bookings.patientId, patientId), eq(bookings.status, 'held')),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    async update(id: string, changes: Partial<typeof bookings.$inferInsert>) {
+      const [row] = await db.update(bookings).set(changes).where(eq(bookings.id, id)).returning();
+      return row ?? null;
+    },
+
     /** Every booking the user is part of, as patient or as psychologist, oldest first. */
     listForUser(userId: string) {
       return select(involving(userId));

@@ -10,7 +10,7 @@ import type {
 import { api } from '../../lib/api-client';
 
 /** Another viewer's booking shows up within seconds without a reload. */
-const LIVE_REFRESH_MS = 15_000;
+const LIVE_REFRESH_MS = 5_000;
 
 export function usePsychologist(id: string) {
   return useQuery({

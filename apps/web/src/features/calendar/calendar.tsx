@@ -40,6 +40,10 @@ export interface CalendarProps {
   /** A patient chose a slot and a length; the booking form takes it from here. */
   onBookSlot?: (slot: { start: Date; durationMinutes: SessionDuration }) => void;
   onDeleteEvent?: (event: CalendarEvent) => void;
+  /** A psychologist opened one of their events (to edit it). */
+  onOpenEvent?: (event: CalendarEvent) => void;
+  /** A psychologist's 'Add Event' (no payment); the form picks the date and time. */
+  onAddEvent?: (start: Date) => void;
   /** Shown above the calendar, e.g. which psychologist is open and a way to switch. */
   banner?: ReactNode;
 }
@@ -92,6 +96,8 @@ function CalendarBody({
   psychologistName,
   onBookSlot,
   onDeleteEvent,
+  onOpenEvent,
+  onAddEvent,
   banner,
 }: CalendarProps & { timeZone: string; psychologistName: string }) {
   const now = useNow();
@@ -149,7 +155,7 @@ function CalendarBody({
     }
     return null;
   }
-  const nextFree = role === 'patient' ? firstFreeSlot() : null;
+  const nextFree = firstFreeSlot();
 
   const heading =
     tab === 'week'
@@ -187,6 +193,15 @@ function CalendarBody({
               disabled={!nextFree}
               title={nextFree ? undefined : 'No free slot in this view'}
               onClick={() => nextFree && setChosen({ start: nextFree, from: tab })}
+            >
+              Add Event
+            </Button>
+          )}
+          {isPsychologist && onAddEvent && (
+            <Button
+              onClick={() =>
+                onAddEvent(nextFree ?? zonedInstant(addIsoDays(today, 1), 9 * 60, timeZone))
+              }
             >
               Add Event
             </Button>
@@ -266,6 +281,7 @@ function CalendarBody({
                   })
                 }
                 {...(onDeleteEvent ? { onDeleteEvent } : {})}
+                {...(onOpenEvent ? { onOpenEvent } : {})}
               />
               {!isPsychologist && <Legend />}
             </Tabs.Content>

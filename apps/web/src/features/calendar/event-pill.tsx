@@ -7,10 +7,12 @@ interface EventPillProps {
   /** Minute of the cell the pill sits in; the pill starts at its own minute within it. */
   cellMinute?: number;
   onDelete?: () => void;
+  /** Opens the event (a psychologist edits their own). */
+  onOpen?: () => void;
 }
 
 /** The coloured pill of an event, with a tick (attended) or cross (absent) once attendance is marked. */
-export function EventPill({ event, timeZone, cellMinute, onDelete }: EventPillProps) {
+export function EventPill({ event, timeZone, cellMinute, onDelete, onOpen }: EventPillProps) {
   const start = new Date(event.startDate);
   const end = new Date(event.endDate);
   const inGrid = cellMinute !== undefined;
@@ -35,7 +37,15 @@ export function EventPill({ event, timeZone, cellMinute, onDelete }: EventPillPr
       }
       title={`${event.title}, ${time}`}
     >
-      <div className="min-w-0 flex-1">
+      {onOpen && (
+        <button
+          type="button"
+          aria-label={`Edit Event ${event.title}`}
+          onClick={onOpen}
+          className="absolute inset-0 rounded-md focus-visible:outline-2 focus-visible:outline-brand-700"
+        />
+      )}
+      <div className="pointer-events-none min-w-0 flex-1">
         <p className="truncate font-semibold">
           {mark && (
             <span

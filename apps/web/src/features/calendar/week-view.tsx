@@ -40,6 +40,7 @@ export interface WeekViewProps {
   onToggleDayPart: (date: string, part: DayPart, off: boolean) => void;
   onToggleSlot: (start: Date, blocked: boolean) => void;
   onDeleteEvent?: (event: CalendarEvent) => void;
+  onOpenEvent?: (event: CalendarEvent) => void;
 }
 
 type Row = { kind: 'slot'; minute: number } | { kind: 'hidden'; part: DayPart };
@@ -302,6 +303,7 @@ function Cell({
   onFreeSlot,
   onToggleSlot,
   onDeleteEvent,
+  onOpenEvent,
 }: CellProps) {
   const start = zonedInstant(date, minute, facts.timeZone);
   const when = `${formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' })} at ${formatMinuteLabel(minute)}`;
@@ -379,6 +381,7 @@ function Cell({
           cellMinute={minute}
           timeZone={facts.timeZone}
           {...(onDeleteEvent ? { onDelete: () => onDeleteEvent(event) } : {})}
+          {...(onOpenEvent ? { onOpen: () => onOpenEvent(event) } : {})}
         />
       ))}
     </div>

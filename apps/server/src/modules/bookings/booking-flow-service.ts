@@ -1,0 +1,345 @@
+import {
+  CURRENCY,
+  EventCreateBody as EventCreateSchema,
+  HOLD_MINUTES,
+  SLOT_PROBLEM_MESSAGES,
+  durationOf,
+  localDateOf,
+  slotProblem,
+  type BookingCreateBody,
+  type BookingCreated,
+  type CalendarEvent,
+  type CreateOrderData,
+  type EventCreateBody,
+} from '@sukoon/shared';
+import type {
+  CreateOrderBody as CreateOrderSchema,
+  EventUpdateBody as EventUpdateSchema,
+} from '@sukoon/shared';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { AuthUser } from '../auth/sessions-service';
+import { createAvailabilityService } from '../availability/availability-service';
+import type { PaymentsService } from '../payments/payments-service';
+import { createPsychologistsRepository } from '../psychologists/psychologists-repository';
+import { createBookingsRepository } from './bookings-repository';
+import { toCalendarEvent } from './bookings-service';
+
+export const HOLD_MS = HOLD_MINUTES * 60_000;
+
+type HoldRequest = z.output<typeof CreateOrderSchema>;
+export type EventUpdate = z.output<typeof EventUpdateSchema>;
+
+/** True when a database error (or one it wraps) is the bookings no-overlap exclusion constraint. */
+export function isOverlapViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23P01') return true;
+  }
+  return false;
+}
+
+export interface BookingFlowOptions {
+  db: Database;
+  payments: PaymentsService;
+  clock?: () => Date;
+}
+
+/**
+ * The booking flow: a patient's hold with its order, its release, the direct events of a psychologist,
+ * and the patient's POST /api/bookings that only points at a paid order.
+ */
+export function createBookingFlowService({
+  db,
+  payments,
+  clock = () => new Date(),
+}: BookingFlowOptions) {
+  const repository = createBookingsRepository(db);
+  const psychologists = createPsychologistsRepository(db);
+  const availability = createAvailabilityService(db);
+
+  /** The shared slot rule, with an overlap reported as SLOT_TAKEN (the constraint has the last word). */
+  async function checkBookable(
+    psychologistId: string,
+    start: Date,
+    durationMinutes: number,
+    ignoreBookingId?: string,
+  ) {
+    const psychologist = await psychologists.findById(psychologistId);
+    if (!psychologist) throw new AppError('PSYCHOLOGIST_NOT_FOUND');
+    const date = localDateOf(start, psychologist.timeZone);
+    const facts = await availability.facts(psychologistId, date, date);
+    let busy = facts.busy;
+    if (ignoreBookingId) {
+      // Moving an event must not collide with itself.
+      const own = await repository.findById(ignoreBookingId);
+      if (own) {
+        const ownStart = own.booking.startsAt.toISOString();
+        busy = busy.filter((interval) => interval.start !== ownStart);
+      }
+    }
+    const problem = slotProblem({
+      start,
+      durationMinutes,
+      now: clock(),
+      facts: { ...facts, busy },
+    });
+    if (problem === 'OVERLAP') throw new AppError('SLOT_TAKEN');
+    if (problem) throw new AppError('SLOT_UNAVAILABLE', SLOT_PROBLEM_MESSAGES[problem]);
+    return psychologist;
+  }
+
+  /** Inserts a live row, freeing expired holds first; an overlap becomes 409 SLOT_TAKEN. */
+  async function insertLive(values: Parameters<typeof repository.insert>[0]) {
+    await repository.expireHolds(clock(), values.psychologistId);
+    try {
+      return await repository.insert(values);
+    } catch (error) {
+      if (isOverlapViolation(error)) throw new AppError('SLOT_TAKEN');
+      throw error;
+    }
+  }
+
+  return {
+    /**
+     * POST /api/payments/create-order: holds the slot for HOLD_MINUTES and opens an order for the
+     * psychologist's rate (never the browser's amount).
+     */
+    async placeHold(actor: AuthUser, request: HoldRequest): Promise<CreateOrderData> {
+      const start = new Date(request.start);
+      const psychologist = await checkBookable(
+        request.psychologistId,
+        start,
+        request.durationMinutes,
+      );
+      const amountPaise =
+        request.durationMinutes === 20 ? psychologist.rate20Paise : psychologist.rate45Paise;
+      const now = clock();
+      const holdExpiresAt = new Date(now.getTime() + HOLD_MS);
+      const hold = await insertLive({
+        psychologistId: psychologist.id,
+        patientId: actor.id,
+        startsAt: start,
+        endsAt: new Date(start.getTime() + request.durationMinutes * 60_000),
+        durationMinutes: request.durationMinutes,
+        title: request.title,
+        description: request.description,
+        color: request.color,
+        variant: 'primary',
+        pricePaise: amountPaise,
+        currency: CURRENCY,
+        status: 'held',
+        paymentStatus: 'pending',
+        holdExpiresAt,
+      });
+      try {
+        const { order, checkout } = await payments.createOrder({
+          purpose: 'booking',
+          referenceId: hold.id,
+          amountPaise,
+          payerId: actor.id,
+          description: `${request.durationMinutes}-minute session with ${psychologist.displayName}`,
+          notes: {
+            event_title: request.title.slice(0, 200),
+            event_date: localDateOf(start, psychologist.timeZone),
+            psychologist_id: psychologist.id,
+            ...(request.timeZone ? { patient_time_zone: request.timeZone } : {}),
+          },
+          ...(request.receipt ? { receipt: request.receipt } : {}),
+          ttlMs: HOLD_MS,
+          prefill: { name: actor.username, email: actor.email },
+        });
+        return {
+          amount: order.amountPaise,
+          currency: order.currency,
+          order_id: order.providerOrderId,
+          booking_id: hold.id,
+          hold_expires_at: holdExpiresAt.toISOString(),
+          checkout,
+        };
+      } catch (error) {
+        // No order, no hold: the slot goes back at once.
+        await repository.releaseHold(hold.id, actor.id);
+        throw error;
+      }
+    },
+
+    /** The patient dismissed or failed the checkout: their own hold is let go at once. */
+    async releaseHold(actor: AuthUser, bookingId: string) {
+      const released = await repository.releaseHold(bookingId, actor.id);
+      if (!released) {
+        const existing = await repository.findById(bookingId);
+        if (!existing || existing.booking.patientId !== actor.id) {
+          throw new AppError('BOOKING_NOT_FOUND');
+        }
+        if (existing.booking.status === 'booked') {
+          throw new AppError(
+            'CONFLICT',
+            'This booking is already paid and confirmed; it is cancelled through Cancel Appointment.',
+          );
+        }
+        // Already expired or released: releasing again changes nothing.
+      }
+      return { id: bookingId, released: true as const };
+    },
+
+    /**
+     * POST /api/bookings. A psychologist adds an event to their own calendar without payment (meeting
+     * link required). A patient's booking is made by the verified payment; this call only returns it.
+     */
+    async createBooking(actor: AuthUser, body: BookingCreateBody): Promise<BookingCreated> {
+      if (actor.role === 'patient') return paidBookingFor(actor, body);
+      if (body.psychologist_id !== actor.id) {
+        throw new AppError('FORBIDDEN', 'You can only add events to your own calendar.');
+      }
+      if (body.user_id !== undefined && body.user_id !== actor.id) {
+        throw new AppError(
+          'FORBIDDEN',
+          'A patient’s session is booked by the patient, who pays for it. Add your own events here.',
+        );
+      }
+      const event = await createEvent(actor, {
+        title: body.title ?? '',
+        description: body.description ?? '',
+        startDate: body.start_time,
+        endDate: body.end_time,
+        meetingLink: body.meeting_link ?? '',
+        color: body.color ?? 'blue',
+        variant: 'primary',
+      });
+      return created(event.id, event.status, event.paymentStatus);
+    },
+
+    createEvent,
+
+    /** PUT /api/events/{id}: the psychologist edits an event on their own calendar. */
+    async updateEvent(actor: AuthUser, id: string, body: EventUpdate) {
+      const row = await repository.findById(id);
+      if (!row || (row.booking.psychologistId !== actor.id && row.booking.patientId !== actor.id)) {
+        throw new AppError('BOOKING_NOT_FOUND');
+      }
+      const { booking } = row;
+      if (actor.role !== 'psychologist' || booking.psychologistId !== actor.id) {
+        throw new AppError('FORBIDDEN', 'Only the psychologist can change a session.');
+      }
+      if (booking.status !== 'booked') {
+        throw new AppError('CONFLICT', 'Only a booked session can be changed.');
+      }
+      const changes: Parameters<typeof repository.update>[1] = {};
+      if (body.title !== undefined) changes.title = body.title;
+      if (body.description !== undefined) changes.description = body.description;
+      if (body.meetingLink !== undefined) changes.meetingLink = body.meetingLink;
+      if (body.color !== undefined) changes.color = body.color;
+      if (body.variant !== undefined) changes.variant = body.variant;
+      if (body.startDate !== undefined && body.endDate !== undefined) {
+        const duration = durationOf(body.startDate, body.endDate);
+        if (!duration) throw new AppError('INVALID_DURATION');
+        const start = new Date(body.startDate);
+        if (
+          start.getTime() !== booking.startsAt.getTime() ||
+          duration !== booking.durationMinutes
+        ) {
+          if (booking.patientId !== null) {
+            throw new AppError(
+              'CONFLICT',
+              'A patient’s paid session keeps its time; cancel it (with a refund) instead of moving it.',
+            );
+          }
+          await checkBookable(actor.id, start, duration, booking.id);
+          changes.startsAt = start;
+          changes.endsAt = new Date(start.getTime() + duration * 60_000);
+          changes.durationMinutes = duration;
+        }
+      }
+      try {
+        await repository.update(id, changes);
+      } catch (error) {
+        if (isOverlapViolation(error)) throw new AppError('SLOT_TAKEN');
+        throw error;
+      }
+      return toCalendarEvent((await repository.findById(id))!);
+    },
+
+    /** DELETE /api/events/{id}: a psychologist removes an unpaid event they created. */
+    async deleteEvent(actor: AuthUser, id: string) {
+      const row = await repository.findById(id);
+      if (!row || (row.booking.psychologistId !== actor.id && row.booking.patientId !== actor.id)) {
+        throw new AppError('BOOKING_NOT_FOUND');
+      }
+      const { booking } = row;
+      if (booking.patientId !== null || booking.paymentStatus === 'completed') {
+        throw new AppError('PAID_BOOKING_CANCEL_FLOW');
+      }
+      if (booking.psychologistId !== actor.id) {
+        throw new AppError('FORBIDDEN', 'Only the psychologist can remove this event.');
+      }
+      if (booking.status === 'booked') await repository.update(id, { status: 'canceled' });
+      return { id, deleted: true as const };
+    },
+  };
+
+  /** A psychologist's own event: no payment, meeting link required, the same slot rule. */
+  async function createEvent(actor: AuthUser, input: EventCreateBody): Promise<CalendarEvent> {
+    if (actor.role !== 'psychologist') throw new AppError('PAYMENT_REQUIRED');
+    const parsed = EventCreateSchema.safeParse(input);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new AppError('VALIDATION_FAILED', `body.${issue.path.join('.')}: ${issue.message}`);
+    }
+    const body = parsed.data;
+    const duration = durationOf(body.startDate, body.endDate);
+    if (!duration) throw new AppError('INVALID_DURATION');
+    const start = new Date(body.startDate);
+    await checkBookable(actor.id, start, duration);
+    const row = await insertLive({
+      psychologistId: actor.id,
+      patientId: null,
+      startsAt: start,
+      endsAt: new Date(start.getTime() + duration * 60_000),
+      durationMinutes: duration,
+      title: body.title,
+      description: body.description,
+      color: body.color,
+      variant: body.variant,
+      meetingLink: body.meetingLink,
+      pricePaise: 0,
+      currency: CURRENCY,
+      status: 'booked',
+      paymentStatus: 'pending',
+    });
+    return toCalendarEvent((await repository.findById(row.id))!);
+  }
+
+  /** A patient's POST /api/bookings: only for themselves, only with a paid and verified order. */
+  async function paidBookingFor(actor: AuthUser, body: BookingCreateBody) {
+    if (body.user_id !== undefined && body.user_id !== actor.id) {
+      throw new AppError('FORBIDDEN', 'You can only book sessions for yourself.');
+    }
+    const orderId = body.order_id ?? body.payment?.order_id;
+    if (!orderId) throw new AppError('PAYMENT_REQUIRED');
+    const order = await payments.findOrder(orderId);
+    if (!order || order.purpose !== 'booking') throw new AppError('PAYMENT_ORDER_NOT_FOUND');
+    if (order.payerId !== actor.id) {
+      throw new AppError('FORBIDDEN', 'This payment belongs to another account.');
+    }
+    if (order.status !== 'paid') throw new AppError('PAYMENT_NOT_VERIFIED');
+    const row = await repository.findById(order.referenceId);
+    if (!row || row.booking.status !== 'booked') throw new AppError('PAYMENT_NOT_VERIFIED');
+    const { booking } = row;
+    const sameSlot =
+      booking.psychologistId === body.psychologist_id &&
+      booking.startsAt.getTime() === new Date(body.start_time).getTime() &&
+      booking.endsAt.getTime() === new Date(body.end_time).getTime();
+    if (!sameSlot) {
+      throw new AppError(
+        'CONFLICT',
+        'This payment was for a different psychologist or time. Your paid session is unchanged.',
+      );
+    }
+    return created(booking.id, booking.status, booking.paymentStatus);
+  }
+}
+
+function created(id: string, status: string, paymentStatus: string): BookingCreated {
+  return { id, booking_id: id, _id: id, status, payment_status: paymentStatus };
+}

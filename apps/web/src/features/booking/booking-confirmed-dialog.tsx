@@ -1,0 +1,57 @@
+import { Button } from '../../components/ui/button';
+import { Modal } from '../../components/ui/modal';
+import { formatSessionDate, formatTimeRange } from './session-time';
+
+interface BookingConfirmedDialogProps {
+  booking: { start: Date; end: Date; timeZone: string; psychologistName: string } | null;
+  onClose: () => void;
+}
+
+/** Booking Confirmed: 'Your appointment has been scheduled', with the date and time range. */
+export function BookingConfirmedDialog({ booking, onClose }: BookingConfirmedDialogProps) {
+  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (
+    <Modal
+      open={booking !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Booking Confirmed"
+    >
+      {booking && (
+        <div className="flex flex-col items-center gap-3 text-center">
+          <div className="grid size-14 place-items-center rounded-full bg-green-100 text-green-700">
+            <svg
+              viewBox="0 0 24 24"
+              className="size-8"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              aria-hidden="true"
+            >
+              <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </div>
+          <p className="text-base font-medium text-slate-900">
+            Your appointment has been scheduled
+          </p>
+          <p className="text-sm text-slate-700">
+            {formatSessionDate(booking.start, booking.timeZone)}
+            <br />
+            {formatTimeRange(booking.start, booking.end, booking.timeZone)}
+            {viewerZone !== booking.timeZone && (
+              <span className="block text-slate-500">
+                Your time: {formatTimeRange(booking.start, booking.end, viewerZone)}
+              </span>
+            )}
+          </p>
+          <p className="text-sm text-slate-500">
+            with {booking.psychologistName}. A confirmation with a calendar invitation is on its way
+            to your email.
+          </p>
+          <Button className="mt-2 w-full" onClick={onClose}>
+            Done
+          </Button>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,240 @@
+import { useState } from 'react';
+import {
+  sessionFeeInr,
+  type CalendarEvent,
+  type CheckoutParams,
+  type CheckoutSuccess,
+  type CreateOrderData,
+  type PaymentProviderName,
+  type RatesInr,
+  type SessionDuration,
+} from '@sukoon/shared';
+import { ApiError } from '../../lib/api-client';
+import { BookingConfirmedDialog } from './booking-confirmed-dialog';
+import { createOrder, releaseHold, useRefreshCalendar, useSaveEvent } from './booking-api';
+import { EventFormDialog, type EventFormValues } from './event-form-dialog';
+import { PaymentDialog, type PaymentSummary } from './payment-dialog';
+
+/** The payments feature's checkout, handed in by the app (features do not import each other). */
+export interface CheckoutPort {
+  provider: PaymentProviderName | undefined;
+  testMode: boolean;
+  open: (params: CheckoutParams) => Promise<CheckoutSuccess | 'dismissed' | 'failed'>;
+  verify: (result: CheckoutSuccess) => Promise<unknown>;
+}
+
+export interface PsychologistInfo extends RatesInr {
+  id: string;
+  displayName: string;
+  timeZone: string;
+}
+
+/** What starts the flow: a slot and length from the calendar, or a psychologist's event to edit. */
+export type BookingStart =
+  | { kind: 'new'; start: Date; durationMinutes: SessionDuration }
+  | { kind: 'edit'; event: CalendarEvent };
+
+interface BookingFlowProps {
+  role: 'patient' | 'psychologist';
+  psychologist: PsychologistInfo;
+  request: BookingStart | null;
+  checkout: CheckoutPort;
+  onFinished: () => void;
+}
+
+type Step =
+  | { kind: 'form' }
+  | { kind: 'pay'; order: CreateOrderData; summary: PaymentSummary }
+  | { kind: 'confirmed'; start: Date; end: Date };
+
+const message = (error: unknown) =>
+  error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+
+/**
+ * Patient: Add Event form -> hold and order -> 'Complete Your Booking' -> checkout -> verified ->
+ * Booking Confirmed. A dismissed or failed checkout stops quietly and gives the slot back.
+ * Psychologist: the same form, saved directly (no payment), or an existing event edited.
+ */
+export function BookingFlow({
+  role,
+  psychologist,
+  request,
+  checkout,
+  onFinished,
+}: BookingFlowProps) {
+  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // After the server refused a payment (refunded, not verified), the dialog only offers Close.
+  const [verifyFailed, setVerifyFailed] = useState(false);
+  const refresh = useRefreshCalendar();
+  const saveEvent = useSaveEvent();
+
+  if (!request) return null;
+
+  function finish() {
+    setStep({ kind: 'form' });
+    setError(null);
+    setBusy(false);
+    setVerifyFailed(false);
+    saveEvent.reset();
+    onFinished();
+  }
+
+  async function submitPatient(values: EventFormValues) {
+    setBusy(true);
+    setError(null);
+    try {
+      const order = await createOrder({
+        amount: sessionFeeInr(psychologist, values.durationMinutes) * 100,
+        currency: 'INR',
+        notes: {
+          event_title: values.title,
+          event_description: values.description,
+          event_date: values.start.toISOString(),
+        },
+        psychologist_id: psychologist.id,
+        start_time: values.start.toISOString(),
+        duration: values.durationMinutes,
+        title: values.title,
+        description: values.description,
+        color: values.color,
+        time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      });
+      void refresh();
+      setStep({
+        kind: 'pay',
+        order,
+        summary: {
+          service: `${values.durationMinutes}-minute session with ${psychologist.displayName}`,
+          issue: values.description,
+          start: values.start,
+          end: new Date(values.start.getTime() + values.durationMinutes * 60_000),
+          durationMinutes: values.durationMinutes,
+          amountPaise: order.amount,
+          timeZone: psychologist.timeZone,
+        },
+      });
+    } catch (caught) {
+      setError(
+        caught instanceof ApiError && caught.code === 'ORDER_CREATION_FAILED'
+          ? 'Failed to create order. Please try again in a moment.'
+          : message(caught),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Gives the slot back and closes quietly (specification: failure or dismissal only stops). */
+  async function abandon(bookingId: string) {
+    await releaseHold(bookingId).catch(() => undefined);
+    await refresh();
+    finish();
+  }
+
+  async function pay(current: Extract<Step, { kind: 'pay' }>) {
+    setBusy(true);
+    setError(null);
+    const result = await checkout.open(current.order.checkout);
+    if (result === 'dismissed' || result === 'failed') {
+      await abandon(current.order.booking_id);
+      return;
+    }
+    try {
+      await checkout.verify(result);
+      await refresh();
+      setStep({ kind: 'confirmed', start: current.summary.start, end: current.summary.end });
+    } catch (caught) {
+      await refresh();
+      setVerifyFailed(true);
+      setError(message(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function submitPsychologist(values: EventFormValues) {
+    const id = request?.kind === 'edit' ? request.event.id : null;
+    const timeLocked = request?.kind === 'edit' && request.event.patientId !== null;
+    saveEvent.mutate(
+      {
+        id,
+        body: {
+          title: values.title,
+          description: values.description,
+          meetingLink: values.meetingLink,
+          color: values.color,
+          ...(timeLocked
+            ? {}
+            : {
+                startDate: values.start.toISOString(),
+                endDate: new Date(
+                  values.start.getTime() + values.durationMinutes * 60_000,
+                ).toISOString(),
+              }),
+        },
+      },
+      { onSuccess: finish },
+    );
+  }
+
+  const initial =
+    request.kind === 'new'
+      ? { start: request.start, durationMinutes: request.durationMinutes }
+      : {
+          start: new Date(request.event.startDate),
+          durationMinutes: request.event.durationMinutes,
+          title: request.event.title,
+          description: request.event.description,
+          meetingLink: request.event.meetingLink ?? '',
+          color: request.event.color,
+        };
+
+  return (
+    <>
+      {step.kind === 'form' && (
+        <EventFormDialog
+          open
+          role={role}
+          mode={request.kind === 'new' ? 'add' : 'edit'}
+          timeZone={psychologist.timeZone}
+          initial={initial}
+          feeFor={(duration) => sessionFeeInr(psychologist, duration)}
+          serverError={role === 'patient' ? error : (saveEvent.error?.message ?? null)}
+          busy={busy || saveEvent.isPending}
+          timeLocked={request.kind === 'edit' && request.event.patientId !== null}
+          onSubmit={(values) =>
+            role === 'patient' ? void submitPatient(values) : submitPsychologist(values)
+          }
+          onClose={finish}
+        />
+      )}
+      <PaymentDialog
+        summary={step.kind === 'pay' ? step.summary : null}
+        provider={checkout.provider}
+        testMode={checkout.testMode}
+        busy={busy}
+        error={error}
+        closeOnly={verifyFailed}
+        onPay={() => step.kind === 'pay' && void pay(step)}
+        onClose={() =>
+          verifyFailed ? finish() : step.kind === 'pay' && void abandon(step.order.booking_id)
+        }
+      />
+      <BookingConfirmedDialog
+        booking={
+          step.kind === 'confirmed'
+            ? {
+                start: step.start,
+                end: step.end,
+                timeZone: psychologist.timeZone,
+                psychologistName: psychologist.displayName,
+              }
+            : null
+        }
+        onClose={finish}
+      />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { AlertDialog } from 'radix-ui';
+import { Button } from '../../components/ui/button';
+
+interface ConfirmCloseDialogProps {
+  open: boolean;
+  onCancel: () => void;
+  onContinue: () => void;
+}
+
+/** The generic confirm-close dialog (specification, section 2) for a form with unsaved changes. */
+export function ConfirmCloseDialog({ open, onCancel, onContinue }: ConfirmCloseDialogProps) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/40" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-[70] w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
+          <AlertDialog.Title className="text-lg font-semibold text-slate-900">
+            Close this form?
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-600">
+            Are you sure you want to close? Any unsaved changes may be lost.
+          </AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary">Cancel</Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button onClick={onContinue}>Continue</Button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,428 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  EVENT_COLORS,
+  EVENT_FORM_MESSAGES,
+  MeetingLink,
+  SESSION_DURATIONS,
+  clampStartMinute,
+  endMinuteFor,
+  formatMinuteLabel,
+  fromClockParts,
+  localDateOf,
+  localMinuteOf,
+  toClockParts,
+  zonedInstant,
+  type EventColor,
+  type Role,
+  type SessionDuration,
+} from '@sukoon/shared';
+import { Button } from '../../components/ui/button';
+import { Modal } from '../../components/ui/modal';
+import { formatRupees } from '../../lib/money';
+import { ConfirmCloseDialog } from './confirm-close-dialog';
+
+/** What the form hands back: the session's start and length and its details. */
+export interface EventFormValues {
+  title: string;
+  description: string;
+  meetingLink: string;
+  start: Date;
+  durationMinutes: SessionDuration;
+  color: EventColor;
+}
+
+interface EventFormDialogProps {
+  open: boolean;
+  role: Role;
+  /** 'Add Event' for a new one; 'Edit Event' for a psychologist's existing event. */
+  mode: 'add' | 'edit';
+  timeZone: string;
+  initial: Partial<EventFormValues> & { start: Date; durationMinutes: SessionDuration };
+  /** The fee in rupees for each length (patients only). */
+  feeFor?: (duration: SessionDuration) => number;
+  /** Shown above the buttons: the server's answer when it refused (slot taken, ...). */
+  serverError?: string | null;
+  busy?: boolean;
+  /** A psychologist editing a session they may not move (a patient's paid booking). */
+  timeLocked?: boolean;
+  /** The attendance issue's section, shown when a psychologist edits an existing event. */
+  extra?: ReactNode;
+  onSubmit: (values: EventFormValues) => void;
+  onClose: () => void;
+}
+
+const COLOR_LABEL: Record<EventColor, string> = {
+  blue: 'Blue',
+  red: 'Red',
+  green: 'Green',
+  yellow: 'Yellow',
+};
+const COLOR_SWATCH: Record<EventColor, string> = {
+  blue: 'bg-blue-500',
+  red: 'bg-red-500',
+  green: 'bg-green-500',
+  yellow: 'bg-yellow-400',
+};
+const HOURS = Array.from({ length: 12 }, (_, index) => index + 1);
+const MINUTES = Array.from({ length: 60 }, (_, index) => index);
+const FIELD =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100 sm:text-sm';
+const SELECT =
+  'rounded-lg border border-slate-300 bg-white px-2 py-2 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100 sm:text-sm';
+
+/**
+ * The Add Event modal (specification, section 2): title, Problems Facing, Meeting Link (psychologist),
+ * start/end dates with past dates disabled, start time clamped to 9:00 AM-8:59 PM, a read-only end time
+ * capped at 9:00 PM, the Session Fee (patient), colour, and Book Event. Times are in the psychologist's
+ * zone, the same as the grid. Closing with unsaved changes asks first.
+ */
+export function EventFormDialog(props: EventFormDialogProps) {
+  const { open, role, mode, timeZone, initial, feeFor, serverError, busy, timeLocked } = props;
+  const isPatient = role === 'patient';
+  const today = localDateOf(new Date(), timeZone);
+  const initialDate = localDateOf(initial.start, timeZone);
+  const initialMinute = clampStartMinute(localMinuteOf(initial.start, timeZone));
+
+  const [title, setTitle] = useState(initial.title ?? '');
+  const [description, setDescription] = useState(initial.description ?? '');
+  const [meetingLink, setMeetingLink] = useState(initial.meetingLink ?? '');
+  const [startDate, setStartDate] = useState(initialDate);
+  const [endDate, setEndDate] = useState(initialDate);
+  const [startMinute, setStartMinute] = useState(initialMinute);
+  const [duration, setDuration] = useState<SessionDuration>(initial.durationMinutes);
+  const [color, setColor] = useState<EventColor>(initial.color ?? 'blue');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirmClose, setConfirmClose] = useState(false);
+  const ids = { title: useId(), description: useId(), link: useId(), start: useId(), end: useId() };
+
+  const dirty =
+    title !== (initial.title ?? '') ||
+    description !== (initial.description ?? '') ||
+    meetingLink !== (initial.meetingLink ?? '') ||
+    startDate !== initialDate ||
+    endDate !== initialDate ||
+    startMinute !== initialMinute ||
+    duration !== initial.durationMinutes ||
+    color !== (initial.color ?? 'blue');
+
+  const endMinute = endMinuteFor(startMinute, duration);
+  const clock = toClockParts(startMinute);
+  const fee = isPatient && feeFor ? feeFor(duration) : null;
+  const tooLate = endMinute - startMinute < duration;
+
+  /** A field's message goes as soon as the person changes that field. */
+  function clearError(...keys: string[]) {
+    if (keys.some((key) => errors[key])) {
+      setErrors((current) =>
+        Object.fromEntries(Object.entries(current).filter(([key]) => !keys.includes(key))),
+      );
+    }
+  }
+
+  function setClock(part: Partial<typeof clock>) {
+    clearError('time');
+    const next = { ...clock, ...part };
+    setStartMinute(clampStartMinute(fromClockParts(next.hour, next.minute, next.period)));
+  }
+
+  function requestClose() {
+    if (dirty && !busy) setConfirmClose(true);
+    else if (!busy) props.onClose();
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!title.trim()) found.title = EVENT_FORM_MESSAGES.titleRequired;
+    if (!description.trim()) found.description = EVENT_FORM_MESSAGES.descriptionRequired;
+    if (!isPatient) {
+      const link = MeetingLink.safeParse(meetingLink);
+      if (!link.success) found.meetingLink = link.error.issues[0]!.message;
+    }
+    if (startDate < today) found.startDate = 'Choose today or a later date';
+    if (endDate < startDate) found.endDate = 'The end date cannot be before the start date';
+    else if (endDate !== startDate) found.endDate = 'A session ends on the day it starts';
+    if (tooLate) {
+      found.time = `A ${duration}-minute session must end by 9:00 PM. Choose an earlier start.`;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    props.onSubmit({
+      title: title.trim(),
+      description: description.trim(),
+      meetingLink: meetingLink.trim(),
+      start: zonedInstant(startDate, startMinute, timeZone),
+      durationMinutes: duration,
+      color,
+    });
+  }
+
+  const fieldError = (key: string) =>
+    errors[key] ? (
+      <p id={`${key}-error`} className="mt-1 text-xs font-medium text-red-700">
+        {errors[key]}
+      </p>
+    ) : null;
+
+  return (
+    <>
+      <Modal
+        open={open}
+        onOpenChange={(next) => !next && requestClose()}
+        title={mode === 'add' ? 'Add Event' : 'Edit Event'}
+        description={`Times are in ${timeZone.replace('_', ' ')}, the psychologist’s time zone.`}
+      >
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          <div>
+            <label htmlFor={ids.title} className="mb-1 block text-sm font-medium text-slate-700">
+              Event name
+            </label>
+            <input
+              id={ids.title}
+              className={FIELD}
+              value={title}
+              maxLength={120}
+              onChange={(event) => {
+                setTitle(event.target.value);
+                clearError('title');
+              }}
+              aria-invalid={errors.title ? true : undefined}
+              aria-describedby={errors.title ? 'title-error' : undefined}
+              placeholder="e.g. First session"
+            />
+            {fieldError('title')}
+          </div>
+          <div>
+            <label
+              htmlFor={ids.description}
+              className="mb-1 block text-sm font-medium text-slate-700"
+            >
+              Problems Facing
+            </label>
+            <textarea
+              id={ids.description}
+              className={`${FIELD} min-h-20`}
+              value={description}
+              maxLength={2000}
+              onChange={(event) => {
+                setDescription(event.target.value);
+                clearError('description');
+              }}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby={errors.description ? 'description-error' : undefined}
+              placeholder="What would you like to talk about?"
+            />
+            {fieldError('description')}
+          </div>
+          {!isPatient && (
+            <div>
+              <label htmlFor={ids.link} className="mb-1 block text-sm font-medium text-slate-700">
+                Meeting Link
+              </label>
+              <input
+                id={ids.link}
+                type="url"
+                className={FIELD}
+                value={meetingLink}
+                onChange={(event) => {
+                  setMeetingLink(event.target.value);
+                  clearError('meetingLink');
+                }}
+                aria-invalid={errors.meetingLink ? true : undefined}
+                aria-describedby={errors.meetingLink ? 'meetingLink-error' : undefined}
+                placeholder="https://meet.google.com/…"
+              />
+              {fieldError('meetingLink')}
+            </div>
+          )}
+
+          <div className="grid grid-cols-2 gap-3">
+            <div>
+              <label htmlFor={ids.start} className="mb-1 block text-sm font-medium text-slate-700">
+                Start date
+              </label>
+              <input
+                id={ids.start}
+                type="date"
+                className={FIELD}
+                min={today}
+                value={startDate}
+                disabled={timeLocked}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  if (!value) return;
+                  setStartDate(value);
+                  clearError('startDate', 'endDate');
+                  if (endDate < value || endDate === startDate) setEndDate(value);
+                }}
+              />
+              {fieldError('startDate')}
+            </div>
+            <div>
+              <label htmlFor={ids.end} className="mb-1 block text-sm font-medium text-slate-700">
+                End date
+              </label>
+              <input
+                id={ids.end}
+                type="date"
+                className={FIELD}
+                min={startDate < today ? today : startDate}
+                value={endDate}
+                disabled={timeLocked}
+                onChange={(event) => {
+                  if (!event.target.value) return;
+                  setEndDate(event.target.value);
+                  clearError('endDate');
+                }}
+              />
+              {fieldError('endDate')}
+            </div>
+          </div>
+
+          <fieldset disabled={timeLocked}>
+            <legend className="mb-1 text-sm font-medium text-slate-700">Duration</legend>
+            <div className="flex gap-2">
+              {SESSION_DURATIONS.map((option) => (
+                <label
+                  key={option}
+                  className={`flex flex-1 cursor-pointer items-center justify-center rounded-lg border px-3 py-2 text-sm has-focus-visible:ring-2 has-focus-visible:ring-brand-700 ${duration === option ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-slate-300 text-slate-700'}`}
+                >
+                  <input
+                    type="radio"
+                    name="duration"
+                    className="sr-only"
+                    checked={duration === option}
+                    onChange={() => {
+                      setDuration(option);
+                      clearError('time');
+                    }}
+                  />
+                  {option} Minutes
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-[auto_1fr]">
+            <fieldset disabled={timeLocked}>
+              <legend className="mb-1 text-sm font-medium text-slate-700">Start time</legend>
+              <div className="flex items-center gap-1">
+                <select
+                  aria-label="Start hour"
+                  className={SELECT}
+                  value={clock.hour}
+                  onChange={(event) => setClock({ hour: Number(event.target.value) })}
+                >
+                  {HOURS.map((hour) => (
+                    <option key={hour} value={hour}>
+                      {hour}
+                    </option>
+                  ))}
+                </select>
+                <span aria-hidden="true">:</span>
+                <select
+                  aria-label="Start minute"
+                  className={SELECT}
+                  value={clock.minute}
+                  onChange={(event) => setClock({ minute: Number(event.target.value) })}
+                >
+                  {MINUTES.map((minute) => (
+                    <option key={minute} value={minute}>
+                      {String(minute).padStart(2, '0')}
+                    </option>
+                  ))}
+                </select>
+                <select
+                  aria-label="AM or PM"
+                  className={SELECT}
+                  value={clock.period}
+                  onChange={(event) => setClock({ period: event.target.value as 'AM' | 'PM' })}
+                >
+                  <option value="AM">AM</option>
+                  <option value="PM">PM</option>
+                </select>
+              </div>
+            </fieldset>
+            <div>
+              <span className="mb-1 block text-sm font-medium text-slate-700" id="end-time-label">
+                End time
+              </span>
+              <output
+                aria-labelledby="end-time-label"
+                className="block rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-base text-slate-800 sm:text-sm"
+              >
+                {formatMinuteLabel(endMinute)}
+              </output>
+            </div>
+          </div>
+          <p className="-mt-2 text-xs text-slate-500">
+            Sessions start between 9:00 AM and 8:59 PM and end by 9:00 PM.
+          </p>
+          {fieldError('time')}
+
+          {fee !== null && (
+            <div className="flex items-center justify-between rounded-xl border border-brand-100 bg-brand-50 px-4 py-3">
+              <span className="text-sm font-medium text-brand-800">Session Fee</span>
+              <span className="text-lg font-semibold text-brand-800">{formatRupees(fee)}</span>
+            </div>
+          )}
+
+          <fieldset>
+            <legend className="mb-1 text-sm font-medium text-slate-700">Colour</legend>
+            <div className="flex flex-wrap gap-2">
+              {EVENT_COLORS.map((option) => (
+                <label
+                  key={option}
+                  className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-1.5 text-sm has-focus-visible:ring-2 has-focus-visible:ring-brand-700 ${color === option ? 'border-slate-800 font-semibold' : 'border-slate-300'}`}
+                >
+                  <input
+                    type="radio"
+                    name="color"
+                    className="sr-only"
+                    checked={color === option}
+                    onChange={() => setColor(option)}
+                  />
+                  <span
+                    aria-hidden="true"
+                    className={`size-3 rounded-full ${COLOR_SWATCH[option]}`}
+                  />
+                  {COLOR_LABEL[option]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          {props.extra}
+
+          {serverError && (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+              {serverError}
+            </p>
+          )}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="secondary" onClick={requestClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy
+                ? 'Saving...'
+                : fee !== null
+                  ? `Book Event · ${formatRupees(fee)}`
+                  : mode === 'add'
+                    ? 'Book Event'
+                    : 'Save Changes'}
+            </Button>
+          </div>
+        </form>
+      </Modal>
+      <ConfirmCloseDialog
+        open={confirmClose}
+        onCancel={() => setConfirmClose(false)}
+        onContinue={() => {
+          setConfirmClose(false);
+          props.onClose();
+        }}
+      />
+    </>
+  );
+}

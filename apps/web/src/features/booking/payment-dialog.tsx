@@ -1,0 +1,116 @@
+import type { PaymentProviderName } from '@sukoon/shared';
+import { Button } from '../../components/ui/button';
+import { Modal } from '../../components/ui/modal';
+import { formatRupees } from '../../lib/money';
+import { formatSessionDate, formatTimeRange } from './session-time';
+
+export interface PaymentSummary {
+  service: string;
+  issue: string;
+  start: Date;
+  end: Date;
+  durationMinutes: number;
+  /** The amount the server charges, in paise. */
+  amountPaise: number;
+  timeZone: string;
+}
+
+interface PaymentDialogProps {
+  summary: PaymentSummary | null;
+  provider: PaymentProviderName | undefined;
+  testMode: boolean;
+  busy: boolean;
+  error: string | null;
+  /** The payment was refused or could not be verified: nothing to pay any more. */
+  closeOnly?: boolean;
+  onPay: () => void;
+  onClose: () => void;
+}
+
+const PROVIDER_NAME: Record<PaymentProviderName, string> = {
+  razorpay: 'Razorpay',
+  sandbox: 'the Sukoon test-mode sandbox',
+};
+
+/** 'Complete Your Booking': service, issue, date, duration, fee, total and Pay (specification). */
+export function PaymentDialog({
+  summary,
+  provider,
+  testMode,
+  busy,
+  error,
+  closeOnly = false,
+  onPay,
+  onClose,
+}: PaymentDialogProps) {
+  const rows: [string, string][] = summary
+    ? [
+        ['Service', summary.service],
+        ['Issue', summary.issue],
+        ['Date', formatSessionDate(summary.start, summary.timeZone)],
+        ['Time', formatTimeRange(summary.start, summary.end, summary.timeZone)],
+        ['Duration', `${summary.durationMinutes} minutes`],
+        ['Session Fee', formatRupees(summary.amountPaise / 100)],
+      ]
+    : [];
+  return (
+    <Modal
+      open={summary !== null}
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title="Complete Your Booking"
+    >
+      {summary && (
+        <div className="flex flex-col gap-4">
+          <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+            {rows.map(([label, value]) => (
+              <div key={label} className="flex justify-between gap-4 px-4 py-2.5 text-sm">
+                <dt className="text-slate-600">{label}</dt>
+                <dd className="min-w-0 text-right font-medium break-words text-slate-900">
+                  {value}
+                </dd>
+              </div>
+            ))}
+            <div className="flex justify-between gap-4 bg-slate-50 px-4 py-3">
+              <dt className="font-semibold text-slate-900">Total</dt>
+              <dd className="text-lg font-semibold text-slate-900">
+                {formatRupees(summary.amountPaise / 100)}
+              </dd>
+            </div>
+          </dl>
+          <p className="text-sm text-slate-500">
+            The slot is held for you for 10 minutes while you pay.
+          </p>
+          {error && (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+              {error}
+            </p>
+          )}
+          {closeOnly ? (
+            <Button onClick={onClose} variant="secondary" className="w-full">
+              Close
+            </Button>
+          ) : (
+            <Button onClick={onPay} disabled={busy} className="w-full">
+              {busy ? 'Processing...' : `Pay ${formatRupees(summary.amountPaise / 100)}`}
+            </Button>
+          )}
+          <p className="flex items-center justify-center gap-1.5 text-center text-xs text-slate-500">
+            <svg
+              viewBox="0 0 24 24"
+              className="size-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              <rect x="5" y="11" width="14" height="9" rx="2" />
+              <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+            </svg>
+            Secure payment by {provider ? PROVIDER_NAME[provider] : 'our payment provider'}
+            {testMode ? ' (test mode: no real money moves)' : ''}.
+          </p>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CreateOrderBody,
+  LATEST_START_MINUTE,
+  MeetingLink,
+  clampStartMinute,
+  durationOf,
+  endMinuteFor,
+  fromClockParts,
+  sessionFeeInr,
+  toClockParts,
+} from './booking';
+import { WORKING_DAY_END_MINUTE, WORKING_DAY_START_MINUTE } from './constants';
+
+describe('event form time rules', () => {
+  it('clamps any start to 9:00 AM-8:59 PM and keeps starts already inside', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -5_000, max: 5_000 }), (minute) => {
+        const clamped = clampStartMinute(minute);
+        expect(clamped).toBeGreaterThanOrEqual(WORKING_DAY_START_MINUTE);
+        expect(clamped).toBeLessThanOrEqual(LATEST_START_MINUTE);
+        if (minute >= WORKING_DAY_START_MINUTE && minute <= LATEST_START_MINUTE) {
+          expect(clamped).toBe(minute);
+        }
+      }),
+    );
+    expect(clampStartMinute(8 * 60 + 59)).toBe(9 * 60);
+    expect(clampStartMinute(21 * 60)).toBe(20 * 60 + 59);
+  });
+
+  it('ends at start plus duration, never after 9:00 PM and always after the start', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 24 * 60 }),
+        fc.constantFrom(20, 45),
+        (minute, duration) => {
+          const start = clampStartMinute(minute);
+          const end = endMinuteFor(minute, duration);
+          expect(end).toBeGreaterThan(start);
+          expect(end).toBeLessThanOrEqual(WORKING_DAY_END_MINUTE);
+          expect(end).toBe(Math.min(start + duration, WORKING_DAY_END_MINUTE));
+        },
+      ),
+    );
+    expect(endMinuteFor(20 * 60 + 30, 45)).toBe(21 * 60);
+  });
+
+  it('round-trips the hour / minute / AM-PM pickers', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 24 * 60 - 1 }), (minute) => {
+        const parts = toClockParts(minute);
+        expect(parts.hour).toBeGreaterThanOrEqual(1);
+        expect(parts.hour).toBeLessThanOrEqual(12);
+        expect(fromClockParts(parts.hour, parts.minute, parts.period)).toBe(minute);
+      }),
+    );
+    expect(toClockParts(12 * 60)).toEqual({ hour: 12, minute: 0, period: 'PM' });
+  });
+});
+
+describe('fees and payloads', () => {
+  it('uses the psychologist’s rate, else 500 / 900', () => {
+    expect(sessionFeeInr(null, 20)).toBe(500);
+    expect(sessionFeeInr({}, 45)).toBe(900);
+    expect(sessionFeeInr({ session_20_minute_rate: 650, session_45_minute_rate: 1200 }, 45)).toBe(
+      1200,
+    );
+  });
+
+  it('accepts 20 and 45 minute sessions only', () => {
+    const start = '2026-03-10T04:30:00.000Z';
+    expect(durationOf(start, '2026-03-10T04:50:00.000Z')).toBe(20);
+    expect(durationOf(start, '2026-03-10T05:15:00.000Z')).toBe(45);
+    expect(durationOf(start, '2026-03-10T05:00:00.000Z')).toBeNull();
+  });
+
+  it('takes the title from the body or the original client’s notes', () => {
+    const base = {
+      psychologist_id: '0a7c1f5e-3a34-4f6b-9d7a-2a1c8e2d9f10',
+      start_time: '2026-03-10T04:30:00.000Z',
+      duration: 45,
+    };
+    const fromNotes = CreateOrderBody.parse({
+      ...base,
+      notes: { event_title: ' Sleep ', event_description: 'Trouble sleeping' },
+    });
+    expect(fromNotes).toMatchObject({
+      title: 'Sleep',
+      description: 'Trouble sleeping',
+      color: 'blue',
+    });
+    const missing = CreateOrderBody.safeParse(base);
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues.map((issue) => issue.message)).toEqual([
+      'Event name is required',
+      'Description is required',
+    ]);
+  });
+
+  it('wants meeting links that are https:// URLs', () => {
+    expect(MeetingLink.safeParse(' https://meet.google.com/abc-defg-hij ').data).toBe(
+      'https://meet.google.com/abc-defg-hij',
+    );
+    expect(MeetingLink.safeParse('').error?.issues[0]?.message).toBe('Meeting link is required');
+    expect(MeetingLink.safeParse('http://zoom.us/j/1').success).toBe(false);
+    expect(MeetingLink.safeParse('https://not a url').success).toBe(false);
+  });
+});

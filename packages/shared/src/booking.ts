@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { EVENT_COLORS, EVENT_VARIANTS, IsoDateSchema } from './availability';
+import { isValidTimeZone } from './calendar';
+import {
+  CURRENCY,
+  DEFAULT_RATES_INR,
+  SESSION_DURATIONS,
+  WORKING_DAY_END_MINUTE,
+  WORKING_DAY_START_MINUTE,
+  type SessionDuration,
+} from './constants';
+import { CheckoutParams } from './payments';
+
+/**
+ * Booking: the create-order payload with its hold, the booking create payload, the event writes, the
+ * event form's time rules and its messages. Shared so the form and the server agree on every rule.
+ */
+
+/** How long a slot stays reserved for a patient while their payment runs. */
+export const HOLD_MINUTES = 10;
+
+/** The event form's messages (specification, section 5). */
+export const EVENT_FORM_MESSAGES = {
+  titleRequired: 'Event name is required',
+  descriptionRequired: 'Description is required',
+  meetingLinkRequired: 'Meeting link is required',
+  meetingLinkHttps: 'Meeting link must start with https://',
+  colorRequired: 'Choose a colour',
+} as const;
+
+export const TITLE_MAX_LENGTH = 120;
+export const DESCRIPTION_MAX_LENGTH = 2000;
+
+/** The latest start the form allows: 8:59 PM, as minutes after midnight. */
+export const LATEST_START_MINUTE = WORKING_DAY_END_MINUTE - 1;
+
+/** Start time clamped between 9:00 AM and 8:59 PM (specification, section 5), in whole minutes. */
+export function clampStartMinute(minute: number): number {
+  if (!Number.isFinite(minute)) return WORKING_DAY_START_MINUTE;
+  return Math.min(LATEST_START_MINUTE, Math.max(WORKING_DAY_START_MINUTE, Math.round(minute)));
+}
+
+/**
+ * The read-only end time: start plus the duration, capped at 9:00 PM. The start is clamped first, so
+ * the end is always after it (the specification's "recomputed if not after the start").
+ */
+export function endMinuteFor(startMinute: number, durationMinutes: number): number {
+  const start = clampStartMinute(startMinute);
+  const end = Math.min(start + Math.max(1, Math.round(durationMinutes)), WORKING_DAY_END_MINUTE);
+  return end > start ? end : Math.min(start + 1, WORKING_DAY_END_MINUTE);
+}
+
+/** 12-hour clock parts for the hour / minute / AM-PM pickers. */
+export function toClockParts(minute: number): {
+  hour: number;
+  minute: number;
+  period: 'AM' | 'PM';
+} {
+  const hours24 = Math.floor(minute / 60) % 24;
+  return {
+    hour: hours24 % 12 === 0 ? 12 : hours24 % 12,
+    minute: minute % 60,
+    period: hours24 < 12 ? 'AM' : 'PM',
+  };
+}
+
+export function fromClockParts(hour: number, minute: number, period: 'AM' | 'PM'): number {
+  const hours24 = (hour % 12) + (period === 'PM' ? 12 : 0);
+  return hours24 * 60 + minute;
+}
+
+/** A psychologist's rates as the API reports them (rupees), either of which may be missing. */
+export interface RatesInr {
+  session_20_minute_rate?: number | null;
+  session_45_minute_rate?: number | null;
+}
+
+/** The fee in rupees for a duration: the psychologist's rate, or 500 / 900 when it is not set. */
+export function sessionFeeInr(
+  rates: RatesInr | null | undefined,
+  duration: SessionDuration,
+): number {
+  const rate = duration === 20 ? rates?.session_20_minute_rate : rates?.session_45_minute_rate;
+  return typeof rate === 'number' && rate > 0 ? rate : DEFAULT_RATES_INR[duration];
+}
+
+const Duration = z.union(
+  SESSION_DURATIONS.map((duration) => z.literal(duration)),
+  { error: 'Duration must be 20 or 45 minutes' },
+);
+
+const Instant = (field: string) =>
+  z.iso.datetime({
+    offset: true,
+    error: `${field} must be a date and time such as 2026-03-10T04:30:00.000Z`,
+  });
+
+const Title = z
+  .string({ error: EVENT_FORM_MESSAGES.titleRequired })
+  .trim()
+  .min(1, EVENT_FORM_MESSAGES.titleRequired)
+  .max(TITLE_MAX_LENGTH, `Event name can be at most ${TITLE_MAX_LENGTH} characters`);
+const Description = z
+  .string({ error: EVENT_FORM_MESSAGES.descriptionRequired })
+  .trim()
+  .min(1, EVENT_FORM_MESSAGES.descriptionRequired)
+  .max(DESCRIPTION_MAX_LENGTH, `Description can be at most ${DESCRIPTION_MAX_LENGTH} characters`);
+/** Meeting links are trimmed and must be https:// URLs (decisions, "Calendar rules"). */
+export const MeetingLink = z
+  .string({ error: EVENT_FORM_MESSAGES.meetingLinkRequired })
+  .trim()
+  .min(1, EVENT_FORM_MESSAGES.meetingLinkRequired)
+  .max(500, 'Meeting link can be at most 500 characters')
+  .refine((value) => {
+    // https:// then a host: no spaces, at least one dot (URL is not in the shared package's lib).
+    return /^https:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/.test(value);
+  }, EVENT_FORM_MESSAGES.meetingLinkHttps);
+const Color = z.enum(EVENT_COLORS, { error: 'Colour must be blue, red, green or yellow' });
+
+/**
+ * POST /api/payments/create-order: the specification's payload (amount, currency, receipt, notes) plus
+ * what to hold. The amount sent is ignored: the server charges the psychologist's rate.
+ */
+export const CreateOrderBody = z
+  .object({
+    amount: z.number().nonnegative('amount cannot be negative').optional(),
+    currency: z.literal(CURRENCY, { error: 'Payments are in INR only' }).optional(),
+    receipt: z.string().max(40, 'receipt can be at most 40 characters').optional(),
+    notes: z
+      .object({
+        event_title: z.string().max(TITLE_MAX_LENGTH).optional(),
+        event_description: z.string().max(DESCRIPTION_MAX_LENGTH).optional(),
+        event_date: z.string().max(40).optional(),
+      })
+      .loose()
+      .optional(),
+    psychologist_id: z.uuid('psychologist_id must be a psychologist id'),
+    start_time: Instant('start_time'),
+    duration: Duration,
+    title: z.string().optional(),
+    description: z.string().optional(),
+    color: Color.default('blue'),
+    /** The patient's own IANA time zone, for their confirmation email (the psychologist's otherwise). */
+    time_zone: z
+      .string()
+      .refine(isValidTimeZone, 'time_zone must be an IANA time zone such as Asia/Kolkata')
+      .optional(),
+  })
+  .transform((body, context) => {
+    // The original client sent the title and description in notes; either place is accepted.
+    const title = Title.safeParse(body.title ?? body.notes?.event_title ?? '');
+    const description = Description.safeParse(
+      body.description ?? body.notes?.event_description ?? '',
+    );
+    if (!title.success) {
+      context.addIssue({
+        code: 'custom',
+        path: ['title'],
+        message: title.error.issues[0]!.message,
+      });
+    }
+    if (!description.success) {
+      context.addIssue({
+        code: 'custom',
+        path: ['description'],
+        message: description.error.issues[0]!.message,
+      });
+    }
+    if (!title.success || !description.success) return z.NEVER;
+    return {
+      psychologistId: body.psychologist_id,
+      start: body.start_time,
+      durationMinutes: body.duration,
+      title: title.data,
+      description: description.data,
+      color: body.color,
+      receipt: body.receipt,
+      timeZone: body.time_zone,
+    };
+  });
+export type CreateOrderBody = z.input<typeof CreateOrderBody>;
+
+export const CreateOrderData = z.object({
+  /** In paise, as Razorpay counts. */
+  amount: z.number().int().positive(),
+  currency: z.string(),
+  order_id: z.string(),
+  /** The held booking; release it with DELETE /api/bookings/holds/{booking_id}. */
+  booking_id: z.uuid(),
+  hold_expires_at: z.iso.datetime(),
+  checkout: CheckoutParams,
+});
+export type CreateOrderData = z.infer<typeof CreateOrderData>;
+
+/**
+ * POST /api/bookings, the specification's payload. A psychologist adds an event to their own calendar;
+ * a patient's booking exists only through a verified payment, named by `order_id` (top level or in
+ * `payment`).
+ */
+export const BookingCreateBody = z.object({
+  user_id: z.uuid('user_id must be a user id').optional(),
+  psychologist_id: z.uuid('psychologist_id must be a psychologist id'),
+  booking_date: IsoDateSchema.optional(),
+  start_time: Instant('start_time'),
+  end_time: Instant('end_time'),
+  payment: z
+    .object({
+      amount: z.number().optional(),
+      method: z.string().max(40).optional(),
+      status: z.string().max(40).optional(),
+      order_id: z.string().max(60).optional(),
+    })
+    .optional(),
+  status: z.string().max(40).optional(),
+  order_id: z.string().max(60).optional(),
+  title: z.string().max(TITLE_MAX_LENGTH).optional(),
+  description: z.string().max(DESCRIPTION_MAX_LENGTH).optional(),
+  meeting_link: z.string().max(500).optional(),
+  color: Color.optional(),
+});
+export type BookingCreateBody = z.infer<typeof BookingCreateBody>;
+
+export const BookingCreated = z.object({
+  id: z.uuid(),
+  booking_id: z.uuid(),
+  _id: z.uuid(),
+  status: z.string(),
+  payment_status: z.string(),
+});
+export type BookingCreated = z.infer<typeof BookingCreated>;
+
+/** POST /api/events: a psychologist's event on their own calendar (no payment). */
+export const EventCreateBody = z.object({
+  title: Title,
+  description: Description,
+  startDate: Instant('startDate'),
+  endDate: Instant('endDate'),
+  meetingLink: MeetingLink,
+  color: Color.default('blue'),
+  variant: z.enum(EVENT_VARIANTS).default('primary'),
+});
+export type EventCreateBody = z.input<typeof EventCreateBody>;
+
+/** PUT /api/events/{id}: any subset of the event's fields. */
+export const EventUpdateBody = z
+  .object({
+    title: Title,
+    description: Description,
+    startDate: Instant('startDate'),
+    endDate: Instant('endDate'),
+    meetingLink: MeetingLink,
+    color: Color,
+    variant: z.enum(EVENT_VARIANTS),
+  })
+  .partial()
+  .refine((body) => (body.startDate === undefined) === (body.endDate === undefined), {
+    path: ['endDate'],
+    message: 'Send startDate and endDate together',
+  });
+export type EventUpdateBody = z.input<typeof EventUpdateBody>;
+
+/** What a session's start and end make of its length: 20 or 45 minutes, or null. */
+export function durationOf(start: string | Date, end: string | Date): SessionDuration | null {
+  const minutes = (new Date(end).getTime() - new Date(start).getTime()) / 60_000;
+  return (SESSION_DURATIONS as readonly number[]).includes(minutes)
+    ? (minutes as SessionDuration)
+    : null;
+}
