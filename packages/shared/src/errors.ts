@@ -121,6 +121,19 @@ export const ERRORS = {
     message:
       'A paid booking is cancelled through Cancel Appointment (the Delete Event button), which also refunds it.',
   },
+  BOOKING_CANCELED: {
+    status: 409,
+    message: 'This session has been canceled, so it can no longer be changed.',
+  },
+  BOOKING_ALREADY_CANCELED: { status: 409, message: 'This session is already canceled.' },
+  SESSION_NOT_STARTED: {
+    status: 409,
+    message: 'Attendance can be marked once the session has started.',
+  },
+  SESSION_ALREADY_STARTED: {
+    status: 409,
+    message: 'This session has already started or ended, so it can no longer be canceled.',
+  },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Server error. Please try again later.' },
   SERVICE_UNAVAILABLE: {

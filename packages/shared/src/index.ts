@@ -7,3 +7,4 @@ export * from './calendar';
 export * from './availability';
 export * from './payments';
 export * from './booking';
+export * from './attendance';

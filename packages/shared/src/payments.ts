@@ -201,3 +201,13 @@ const inrFormatter = new Intl.NumberFormat('en-IN', {
 export function formatInr(paise: number): string {
   return inrFormatter.format(paise / 100);
 }
+
+/** A refund as the people involved see it: accepted by the provider, or still being retried. */
+export const RefundSummary = z.object({
+  status: z.enum(['pending', 'processed']),
+  /** Paise. */
+  amount: z.number().int().positive(),
+  currency: z.literal(CURRENCY),
+  attempts: z.number().int().nonnegative(),
+});
+export type RefundSummary = z.infer<typeof RefundSummary>;
