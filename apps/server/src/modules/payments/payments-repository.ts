@@ -78,6 +78,23 @@ export function createPaymentsRepository(db: Database) {
       return row!;
     },
 
+    /** The captured payment that settled the paid order of this purpose and reference, if any. */
+    async findCapturedPaymentFor(purpose: string, referenceId: string) {
+      const [row] = await db
+        .select({ payment: payments })
+        .from(paymentOrders)
+        .innerJoin(payments, eq(payments.providerPaymentId, paymentOrders.settledByPaymentId))
+        .where(
+          and(
+            eq(paymentOrders.purpose, purpose),
+            eq(paymentOrders.referenceId, referenceId),
+            eq(paymentOrders.status, 'paid'),
+            eq(payments.status, 'captured'),
+          ),
+        );
+      return row?.payment;
+    },
+
     async listPaymentsForOrder(orderId: string) {
       return db.select().from(payments).where(eq(payments.orderId, orderId));
     },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
   CURRENCY,
+  type ErrorCode,
   type CheckoutParams,
   type PaymentOrderData,
   type PaymentsPublicConfig,
@@ -33,16 +34,30 @@ const MAX_REFUND_BACKOFF_MS = 60 * 60 * 1000;
 
 export type PurposeDecision = { accepted: true } | { accepted: false; reason: string };
 
+export interface RefundInput {
+  /** Our id of the payment (payments.id). */
+  paymentId: string;
+  /** The same key always means the same refund: repeating a call never refunds twice. */
+  idempotencyKey: string;
+  reason: string;
+  /** Paise; the whole payment when absent. */
+  amountPaise?: number;
+}
+
 /**
  * What a purpose (booking, penalty...) does when its order is paid. It runs inside the transaction that
  * settles the order, exactly once per order, whichever of checkout callback and webhook comes first.
- * Refusing (say, the hold expired) makes the payments layer refund the payment and record why.
+ * Refusing (say, the hold expired) makes the payments layer refund the payment and record why; the
+ * checkout then answers with `refusedCode`. `refund` records a refund of another payment in the same
+ * transaction (a psychologist's cancellation refunds the patient); it is sent once the settlement commits.
  */
 export interface PurposeHandler {
+  refusedCode?: ErrorCode;
   confirm(context: {
     tx: Database;
     order: PaymentOrderRow;
     payment: ProviderPayment;
+    refund: (input: RefundInput) => Promise<RefundRow>;
   }): Promise<PurposeDecision>;
 }
 
@@ -113,6 +128,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     webhookEvent?: { id: string; event: string },
   ): Promise<SettleOutcome> {
     const now = clock();
+    // Refunds a purpose recorded in this transaction; sent only once it has committed.
+    const refundsToSend: string[] = [];
     const outcome = await db.transaction(
       async (tx): Promise<SettleOutcome & { refund?: RefundRow }> => {
         const repo = createPaymentsRepository(tx);
@@ -159,7 +176,16 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         } else {
           const handler = handlers.get(order.purpose);
           const decision: PurposeDecision = handler
-            ? await handler.confirm({ tx: tx, order, payment })
+            ? await handler.confirm({
+                tx,
+                order,
+                payment,
+                refund: async (input) => {
+                  const recorded = await recordRefund(tx, input);
+                  if (recorded.created) refundsToSend.push(recorded.refund.id);
+                  return recorded.refund;
+                },
+              })
             : { accepted: false, reason: `no handler for purpose '${order.purpose}'` };
           if (!decision.accepted) {
             rejection = 'refused';
@@ -193,14 +219,42 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         return { kind: 'rejected', order, payment: recorded, reason: rejection, refund };
       },
     );
-    if ('refund' in outcome && outcome.refund) {
-      // The settlement is committed; if even recording this attempt fails, the worker still finds
-      // the pending refund, so the caller gets the settled outcome rather than an error.
-      await attemptRefund(outcome.refund.id).catch((error: unknown) =>
-        log.warn({ err: error, refundId: outcome.refund?.id }, 'immediate refund attempt failed'),
-      );
-    }
+    if ('refund' in outcome && outcome.refund) refundsToSend.push(outcome.refund.id);
+    for (const refundId of refundsToSend) await sendRefund(refundId);
     return outcome;
+  }
+
+  /**
+   * Records a refund in the caller's transaction, once per idempotency key, never more than what is
+   * left of the payment (the payment row is locked while that is checked).
+   */
+  async function recordRefund(tx: Database, input: RefundInput) {
+    const repo = createPaymentsRepository(tx);
+    const payment = await repo.lockPayment(input.paymentId);
+    if (!payment || payment.status === 'failed') {
+      throw new AppError('NOT_FOUND', 'No such payment.');
+    }
+    const recorded = await repo.createRefundOnce({
+      paymentId: payment.id,
+      idempotencyKey: input.idempotencyKey,
+      amountPaise: input.amountPaise ?? payment.amountPaise,
+      reason: input.reason,
+      nextRetryAt: clock(),
+    });
+    if (recorded.created && (await repo.refundedOrPendingPaise(payment.id)) > payment.amountPaise) {
+      throw new AppError('REFUND_EXCEEDS_PAYMENT');
+    }
+    return recorded;
+  }
+
+  /**
+   * Tries a committed refund now. Never throws: if even recording the attempt fails, the worker still
+   * finds the pending refund, so the caller's committed change is not turned into an error.
+   */
+  async function sendRefund(refundId: string): Promise<void> {
+    await attemptRefund(refundId).catch((error: unknown) =>
+      log.warn({ err: error, refundId }, 'immediate refund attempt failed'),
+    );
   }
 
   /** Sends one due refund now; a failure is recorded with the next retry time, never thrown. */
@@ -344,9 +398,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         case 'paid':
           return toVerifyData(outcome.order, outcome.payment);
         case 'rejected':
-          throw new AppError(
-            outcome.reason === 'amount_mismatch' ? 'PAYMENT_AMOUNT_MISMATCH' : 'PAYMENT_REFUNDED',
-          );
+          if (outcome.reason === 'amount_mismatch') throw new AppError('PAYMENT_AMOUNT_MISMATCH');
+          throw new AppError(handlers.get(order.purpose)?.refusedCode ?? 'PAYMENT_REFUNDED');
         case 'failed':
           throw new AppError('PAYMENT_NOT_CAPTURED', 'This payment did not go through.');
         default:
@@ -389,37 +442,20 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
      * Refunds (part of) a payment we recorded. The idempotency key makes repeated calls one refund;
      * it is tried at once and, if the provider fails, retried by the worker until it goes through.
      */
-    async refund(input: {
-      paymentId: string;
-      idempotencyKey: string;
-      reason: string;
-      amountPaise?: number;
-    }): Promise<RefundRow> {
-      const { refund, created } = await db.transaction(async (tx) => {
-        const repo = createPaymentsRepository(tx);
-        const payment = await repo.lockPayment(input.paymentId);
-        if (!payment || payment.status === 'failed') {
-          throw new AppError('NOT_FOUND', 'No such payment.');
-        }
-        const amountPaise = input.amountPaise ?? payment.amountPaise;
-        const existing = await repo.createRefundOnce({
-          paymentId: payment.id,
-          idempotencyKey: input.idempotencyKey,
-          amountPaise,
-          reason: input.reason,
-          nextRetryAt: clock(),
-        });
-        if (
-          existing.created &&
-          (await repo.refundedOrPendingPaise(payment.id)) > payment.amountPaise
-        ) {
-          throw new AppError('REFUND_EXCEEDS_PAYMENT');
-        }
-        return existing;
-      });
-      if (created) await attemptRefund(refund.id);
+    async refund(input: RefundInput): Promise<RefundRow> {
+      const { refund, created } = await db.transaction((tx) => recordRefund(tx, input));
+      if (created) await sendRefund(refund.id);
       return (await repository.findRefundById(refund.id))!;
     },
+
+    /** For a caller's own transaction: record the refund with its change, then `sendRefund` after commit. */
+    recordRefund: async (tx: Database, input: RefundInput) =>
+      (await recordRefund(tx, input)).refund,
+    sendRefund,
+
+    /** The captured payment that paid an order of this purpose and reference, if one did. */
+    findCapturedPayment: (purpose: string, referenceId: string, tx: Database = db) =>
+      createPaymentsRepository(tx).findCapturedPaymentFor(purpose, referenceId),
 
     /** Sends every refund whose retry time has come; the worker calls this on a timer. */
     retryDueRefunds: (now?: Date) => attemptRefund(undefined, now ?? clock()),
@@ -461,6 +497,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     },
 
     listRefundsForPayment: (paymentId: string) => repository.listRefundsForPayment(paymentId),
+    findRefund: (id: string) => repository.findRefundById(id),
     findPaymentByProviderId: (id: string) => repository.findPaymentByProviderId(id),
   };
 }
