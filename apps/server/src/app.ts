@@ -12,11 +12,13 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { codesRoutes } from './modules/codes/codes-routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes';
 import { mailPlugin } from './modules/mail/mail-plugin';
+import { attendanceRoutes } from './modules/attendance/attendance-routes';
 import { availabilityRoutes } from './modules/availability/availability-routes';
 import { bookingsRoutes } from './modules/bookings/bookings-routes';
 import { configRoutes } from './modules/config/config-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { psychologistsRoutes } from './modules/psychologists/psychologists-routes';
+import { remindersPlugin } from './modules/reminders/reminders-plugin';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentProvider, payments } from './modules/payments/payments-plugin';
 import { authenticate } from './plugins/authenticate';
@@ -73,6 +75,18 @@ export async function buildApp({
   const provider = paymentProvider ?? createPaymentProvider(env, database.db);
   const razorpay = provider.name === 'razorpay' ? RAZORPAY_CHECKOUT_ORIGINS : [];
 
+  // Some of the original client's calls carry a JSON content type and no body (cancel-user): an empty
+  // JSON body is no body, not an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
+    void parseJson(request, text, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
@@ -113,6 +127,8 @@ export async function buildApp({
   await app.register(psychologistsRoutes);
   await app.register(availabilityRoutes);
   await app.register(bookingsRoutes);
+  await app.register(attendanceRoutes);
+  await app.register(remindersPlugin);
 
   await app.register(webApp, { root: env.WEB_DIST_DIR ?? 'apps/web/dist' });
   return app;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isRealIsoDate, isValidTimeZone } from './calendar';
 import { DAY_PARTS, SESSION_DURATIONS } from './constants';
+import { RefundSummary } from './payments';
 
 /** Request and response schemas of the availability, psychologist, event and booking reads. */
 
@@ -150,6 +151,9 @@ export const CalendarEvent = z.object({
   durationMinutes: z.union(SESSION_DURATIONS.map((d) => z.literal(d))),
   psychologistId: z.uuid(),
   patientId: z.uuid().nullable(),
+  /** Who the session is with: the psychologist's display name and the patient's username. */
+  psychologistName: z.string(),
+  patientName: z.string().nullable(),
 });
 export type CalendarEvent = z.infer<typeof CalendarEvent>;
 
@@ -195,5 +199,10 @@ export const BookingListItem = z.object({
   meeting_link: z.string().nullable(),
   price: z.number(),
   currency: z.string(),
+  /** Who canceled the session and when; null while it stands. */
+  canceled_by: z.enum(['patient', 'psychologist']).nullable(),
+  canceled_at: z.string().nullable(),
+  /** The refund of the session's payment, once one is made: processed, or pending and retried. */
+  refund: RefundSummary.nullable(),
 });
 export type BookingListItem = z.infer<typeof BookingListItem>;

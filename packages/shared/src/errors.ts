@@ -126,6 +126,16 @@ export const ERRORS = {
     message: 'This session has been canceled, so it can no longer be changed.',
   },
   BOOKING_ALREADY_CANCELED: { status: 409, message: 'This session is already canceled.' },
+  BOOKING_NOT_CONFIRMED: {
+    status: 409,
+    message:
+      'This slot is only held while its payment is in progress; it is not a booked session yet.',
+  },
+  PENALTY_REFUNDED: {
+    status: 409,
+    message:
+      'The session could not be canceled (it was already canceled or has started), so your cancellation fee has been refunded in full.',
+  },
   SESSION_NOT_STARTED: {
     status: 409,
     message: 'Attendance can be marked once the session has started.',

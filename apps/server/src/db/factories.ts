@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_RATES_INR, type Role, type SessionDuration } from '@sukoon/shared';
+import { CURRENCY, DEFAULT_RATES_INR, type Role, type SessionDuration } from '@sukoon/shared';
 import { hashPassword } from '../modules/auth/passwords';
+import { razorpayStyleId } from '../modules/payments/payment-provider';
 import type { Database } from './client';
-import { bookings, psychologistProfiles, users } from './schema';
+import {
+  bookings,
+  paymentOrders,
+  payments,
+  psychologistProfiles,
+  sandboxPayments,
+  users,
+} from './schema';
 
 /** Builders for records, shared by the tests and the demo seed so both make data the same way. */
 
@@ -68,6 +76,7 @@ export interface CreateBookingOptions {
   meetingLink?: string | null;
   pricePaise?: number;
   attendanceStatus?: 'scheduled' | 'attended' | 'canceled';
+  attendanceNotes?: string | null;
 }
 
 /** A booking row as the booking flow would leave it (booked and paid unless told otherwise). */
@@ -92,7 +101,58 @@ export async function createBooking(db: Database, options: CreateBookingOptions)
       holdExpiresAt:
         status === 'held' ? (options.holdExpiresAt ?? new Date(Date.now() + 10 * 60_000)) : null,
       attendanceStatus: options.attendanceStatus ?? 'scheduled',
+      attendanceNotes: options.attendanceNotes ?? null,
+      ...(options.attendanceStatus && options.attendanceStatus !== 'scheduled'
+        ? { markedBy: options.psychologistId, markedAt: options.startsAt }
+        : {}),
     })
     .returning();
   return booking!;
+}
+
+/**
+ * A patient's booked session paid through the sandbox: the booking, its paid order, the captured
+ * payment and the sandbox's ledger row, exactly as a verified checkout leaves them.
+ */
+export async function createPaidBooking(
+  db: Database,
+  options: Omit<CreateBookingOptions, 'status' | 'patientId'> & { patientId: string },
+) {
+  const booking = await createBooking(db, { ...options, status: 'booked' });
+  const orderId = razorpayStyleId('order');
+  const paymentId = razorpayStyleId('pay');
+  await db.insert(sandboxPayments).values({
+    id: paymentId,
+    orderId,
+    amountPaise: booking.pricePaise,
+    currency: CURRENCY,
+    method: 'upi',
+    status: 'captured',
+  });
+  const [order] = await db
+    .insert(paymentOrders)
+    .values({
+      provider: 'sandbox',
+      providerOrderId: orderId,
+      purpose: 'booking',
+      referenceId: booking.id,
+      payerId: options.patientId,
+      amountPaise: booking.pricePaise,
+      receipt: `booking-${booking.id}`.slice(0, 40),
+      status: 'paid',
+      settledByPaymentId: paymentId,
+      settledAt: booking.createdAt,
+      expiresAt: booking.createdAt,
+    })
+    .returning();
+  await db.insert(payments).values({
+    orderId: order!.id,
+    providerPaymentId: paymentId,
+    status: 'captured',
+    amountPaise: booking.pricePaise,
+    currency: CURRENCY,
+    method: 'upi',
+    confirmedVia: 'checkout',
+  });
+  return { booking, orderId, paymentId };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE, addIsoDays, localDateOf, zonedInstant } from '@sukoon/shared';
 import type { Database } from './client';
-import { createPatient, createPsychologist } from './factories';
+import { createPaidBooking, createPatient, createPsychologist } from './factories';
 import { users } from './schema';
 
 /** The demo identities of the embedded default; the README lists them and the server prints them. */
@@ -16,13 +17,45 @@ export const DEMO_PATIENT = {
   password: 'sukoon-demo-2026',
 };
 
-/** Creates the demo identities once; safe to call at every start. */
+/** Creates the demo identities (and, on a fresh database, their past sessions) once; safe at every start. */
 export async function ensureDemoData(db: Database): Promise<void> {
   const existing = await db
     .select({ email: users.email })
     .from(users)
     .where(sql`lower(${users.email}) in (${DEMO_PSYCHOLOGIST.email}, ${DEMO_PATIENT.email})`);
   const have = new Set(existing.map((row) => row.email));
-  if (!have.has(DEMO_PSYCHOLOGIST.email)) await createPsychologist(db, DEMO_PSYCHOLOGIST);
-  if (!have.has(DEMO_PATIENT.email)) await createPatient(db, DEMO_PATIENT);
+  if (have.has(DEMO_PSYCHOLOGIST.email) || have.has(DEMO_PATIENT.email)) {
+    if (!have.has(DEMO_PSYCHOLOGIST.email)) await createPsychologist(db, DEMO_PSYCHOLOGIST);
+    if (!have.has(DEMO_PATIENT.email)) await createPatient(db, DEMO_PATIENT);
+    return;
+  }
+  // A fresh database: the two identities and a little history, so the psychologist's attendance
+  // panels have past sessions to mark.
+  const psychologist = await createPsychologist(db, DEMO_PSYCHOLOGIST);
+  const patient = await createPatient(db, DEMO_PATIENT);
+  const today = localDateOf(new Date(), DEFAULT_TIME_ZONE);
+  const at = (daysAgo: number, minute: number) =>
+    zonedInstant(addIsoDays(today, -daysAgo), minute, DEFAULT_TIME_ZONE);
+  const session = { psychologistId: psychologist.id, patientId: patient.id };
+  await createPaidBooking(db, {
+    ...session,
+    startsAt: at(2, 10 * 60),
+    title: 'Exam anxiety',
+    description: 'Racing thoughts before exams',
+    attendanceStatus: 'attended',
+    attendanceNotes: 'Practised box breathing. Follow up on sleep next time.',
+  });
+  await createPaidBooking(db, {
+    ...session,
+    startsAt: at(1, 11 * 60),
+    durationMinutes: 20,
+    title: 'Sleep check-in',
+    description: 'Waking up at 4 AM most nights',
+  });
+  await createPaidBooking(db, {
+    ...session,
+    startsAt: at(1, 17 * 60 + 30),
+    title: 'Work stress',
+    description: 'Deadlines and a difficult manager',
+  });
 }

@@ -37,3 +37,13 @@ export function requireAuth(request: FastifyRequest, ...roles: Role[]): AuthUser
   }
   return user;
 }
+
+/**
+ * A route's `preValidation` guard: who may call is checked before the body is validated, so a
+ * signed-out caller gets 401 and a caller of another role 403, never a 400 about their input.
+ */
+export const signedIn =
+  (...roles: Role[]) =>
+  async (request: FastifyRequest) => {
+    requireAuth(request, ...roles);
+  };

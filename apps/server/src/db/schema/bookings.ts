@@ -1,6 +1,15 @@
 /** Bookings: one row per session (held while its payment runs, then booked, or canceled/expired). */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { timestamps } from './columns';
 
@@ -46,6 +55,10 @@ export const bookings = pgTable(
     attendanceNotes: text('attendance_notes'),
     markedBy: uuid('marked_by').references(() => users.id, { onDelete: 'set null' }),
     markedAt: timestamp('marked_at', { withTimezone: true }),
+    /** The patient's own IANA zone, for their emails (the psychologist's zone when unknown). */
+    patientTimeZone: text('patient_time_zone'),
+    canceledBy: text('canceled_by', { enum: ['patient', 'psychologist'] }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -80,8 +93,43 @@ export const bookings = pgTable(
       sql`(${table.status} = 'held') = (${table.holdExpiresAt} is not null)`,
     ),
     check(
+      'bookings_canceled_by_check',
+      sql`${table.canceledBy} is null or ${table.canceledBy} in ('patient', 'psychologist')`,
+    ),
+    check(
       'bookings_meeting_link_https',
       sql`${table.meetingLink} is null or ${table.meetingLink} like 'https://%'`,
     ),
+  ],
+);
+
+/**
+ * The patient's reminders of a booked session (24 hours and 1 hour before), scheduled when the booking
+ * is confirmed and sent by the reminder sweep through the outbox. Kept in the database so they survive
+ * a restart, and claimed row by row so several server processes never send one twice.
+ */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** Hours before the start: 24 or 1. */
+    hoursBefore: integer('hours_before').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** pending until sent; skipped when the session was canceled or a later reminder covers it. */
+    status: text('status', { enum: ['pending', 'sent', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('booking_reminders_booking_hours_unique').on(table.bookingId, table.hoursBefore),
+    index('booking_reminders_due_idx')
+      .on(table.dueAt)
+      .where(sql`${table.status} = 'pending'`),
+    check('booking_reminders_status_check', sql`${table.status} in ('pending', 'sent', 'skipped')`),
   ],
 );

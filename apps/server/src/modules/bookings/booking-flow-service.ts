@@ -25,6 +25,7 @@ import type { PaymentsService } from '../payments/payments-service';
 import { createPsychologistsRepository } from '../psychologists/psychologists-repository';
 import { createBookingsRepository } from './bookings-repository';
 import { toCalendarEvent } from './bookings-service';
+import { updateBookedSession } from './session-state';
 
 export const HOLD_MS = HOLD_MINUTES * 60_000;
 
@@ -42,6 +43,10 @@ export function isOverlapViolation(error: unknown): boolean {
 export interface BookingFlowOptions {
   db: Database;
   payments: PaymentsService;
+  /** For links in emails (a changed meeting link is emailed to the patient). */
+  publicUrl: string;
+  /** Called after a change that queued mail has committed. */
+  onMailQueued?: () => void;
   clock?: () => Date;
 }
 
@@ -52,6 +57,8 @@ export interface BookingFlowOptions {
 export function createBookingFlowService({
   db,
   payments,
+  publicUrl,
+  onMailQueued,
   clock = () => new Date(),
 }: BookingFlowOptions) {
   const repository = createBookingsRepository(db);
@@ -131,6 +138,7 @@ export function createBookingFlowService({
         status: 'held',
         paymentStatus: 'pending',
         holdExpiresAt,
+        patientTimeZone: request.timeZone ?? null,
       });
       try {
         const { order, checkout } = await payments.createOrder({
@@ -143,7 +151,6 @@ export function createBookingFlowService({
             event_title: request.title.slice(0, 200),
             event_date: localDateOf(start, psychologist.timeZone),
             psychologist_id: psychologist.id,
-            ...(request.timeZone ? { patient_time_zone: request.timeZone } : {}),
           },
           ...(request.receipt ? { receipt: request.receipt } : {}),
           ttlMs: HOLD_MS,
@@ -252,12 +259,16 @@ export function createBookingFlowService({
         }
       }
       try {
-        await repository.update(id, changes);
+        const updated = await db.transaction((tx) =>
+          updateBookedSession(tx, id, changes, publicUrl),
+        );
+        if (!updated) throw new AppError('CONFLICT', 'Only a booked session can be changed.');
+        if (updated.mailQueued) onMailQueued?.();
       } catch (error) {
         if (isOverlapViolation(error)) throw new AppError('SLOT_TAKEN');
         throw error;
       }
-      return toCalendarEvent((await repository.findById(id))!);
+      return toCalendarEvent((await repository.findById(id))!, actor.id);
     },
 
     /** DELETE /api/events/{id}: a psychologist removes an unpaid event they created. */
@@ -307,7 +318,7 @@ export function createBookingFlowService({
       status: 'booked',
       paymentStatus: 'pending',
     });
-    return toCalendarEvent((await repository.findById(row.id))!);
+    return toCalendarEvent((await repository.findById(row.id))!, actor.id);
   }
 
   /** A patient's POST /api/bookings: only for themselves, only with a paid and verified order. */

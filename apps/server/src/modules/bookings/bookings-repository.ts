@@ -1,7 +1,15 @@
 import { and, asc, eq, gt, inArray, lte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { bookings, psychologistProfiles, users } from '../../db/schema';
+import { CURRENCY, type RefundSummary } from '@sukoon/shared';
+import {
+  bookings,
+  paymentOrders,
+  payments,
+  psychologistProfiles,
+  refunds,
+  users,
+} from '../../db/schema';
 
 const patients = alias(users, 'patients');
 
@@ -112,9 +120,56 @@ export function createBookingsRepository(db: Database) {
       return row ?? null;
     },
 
+    /** The booking row, locked until the transaction ends (cancel, attendance and links queue up). */
+    async lockById(id: string) {
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update');
+      return row ?? null;
+    },
+
+    /** Changes a booked session; null when it is no longer booked (canceled meanwhile). */
+    async updateIfBooked(id: string, changes: Partial<typeof bookings.$inferInsert>) {
+      const [row] = await db
+        .update(bookings)
+        .set(changes)
+        .where(and(eq(bookings.id, id), eq(bookings.status, 'booked')))
+        .returning();
+      return row ?? null;
+    },
+
     async update(id: string, changes: Partial<typeof bookings.$inferInsert>) {
       const [row] = await db.update(bookings).set(changes).where(eq(bookings.id, id)).returning();
       return row ?? null;
+    },
+
+    /**
+     * The refund of each booking's settling payment (the one that paid, or was refused for, its
+     * order), newest per booking.
+     */
+    async refundsOf(bookingIds: string[]): Promise<Map<string, RefundSummary>> {
+      if (bookingIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          bookingId: paymentOrders.referenceId,
+          status: refunds.status,
+          amount: refunds.amountPaise,
+          attempts: refunds.attempts,
+        })
+        .from(refunds)
+        .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .innerJoin(
+          paymentOrders,
+          and(
+            eq(paymentOrders.id, payments.orderId),
+            eq(paymentOrders.settledByPaymentId, payments.providerPaymentId),
+          ),
+        )
+        .where(
+          and(eq(paymentOrders.purpose, 'booking'), inArray(paymentOrders.referenceId, bookingIds)),
+        )
+        .orderBy(asc(refunds.createdAt));
+      return new Map(
+        rows.map(({ bookingId, ...refund }) => [bookingId, { ...refund, currency: CURRENCY }]),
+      );
     },
 
     /** Every booking the user is part of, as patient or as psychologist, oldest first. */

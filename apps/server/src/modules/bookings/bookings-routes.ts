@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,36 +5,43 @@ import {
   BookingCreated,
   BookingListItem,
   CalendarEvent,
+  CancelBookingData,
   CreateOrderBody,
   CreateOrderData,
   EventCreateBody,
   EventUpdateBody,
   EventsQuery,
   okEnvelope,
-  type Role,
 } from '@sukoon/shared';
-import { requireAuth } from '../../plugins/authenticate';
+import { requireAuth, signedIn } from '../../plugins/authenticate';
 import { bookingPurpose } from './booking-confirmation';
 import { createBookingFlowService } from './booking-flow-service';
 import { createBookingsRepository } from './bookings-repository';
 import { createBookingsService } from './bookings-service';
+import { createCancellationService } from './cancellation-service';
 
 /** How often abandoned holds are expired in the background (placing a hold also expires them first). */
 const HOLD_SWEEP_MS = 30_000;
-
-/** Who may call is checked before the body is validated: a signed-out caller gets 401, not 400. */
-const signedIn =
-  (...roles: Role[]) =>
-  async (request: FastifyRequest) => {
-    requireAuth(request, ...roles);
-  };
 
 const BookingId = z.object({ id: z.uuid('The booking id is not valid') });
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const bookings = createBookingsService(app.database.db);
-  const flow = createBookingFlowService({ db: app.database.db, payments: app.payments });
+  const onMailQueued = () => app.mailer.wake();
+  const flow = createBookingFlowService({
+    db: app.database.db,
+    payments: app.payments,
+    publicUrl: app.env.publicUrl,
+    onMailQueued,
+  });
+  const cancellation = createCancellationService({
+    db: app.database.db,
+    payments: app.payments,
+    publicUrl: app.env.publicUrl,
+    onMailQueued,
+  });
   app.payments.registerPurpose('booking', bookingPurpose({ publicUrl: app.env.publicUrl }));
+  app.payments.registerPurpose('penalty', cancellation.penaltyPurpose());
 
   let sweeper: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
@@ -167,6 +173,26 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireAuth(request);
       const data = await flow.deleteEvent(actor, request.params.id);
+      return { success: true as const, data, error: null };
+    },
+  );
+
+  app.patch(
+    '/api/bookings/cancel-user/:bookingId',
+    {
+      preValidation: signedIn(),
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'Cancel a session: the patient at once, free, with a full refund; its psychologist after paying the 100 INR penalty (this answers with the penalty order to pay; its verified payment cancels and refunds the patient)',
+        security: [{ bearer: [] }],
+        params: z.object({ bookingId: z.uuid('The booking id is not valid') }),
+        response: { 200: okEnvelope(CancelBookingData) },
+      },
+    },
+    async (request) => {
+      const actor = requireAuth(request);
+      const data = await cancellation.cancel(actor, request.params.bookingId);
       return { success: true as const, data, error: null };
     },
   );

@@ -3,6 +3,7 @@ import {
   type BookingListItem,
   type CalendarEvent,
   type EventsQuery,
+  type RefundSummary,
   type SessionDuration,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
@@ -10,7 +11,10 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import { createBookingsRepository, type BookingWithNames } from './bookings-repository';
 
-export function toCalendarEvent({ booking }: BookingWithNames): CalendarEvent {
+/** A booking as the viewer's calendar shows it. Attendance notes are for the psychologist alone. */
+export function toCalendarEvent(row: BookingWithNames, viewerId: string): CalendarEvent {
+  const { booking } = row;
+  const isPsychologist = viewerId === booking.psychologistId;
   return {
     id: booking.id,
     title: booking.title,
@@ -27,16 +31,22 @@ export function toCalendarEvent({ booking }: BookingWithNames): CalendarEvent {
     paymentStatus: booking.paymentStatus,
     status: booking.status,
     attendanceStatus: booking.attendanceStatus,
-    attendanceNotes: booking.attendanceNotes,
+    attendanceNotes: isPsychologist ? booking.attendanceNotes : null,
     markedBy: booking.markedBy ? 'psychologist' : null,
     markedAt: booking.markedAt?.toISOString() ?? null,
     durationMinutes: booking.durationMinutes as SessionDuration,
     psychologistId: booking.psychologistId,
     patientId: booking.patientId,
+    psychologistName: row.psychologistName,
+    patientName: row.patientName,
   };
 }
 
-function toListItem(row: BookingWithNames): BookingListItem {
+function toListItem(
+  row: BookingWithNames,
+  viewerId: string,
+  refund: RefundSummary | undefined,
+): BookingListItem {
   const { booking } = row;
   const date = localDateOf(booking.startsAt, row.psychologistTimeZone);
   return {
@@ -56,10 +66,13 @@ function toListItem(row: BookingWithNames): BookingListItem {
     status: booking.status,
     payment_status: booking.paymentStatus,
     attendanceStatus: booking.attendanceStatus,
-    notes: booking.attendanceNotes,
+    notes: viewerId === booking.psychologistId ? booking.attendanceNotes : null,
     meeting_link: booking.meetingLink,
     price: booking.pricePaise / 100,
     currency: booking.currency,
+    canceled_by: booking.canceledBy,
+    canceled_at: booking.canceledAt?.toISOString() ?? null,
+    refund: refund ?? null,
   };
 }
 
@@ -81,7 +94,11 @@ export function createBookingsService(db: Database) {
       if (actor.id !== userId) {
         throw new AppError('FORBIDDEN', 'You can only see your own bookings.');
       }
-      return (await repository.listForUser(userId)).map(toListItem);
+      const rows = await repository.listForUser(userId);
+      const refunds = await repository.refundsOf(
+        rows.filter(({ booking }) => booking.paymentStatus === 'refunded').map((r) => r.booking.id),
+      );
+      return rows.map((row) => toListItem(row, actor.id, refunds.get(row.booking.id)));
     },
 
     async events(actor: AuthUser, query: EventsQuery): Promise<CalendarEvent[]> {
@@ -89,7 +106,7 @@ export function createBookingsService(db: Database) {
         from: toInstant(query.startDate, false),
         to: toInstant(query.endDate, true),
       });
-      return rows.map(toCalendarEvent);
+      return rows.map((row) => toCalendarEvent(row, actor.id));
     },
   };
 }

@@ -1,0 +1,79 @@
+import {
+  canMarkAttendance,
+  type AttendanceBody,
+  type AttendanceStatus,
+  type CalendarEvent,
+} from '@sukoon/shared';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { AuthUser } from '../auth/sessions-service';
+import { createBookingsRepository } from '../bookings/bookings-repository';
+import { toCalendarEvent } from '../bookings/bookings-service';
+import { notBookedCode, sessionFacts, updateBookedSession } from '../bookings/session-state';
+
+export interface AttendanceOptions {
+  db: Database;
+  publicUrl: string;
+  /** Called after a change that queued mail has committed. */
+  onMailQueued?: () => void;
+  clock?: () => Date;
+}
+
+/** The parsed body: the panel's present/absent already mapped to the stored statuses. */
+type AttendanceChange = Omit<AttendanceBody, 'status'> & { status: AttendanceStatus };
+
+/**
+ * What the psychologist of a session does after the booking: its meeting link (emailed to the patient
+ * when first set or changed) and its attendance (once it has started; notes for the psychologist alone).
+ */
+export function createAttendanceService(options: AttendanceOptions) {
+  const { db, publicUrl } = options;
+  const clock = options.clock ?? (() => new Date());
+  const repository = createBookingsRepository(db);
+
+  /** The session, if the actor is its psychologist: 404 when unknown, 403 for anyone else. */
+  async function ownSession(actor: AuthUser, id: string, action: string) {
+    const row = await repository.findById(id);
+    if (!row) throw new AppError('BOOKING_NOT_FOUND');
+    if (row.booking.psychologistId !== actor.id) {
+      throw new AppError('FORBIDDEN', `Only the psychologist of this session can ${action}.`);
+    }
+    const refusal = notBookedCode(row.booking, 'BOOKING_CANCELED');
+    if (refusal) throw new AppError(refusal);
+    return row.booking;
+  }
+
+  async function current(actor: AuthUser, id: string): Promise<CalendarEvent> {
+    return toCalendarEvent((await repository.findById(id))!, actor.id);
+  }
+
+  return {
+    async setMeetingLink(actor: AuthUser, id: string, meetingLink: string) {
+      await ownSession(actor, id, 'set its meeting link');
+      const updated = await db.transaction((tx) =>
+        updateBookedSession(tx, id, { meetingLink }, publicUrl),
+      );
+      if (!updated) throw new AppError('BOOKING_CANCELED');
+      if (updated.mailQueued) options.onMailQueued?.();
+      return current(actor, id);
+    },
+
+    async markAttendance(actor: AuthUser, id: string, change: AttendanceChange) {
+      const booking = await ownSession(actor, id, 'mark its attendance');
+      const now = clock();
+      if (!canMarkAttendance(sessionFacts(booking), now)) {
+        throw new AppError('SESSION_NOT_STARTED');
+      }
+      const marked = change.status !== 'scheduled';
+      const updated = await repository.updateIfBooked(id, {
+        attendanceStatus: change.status,
+        markedBy: marked ? actor.id : null,
+        markedAt: marked ? now : null,
+        // Notes left out keep what was written; an empty note clears it.
+        ...(change.notes !== undefined ? { attendanceNotes: change.notes || null } : {}),
+      });
+      if (!updated) throw new AppError('BOOKING_CANCELED');
+      return current(actor, id);
+    },
+  };
+}

@@ -1,0 +1,189 @@
+import {
+  CURRENCY,
+  ERRORS,
+  PSYCHOLOGIST_CANCELLATION_PENALTY_INR,
+  canCancelSession,
+  localDateOf,
+  type CancelBookingData,
+  type ErrorCode,
+  type RefundSummary,
+} from '@sukoon/shared';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { AuthUser } from '../auth/sessions-service';
+import type { PaymentsService, PurposeHandler, RefundInput } from '../payments/payments-service';
+import type { RefundRow } from '../payments/payments-repository';
+import { createRemindersRepository } from '../reminders/reminders-repository';
+import { createBookingsRepository, type BookingWithNames } from './bookings-repository';
+import { queueCancellationEmails } from './session-emails';
+import { notBookedCode, sessionFacts, type BookingRow } from './session-state';
+
+export const PENALTY_PAISE = PSYCHOLOGIST_CANCELLATION_PENALTY_INR * 100;
+/** How long the psychologist's penalty order stays payable. */
+const PENALTY_ORDER_TTL_MS = 30 * 60 * 1000;
+
+export interface CancellationOptions {
+  db: Database;
+  payments: PaymentsService;
+  publicUrl: string;
+  /** Called after a cancellation that queued mail has committed. */
+  onMailQueued?: () => void;
+  clock?: () => Date;
+}
+
+/** Why a session cannot be canceled now, or null when it can. */
+function cancelRefusal(booking: BookingRow, now: Date): ErrorCode | null {
+  const notBooked = notBookedCode(booking, 'BOOKING_ALREADY_CANCELED');
+  if (notBooked) return notBooked;
+  return canCancelSession(sessionFacts(booking), now) ? null : 'SESSION_ALREADY_STARTED';
+}
+
+function toSummary(refund: RefundRow): RefundSummary {
+  return {
+    status: refund.status,
+    amount: refund.amountPaise,
+    currency: CURRENCY,
+    attempts: refund.attempts,
+  };
+}
+
+/**
+ * PATCH /api/bookings/cancel-user/{id}. A patient cancels free of charge; a psychologist cancels a
+ * patient's session by paying the penalty first (the 'penalty' purpose executes it when the payment is
+ * verified). Either way the session is canceled, its slot freed, its reminders dropped, the patient's
+ * fee refunded in full (idempotently: key `cancel-<booking id>`) and both parties emailed, all in one
+ * transaction with the booking row locked, so a cancellation races neither another nor attendance.
+ */
+export function createCancellationService(options: CancellationOptions) {
+  const { db, payments, publicUrl } = options;
+  const clock = options.clock ?? (() => new Date());
+  const repository = createBookingsRepository(db);
+
+  /** Cancels inside `tx`, or says why not; `refund` records the refund of the patient's payment. */
+  async function cancelInTransaction(
+    tx: Database,
+    bookingId: string,
+    by: 'patient' | 'psychologist',
+    refund: (input: RefundInput) => Promise<RefundRow>,
+    penaltyPaise?: number,
+  ): Promise<{ ok: true; refund: RefundRow | null } | { ok: false; code: ErrorCode }> {
+    const now = clock();
+    const bookingsTx = createBookingsRepository(tx);
+    const booking = await bookingsTx.lockById(bookingId);
+    if (!booking) return { ok: false, code: 'BOOKING_NOT_FOUND' };
+    const refusal = cancelRefusal(booking, now);
+    if (refusal) return { ok: false, code: refusal };
+
+    const payment = await payments.findCapturedPayment('booking', bookingId, tx);
+    const canceled = (await bookingsTx.update(bookingId, {
+      status: 'canceled',
+      canceledBy: by,
+      canceledAt: now,
+      ...(payment ? { paymentStatus: 'refunded' as const } : {}),
+    }))!;
+    await createRemindersRepository(tx).skipPending(bookingId, now);
+    const recorded = payment
+      ? await refund({
+          paymentId: payment.id,
+          idempotencyKey: `cancel-${bookingId}`,
+          reason: `session canceled by the ${by}`,
+        })
+      : null;
+    await queueCancellationEmails(tx, canceled, {
+      publicUrl,
+      refundPaise: recorded?.amountPaise ?? null,
+      ...(penaltyPaise !== undefined ? { penaltyPaise } : {}),
+    });
+    return { ok: true, refund: recorded };
+  }
+
+  /** The psychologist of a patient's session pays the penalty first: an order, not a cancellation. */
+  async function openPenaltyOrder(
+    actor: AuthUser,
+    row: BookingWithNames,
+  ): Promise<CancelBookingData> {
+    const { booking, patientName } = row;
+    const refusal = cancelRefusal(booking, clock());
+    if (refusal) throw new AppError(refusal);
+    const date = localDateOf(booking.startsAt, row.psychologistTimeZone);
+    const { order, checkout } = await payments.createOrder({
+      purpose: 'penalty',
+      referenceId: booking.id,
+      amountPaise: PENALTY_PAISE,
+      payerId: actor.id,
+      description: `Cancellation fee: session with ${patientName ?? 'a patient'} on ${date}`,
+      ttlMs: PENALTY_ORDER_TTL_MS,
+      prefill: { name: actor.username, email: actor.email },
+    });
+    return {
+      outcome: 'penalty_required',
+      booking_id: booking.id,
+      amount: order.amountPaise,
+      currency: CURRENCY,
+      order_id: order.providerOrderId,
+      checkout,
+    };
+  }
+
+  return {
+    async cancel(actor: AuthUser, bookingId: string): Promise<CancelBookingData> {
+      const row = await repository.findById(bookingId);
+      if (!row) throw new AppError('BOOKING_NOT_FOUND');
+      const { booking } = row;
+      const by =
+        booking.patientId === actor.id
+          ? 'patient'
+          : booking.psychologistId === actor.id
+            ? 'psychologist'
+            : null;
+      if (!by) {
+        throw new AppError(
+          'FORBIDDEN',
+          'Only the patient or the psychologist of this session can cancel it.',
+        );
+      }
+      if (by === 'psychologist' && booking.patientId !== null) {
+        return openPenaltyOrder(actor, row);
+      }
+      const result = await db.transaction((tx) =>
+        cancelInTransaction(tx, bookingId, by, (input) => payments.recordRefund(tx, input)),
+      );
+      if (!result.ok) throw new AppError(result.code);
+      options.onMailQueued?.();
+      if (!result.refund) return { outcome: 'canceled', booking_id: bookingId, refund: null };
+      await payments.sendRefund(result.refund.id);
+      const refund = (await payments.findRefund(result.refund.id)) ?? result.refund;
+      return { outcome: 'canceled', booking_id: bookingId, refund: toSummary(refund) };
+    },
+
+    /**
+     * The 'penalty' purpose: the psychologist's verified fee executes the cancellation in the settling
+     * transaction. If the session was canceled meanwhile or has started, the fee is refused, so it is
+     * refunded in full, and the checkout answers PENALTY_REFUNDED.
+     */
+    penaltyPurpose(): PurposeHandler {
+      return {
+        refusedCode: 'PENALTY_REFUNDED',
+        async confirm({ tx, order, refund }) {
+          const booking = await createBookingsRepository(tx).findById(order.referenceId);
+          if (!booking || booking.booking.psychologistId !== order.payerId) {
+            return {
+              accepted: false,
+              reason: 'the fee was not paid by the session’s psychologist',
+            };
+          }
+          const result = await cancelInTransaction(
+            tx,
+            order.referenceId,
+            'psychologist',
+            refund,
+            order.amountPaise,
+          );
+          return result.ok
+            ? { accepted: true }
+            : { accepted: false, reason: ERRORS[result.code].message };
+        },
+      };
+    },
+  };
+}

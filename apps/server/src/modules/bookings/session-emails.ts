@@ -1,0 +1,279 @@
+import icalGenerator, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { formatInr, isValidTimeZone } from '@sukoon/shared';
+import type { Database } from '../../db/client';
+import type { bookings } from '../../db/schema';
+import { issueSignInToken } from '../auth/sign-in-tokens';
+import { createUsersRepository } from '../auth/users-repository';
+import { renderMail } from '../mail/mail-templates';
+import { enqueueMail, type MailAttachment } from '../mail/outbox';
+import { createPsychologistsRepository } from '../psychologists/psychologists-repository';
+
+/**
+ * Every email about a session: confirmation, meeting link, cancellation and reminders. Each is queued
+ * in the caller's transaction, so it exists exactly when the change it announces commits, and each
+ * reader gets the time in their own zone.
+ */
+
+type BookingRow = typeof bookings.$inferSelect;
+
+/** "Tuesday, 10 March 2026, 10:00 am – 10:45 am IST" in the reader's own zone. */
+export function formatSessionTime(start: Date, end: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-IN', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone,
+  }).format(start);
+  const time = (instant: Date, withZone: boolean) =>
+    new Intl.DateTimeFormat('en-IN', {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+      ...(withZone ? { timeZoneName: 'short' } : {}),
+    }).format(instant);
+  return `${day}, ${time(start, false)} – ${time(end, true)}`;
+}
+
+/** The people of a session, or null for a psychologist's own event without a patient account. */
+async function sessionPeople(tx: Database, booking: BookingRow) {
+  if (!booking.patientId) return null;
+  const users = createUsersRepository(tx);
+  const patient = await users.findById(booking.patientId);
+  const psychologistUser = await users.findById(booking.psychologistId);
+  const psychologist = await createPsychologistsRepository(tx).findById(booking.psychologistId);
+  if (!patient || !psychologistUser || !psychologist) return null;
+  const patientZone =
+    booking.patientTimeZone && isValidTimeZone(booking.patientTimeZone)
+      ? booking.patientTimeZone
+      : psychologist.timeZone;
+  return {
+    patient,
+    psychologistEmail: psychologistUser.email,
+    psychologistName: psychologist.displayName,
+    psychologistZone: psychologist.timeZone,
+    patientZone,
+    /** The session's time as the patient reads it, and as the psychologist does. */
+    patientTime: formatSessionTime(booking.startsAt, booking.endsAt, patientZone),
+    psychologistTime: formatSessionTime(booking.startsAt, booking.endsAt, psychologist.timeZone),
+  };
+}
+
+type People = NonNullable<Awaited<ReturnType<typeof sessionPeople>>>;
+
+/**
+ * An iCalendar message for the session: REQUEST adds or updates it, CANCEL removes it. One UID per
+ * booking; the sequence grows with every message so calendars apply the newest.
+ */
+export function sessionInvitation(
+  booking: BookingRow,
+  people: Pick<People, 'psychologistName' | 'psychologistEmail'> & { patientEmail: string },
+  publicUrl: string,
+  method: 'REQUEST' | 'CANCEL' = 'REQUEST',
+): MailAttachment {
+  const calendar = icalGenerator({
+    name: 'Sukoon',
+    prodId: { company: 'Sukoon', product: 'sessions', language: 'EN' },
+    method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  calendar.createEvent({
+    id: `${booking.id}@sukoon`,
+    sequence: Math.floor(Date.now() / 1000),
+    start: booking.startsAt,
+    end: booking.endsAt,
+    summary: `${booking.title} (Sukoon session with ${people.psychologistName})`,
+    description: [
+      booking.description,
+      booking.meetingLink
+        ? `Join: ${booking.meetingLink}`
+        : 'The meeting link will be shared before the session.',
+    ].join('\n\n'),
+    location: booking.meetingLink ?? 'Online',
+    url: booking.meetingLink ?? publicUrl,
+    status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: { name: people.psychologistName, email: people.psychologistEmail },
+    attendees: [{ email: people.patientEmail, rsvp: false }],
+  });
+  return {
+    filename: method === 'CANCEL' ? 'cancel-session.ics' : 'session.ics',
+    contentType: `text/calendar; method=${method}`,
+    content: calendar.toString(),
+  };
+}
+
+function invitationFor(
+  booking: BookingRow,
+  people: People,
+  publicUrl: string,
+  method?: 'REQUEST' | 'CANCEL',
+) {
+  return sessionInvitation(
+    booking,
+    { ...people, patientEmail: people.patient.email },
+    publicUrl,
+    method,
+  );
+}
+
+/** Where the patient opens the psychologist's calendar (they sign in if needed). */
+function calendarLink(publicUrl: string, psychologistId: string): string {
+  const url = new URL(publicUrl);
+  url.searchParams.set('psychologistId', psychologistId);
+  return url.toString();
+}
+
+/**
+ * The two confirmation emails: each reader gets the time in their own zone, the meeting link when set,
+ * the .ics, and the patient a single-use "book your next session" sign-in link.
+ */
+export async function queueConfirmationEmails(
+  tx: Database,
+  booking: BookingRow,
+  publicUrl: string,
+) {
+  const people = await sessionPeople(tx, booking);
+  if (!people) return;
+  const attachments = [invitationFor(booking, people, publicUrl)];
+  const link = booking.meetingLink
+    ? `Meeting link: ${booking.meetingLink}`
+    : 'Your psychologist will add the meeting link before the session.';
+  const { token } = await issueSignInToken(tx, people.patient.id);
+  const next = new URL(publicUrl);
+  next.searchParams.set('token', token);
+  next.searchParams.set('psychologistId', booking.psychologistId);
+
+  await enqueueMail(tx, {
+    to: people.patient.email,
+    ...renderMail({
+      subject: `Booking confirmed: ${people.patientTime}`,
+      heading: 'Your appointment has been scheduled',
+      paragraphs: [
+        `${booking.durationMinutes}-minute session with ${people.psychologistName}: ${people.patientTime}.`,
+        `“${booking.title}”. Paid ${formatInr(booking.pricePaise)}.`,
+        link,
+        'The attached invitation adds the session to your calendar. We will remind you 24 hours and 1 hour before it starts.',
+        `Book your next session (this link signs you in once, for 72 hours): ${next.toString()}`,
+      ],
+    }),
+    attachments,
+  });
+  await enqueueMail(tx, {
+    to: people.psychologistEmail,
+    ...renderMail({
+      subject: `New session booked: ${people.psychologistTime}`,
+      heading: 'A patient booked a session with you',
+      paragraphs: [
+        `${people.patient.username} booked a ${booking.durationMinutes}-minute session: ${people.psychologistTime}.`,
+        `“${booking.title}”: ${booking.description}`,
+        booking.meetingLink
+          ? `Meeting link: ${booking.meetingLink}`
+          : 'Add a meeting link for this session from your calendar.',
+      ],
+    }),
+    attachments,
+  });
+}
+
+/** The patient learns the session's meeting link when it is first set or changed. */
+export async function queueMeetingLinkEmail(
+  tx: Database,
+  booking: BookingRow,
+  options: { publicUrl: string; changed: boolean },
+) {
+  const people = await sessionPeople(tx, booking);
+  if (!people || !booking.meetingLink) return;
+  await enqueueMail(tx, {
+    to: people.patient.email,
+    ...renderMail({
+      subject: `${options.changed ? 'New meeting link' : 'Meeting link'} for your session: ${people.patientTime}`,
+      heading: options.changed
+        ? 'The meeting link of your session has changed'
+        : 'Your session’s meeting link is ready',
+      paragraphs: [
+        `${booking.durationMinutes}-minute session with ${people.psychologistName}: ${people.patientTime}.`,
+        `Join here: ${booking.meetingLink}`,
+        options.changed ? 'Please use this link instead of the earlier one.' : '',
+        `You can also join from your calendar: ${calendarLink(options.publicUrl, booking.psychologistId)}`,
+      ].filter(Boolean),
+    }),
+    attachments: [invitationFor(booking, people, options.publicUrl)],
+  });
+}
+
+/**
+ * Both parties hear of a cancellation: who canceled, that the slot is free, and the refund of the
+ * patient's fee (in full) when there was one. The patient's calendar gets an iCalendar CANCEL.
+ */
+export async function queueCancellationEmails(
+  tx: Database,
+  booking: BookingRow,
+  options: { publicUrl: string; refundPaise: number | null; penaltyPaise?: number },
+) {
+  const people = await sessionPeople(tx, booking);
+  if (!people) return;
+  const byPatient = booking.canceledBy === 'patient';
+  const refund =
+    options.refundPaise !== null
+      ? `Your payment of ${formatInr(options.refundPaise)} is being refunded in full to the way you paid; banks usually show it within 5–7 working days.`
+      : '';
+  await enqueueMail(tx, {
+    to: people.patient.email,
+    ...renderMail({
+      subject: `Session canceled: ${people.patientTime}`,
+      heading: byPatient
+        ? 'You canceled your session'
+        : `${people.psychologistName} canceled your session`,
+      paragraphs: [
+        `${booking.durationMinutes}-minute session with ${people.psychologistName}: ${people.patientTime}.`,
+        byPatient ? 'Canceling is free of charge.' : 'We are sorry for the change of plans.',
+        refund,
+        `Book another time: ${calendarLink(options.publicUrl, booking.psychologistId)}`,
+      ].filter(Boolean),
+    }),
+    attachments: [invitationFor(booking, people, options.publicUrl, 'CANCEL')],
+  });
+  const refundNote =
+    options.refundPaise !== null
+      ? ` The patient’s ${formatInr(options.refundPaise)} is refunded in full.`
+      : '';
+  await enqueueMail(tx, {
+    to: people.psychologistEmail,
+    ...renderMail({
+      subject: `Session canceled: ${people.psychologistTime}`,
+      heading: byPatient
+        ? `${people.patient.username} canceled their session`
+        : 'You canceled a session',
+      paragraphs: [
+        `${booking.durationMinutes}-minute session with ${people.patient.username}: ${people.psychologistTime}.`,
+        byPatient
+          ? `The slot is free again.${refundNote}`
+          : `Cancellation fee paid: ${formatInr(options.penaltyPaise ?? 0)}.${refundNote} The slot is free again.`,
+      ],
+    }),
+  });
+}
+
+/** A reminder to the patient, with the meeting link as it stands when the reminder goes out. */
+export async function queueReminderEmail(
+  tx: Database,
+  booking: BookingRow,
+  options: { publicUrl: string; hoursBefore: number },
+) {
+  const people = await sessionPeople(tx, booking);
+  if (!people) return;
+  const when = options.hoursBefore >= 24 ? 'tomorrow' : 'in about an hour';
+  await enqueueMail(tx, {
+    to: people.patient.email,
+    ...renderMail({
+      subject: `Reminder: your session ${when} (${people.patientTime})`,
+      heading: `Your session with ${people.psychologistName} is ${when}`,
+      paragraphs: [
+        `${booking.durationMinutes}-minute session: ${people.patientTime}.`,
+        booking.meetingLink
+          ? `Join here: ${booking.meetingLink}`
+          : 'Your psychologist has not added the meeting link yet; it will be emailed to you as soon as they do.',
+        `Your calendar: ${calendarLink(options.publicUrl, booking.psychologistId)}`,
+      ],
+    }),
+  });
+}

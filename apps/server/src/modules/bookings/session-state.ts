@@ -1,0 +1,47 @@
+import type { ErrorCode, SessionFacts } from '@sukoon/shared';
+import type { Database } from '../../db/client';
+import type { bookings } from '../../db/schema';
+import { createBookingsRepository } from './bookings-repository';
+import { queueMeetingLinkEmail } from './session-emails';
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+/** A booking row as the shared session rules (canMarkAttendance, canCancelSession) read it. */
+export function sessionFacts(booking: BookingRow): SessionFacts {
+  return {
+    startDate: booking.startsAt.toISOString(),
+    status: booking.status,
+    attendanceStatus: booking.attendanceStatus,
+  };
+}
+
+/**
+ * Why a session that is not booked cannot be changed: it is only held while its payment runs, or it
+ * is canceled (an expired hold counts as canceled); null when it is booked.
+ */
+export function notBookedCode(booking: BookingRow, whenCanceled: ErrorCode): ErrorCode | null {
+  if (booking.status === 'booked') return null;
+  return booking.status === 'held' ? 'BOOKING_NOT_CONFIRMED' : whenCanceled;
+}
+
+/**
+ * Changes a booked session in the caller's transaction (the row locked first) and emails its patient
+ * when the meeting link is first set or changed. Null when the session is not booked (any more).
+ */
+export async function updateBookedSession(
+  tx: Database,
+  id: string,
+  changes: Partial<typeof bookings.$inferInsert>,
+  publicUrl: string,
+): Promise<{ booking: BookingRow; mailQueued: boolean } | null> {
+  const repository = createBookingsRepository(tx);
+  const before = await repository.lockById(id);
+  if (!before) return null;
+  const booking = await repository.updateIfBooked(id, changes);
+  if (!booking) return null;
+  const linkChanged = booking.meetingLink !== null && booking.meetingLink !== before.meetingLink;
+  if (linkChanged && booking.patientId) {
+    await queueMeetingLinkEmail(tx, booking, { publicUrl, changed: before.meetingLink !== null });
+  }
+  return { booking, mailQueued: linkChanged && booking.patientId !== null };
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createRemindersService, type RemindersService } from './reminders-service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Session reminders; tests call `sendDue(now)` to act as the sweep at a chosen time. */
+    reminders: RemindersService;
+  }
+}
+
+/** How often due reminders are looked for: a reminder goes out at most this much after its time. */
+const REMINDER_SWEEP_MS = 30_000;
+
+/** Sweeps due reminders on a timer while the app runs; one sweep at a time, finished on close. */
+export const remindersPlugin = fp(
+  async (app: FastifyInstance) => {
+    const service = createRemindersService({ db: app.database.db, publicUrl: app.env.publicUrl });
+    app.decorate('reminders', service);
+
+    let timer: NodeJS.Timeout | null = null;
+    let running: Promise<void> | null = null;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        if (running) return;
+        running = service
+          .sendDue()
+          .then((sent) => {
+            if (sent > 0) app.mailer.wake();
+          })
+          .catch((error: unknown) => app.log.warn({ err: error }, 'could not send reminders'))
+          .finally(() => {
+            running = null;
+          });
+      }, REMINDER_SWEEP_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'reminders' },
+);
