@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { ERRORS } from '@sukoon/shared';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -23,7 +24,7 @@ import type { PaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentProvider, payments } from './modules/payments/payments-plugin';
 import { authenticate } from './plugins/authenticate';
 import { serializeRequest } from './lib/log-serializers';
-import { errorHandler } from './plugins/error-handler';
+import { errorEnvelope, errorHandler } from './plugins/error-handler';
 import { openapi } from './plugins/openapi';
 import { rejectNulBytes } from './plugins/reject-nul-bytes';
 import { rateLimits } from './plugins/rate-limits';
@@ -70,6 +71,12 @@ export async function buildApp({
     bodyLimit: 64 * 1024,
     // Only proxies the operator names may set the client address; see TRUST_PROXY in the README.
     trustProxy: env.TRUST_PROXY,
+    // The router refuses a malformed or over-long address before any hook runs: same envelope, and the
+    // address is not echoed back.
+    frameworkErrors: (error, _request, reply) => {
+      const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URI_TOO_LONG' : 'BAD_REQUEST';
+      void (reply as FastifyReply).code(ERRORS[code].status).send(errorEnvelope(code));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   const provider = paymentProvider ?? createPaymentProvider(env, database.db);

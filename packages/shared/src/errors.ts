@@ -53,6 +53,7 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'Not found.' },
   PSYCHOLOGIST_NOT_FOUND: { status: 404, message: 'That psychologist could not be found.' },
   CONFLICT: { status: 409, message: 'That conflicts with existing data.' },
+  URI_TOO_LONG: { status: 414, message: 'The address is too long. Check the link and try again.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.' },
   PAYMENT_ORDER_NOT_FOUND: {

@@ -97,7 +97,8 @@ export async function createBooking(db: Database, options: CreateBookingOptions)
       meetingLink: options.meetingLink ?? null,
       pricePaise: options.pricePaise ?? DEFAULT_RATES_INR[duration] * 100,
       status,
-      paymentStatus: status === 'booked' ? 'completed' : 'pending',
+      // A patient's booked session was paid; a psychologist's own event never is.
+      paymentStatus: status === 'booked' && options.patientId ? 'completed' : 'pending',
       holdExpiresAt:
         status === 'held' ? (options.holdExpiresAt ?? new Date(Date.now() + 10 * 60_000)) : null,
       attendanceStatus: options.attendanceStatus ?? 'scheduled',

@@ -13,7 +13,11 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
 
-/** Resolves `Authorization: Bearer <token>` on every request; routes then call `requireAuth`. */
+/**
+ * Resolves `Authorization: Bearer <token>` on every request; routes then call `requireAuth`. A route
+ * whose schema declares bearer security is closed to signed-out callers before its input is read, so
+ * what the OpenAPI document says and what the server enforces cannot drift apart.
+ */
 export const authenticate = fp(async (app: FastifyInstance) => {
   const sessions = createSessionsService(app.database.db);
   app.decorateRequest('auth', null);
@@ -22,6 +26,13 @@ export const authenticate = fp(async (app: FastifyInstance) => {
     if (!header) return;
     const token = BEARER.exec(header)?.[1];
     request.auth = token ? await sessions.resolve(token) : null;
+  });
+  app.addHook('onRoute', (route) => {
+    const security = (route.schema as { security?: Record<string, unknown>[] } | undefined)
+      ?.security;
+    if (!security?.some((requirement) => 'bearer' in requirement)) return;
+    const existing = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [signedIn(), ...existing];
   });
 });
 

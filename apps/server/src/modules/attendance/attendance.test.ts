@@ -300,3 +300,17 @@ describe('PATCH /api/bookings/{id}/attendance', () => {
     expect(mine?.attendanceNotes).toBe('Private clinical note');
   });
 });
+
+describe('PUT /api/events/{id} with nothing to change', () => {
+  it('answers with the session unchanged (found by the route fuzzer: it was a 500)', async () => {
+    const booking = await startedSession();
+    const response = await context.app.inject({
+      method: 'PUT',
+      url: `/api/events/${booking.id}`,
+      headers: psychologist.headers,
+      payload: {},
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ id: booking.id, title: booking.title });
+  });
+});

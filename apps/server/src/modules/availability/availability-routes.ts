@@ -9,7 +9,7 @@ import {
   ToggleSlotBody,
   okEnvelope,
 } from '@sukoon/shared';
-import { requireAuth } from '../../plugins/authenticate';
+import { requireAuth, signedIn } from '../../plugins/authenticate';
 import { createAvailabilityService } from './availability-service';
 
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,6 +37,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/availability/toggle-segment',
     {
+      preValidation: signedIn('psychologist'),
       schema: {
         tags: ['availability'],
         summary: 'Mark one day part of one date available or unavailable (your own calendar)',
@@ -55,6 +56,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/availability/toggle-day',
     {
+      preValidation: signedIn('psychologist'),
       schema: {
         tags: ['availability'],
         summary: 'Mark a whole date not available, or available again (your own calendar)',
@@ -73,6 +75,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/availability/toggle-slot',
     {
+      preValidation: signedIn('psychologist'),
       schema: {
         tags: ['availability'],
         summary: 'Block or unblock one half-hour slot (your own calendar)',

@@ -176,8 +176,9 @@ export function createBookingFlowService({
       const released = await repository.releaseHold(bookingId, actor.id);
       if (!released) {
         const existing = await repository.findById(bookingId);
-        if (!existing || existing.booking.patientId !== actor.id) {
-          throw new AppError('BOOKING_NOT_FOUND');
+        if (!existing) throw new AppError('BOOKING_NOT_FOUND');
+        if (existing.booking.patientId !== actor.id) {
+          throw new AppError('FORBIDDEN', 'Only the patient who holds this slot can release it.');
         }
         if (existing.booking.status === 'booked') {
           throw new AppError(
@@ -222,12 +223,10 @@ export function createBookingFlowService({
     /** PUT /api/events/{id}: the psychologist edits an event on their own calendar. */
     async updateEvent(actor: AuthUser, id: string, body: EventUpdate) {
       const row = await repository.findById(id);
-      if (!row || (row.booking.psychologistId !== actor.id && row.booking.patientId !== actor.id)) {
-        throw new AppError('BOOKING_NOT_FOUND');
-      }
+      if (!row) throw new AppError('BOOKING_NOT_FOUND');
       const { booking } = row;
-      if (actor.role !== 'psychologist' || booking.psychologistId !== actor.id) {
-        throw new AppError('FORBIDDEN', 'Only the psychologist can change a session.');
+      if (booking.psychologistId !== actor.id) {
+        throw new AppError('FORBIDDEN', 'Only the psychologist of this session can change it.');
       }
       if (booking.status !== 'booked') {
         throw new AppError('CONFLICT', 'Only a booked session can be changed.');
@@ -274,16 +273,15 @@ export function createBookingFlowService({
     /** DELETE /api/events/{id}: a psychologist removes an unpaid event they created. */
     async deleteEvent(actor: AuthUser, id: string) {
       const row = await repository.findById(id);
-      if (!row || (row.booking.psychologistId !== actor.id && row.booking.patientId !== actor.id)) {
-        throw new AppError('BOOKING_NOT_FOUND');
-      }
+      if (!row) throw new AppError('BOOKING_NOT_FOUND');
       const { booking } = row;
-      if (booking.patientId !== null || booking.paymentStatus === 'completed') {
-        throw new AppError('PAID_BOOKING_CANCEL_FLOW');
-      }
+      const paid = booking.patientId !== null || booking.paymentStatus === 'completed';
+      // The session's own patient is pointed at Cancel Appointment; anyone else is refused.
+      if (paid && booking.patientId === actor.id) throw new AppError('PAID_BOOKING_CANCEL_FLOW');
       if (booking.psychologistId !== actor.id) {
-        throw new AppError('FORBIDDEN', 'Only the psychologist can remove this event.');
+        throw new AppError('FORBIDDEN', 'Only the psychologist of this event can remove it.');
       }
+      if (paid) throw new AppError('PAID_BOOKING_CANCEL_FLOW');
       if (booking.status === 'booked') await repository.update(id, { status: 'canceled' });
       return { id, deleted: true as const };
     },

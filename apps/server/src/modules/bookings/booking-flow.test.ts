@@ -279,7 +279,7 @@ describe('booking: holds, orders, confirmation, direct events', () => {
       url: `/api/bookings/holds/${data.booking_id}`,
       headers: otherPatient.headers,
     });
-    expect(foreign.statusCode).toBe(404);
+    expect(foreign.statusCode).toBe(403);
     const released = await context.app.inject({
       method: 'DELETE',
       url: `/api/bookings/holds/${data.booking_id}`,
@@ -458,7 +458,7 @@ describe('booking: holds, orders, confirmation, direct events', () => {
         headers: patient.headers,
         payload: { title: 'mine' },
       });
-      expect(byPatient.statusCode).toBe(404);
+      expect(byPatient.statusCode).toBe(403);
 
       const patientPost = await context.app.inject({
         method: 'POST',

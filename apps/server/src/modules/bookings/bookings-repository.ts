@@ -126,11 +126,14 @@ export function createBookingsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Changes a booked session; null when it is no longer booked (canceled meanwhile). */
+    /**
+     * Changes a booked session; null when it is no longer booked (canceled meanwhile). An empty change
+     * only touches updated_at, so "nothing to change" is not an error.
+     */
     async updateIfBooked(id: string, changes: Partial<typeof bookings.$inferInsert>) {
       const [row] = await db
         .update(bookings)
-        .set(changes)
+        .set({ ...changes, updatedAt: new Date() })
         .where(and(eq(bookings.id, id), eq(bookings.status, 'booked')))
         .returning();
       return row ?? null;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Psychologist, UpdatePsychologistBody, okEnvelope } from '@sukoon/shared';
-import { requireAuth } from '../../plugins/authenticate';
+import { requireAuth, signedIn } from '../../plugins/authenticate';
 import { createPsychologistsService } from './psychologists-service';
 
 const IdParams = z.object({ id: z.uuid('The psychologist id is not valid') });
@@ -49,6 +49,7 @@ export const psychologistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/psychologists/:id',
     {
+      preValidation: signedIn('psychologist'),
       schema: {
         tags: ['psychologists'],
         summary: 'Change your own profile: display name, time zone, session fees in rupees',
