@@ -23,6 +23,21 @@ const EnvSchema = z.object({
       if (/^\d+$/.test(value)) return (_address, hop) => hop < Number(value);
       return value.split(',').map((address) => address.trim());
     }),
+  /** Origins other than the app's own that may call the API from a browser; none when unset. */
+  CORS_ORIGINS: z
+    .string()
+    .transform((value) => value.split(',').map((origin) => origin.trim().replace(/\/$/, '')))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^https?:\/\/[^/\s*]+$/,
+            'each origin must be scheme://host[:port], such as https://app.example.org (no paths, no *)',
+          ),
+      ),
+    )
+    .optional(),
   DEMO: z
     .enum(['true', 'false'], 'must be true or false')
     .transform((value) => value === 'true')
@@ -67,6 +82,45 @@ export class EnvError extends Error {
   }
 }
 
+const PLACEHOLDER_SECRET =
+  /^(change.?me|secret|password|passw0rd|test|testing|example|dummy|placeholder|default|x+|0+|1234)/i;
+
+/** Why a secret is too weak to run a real practice on, or null when it will do. */
+export function weakSecretReason(value: string): string | null {
+  if (value.length < 16) return 'is too short: use at least 16 random characters';
+  if (PLACEHOLDER_SECRET.test(value))
+    return 'looks like a placeholder: use the real, random secret';
+  if (new Set(value).size < 8) return 'is too simple: use a random secret';
+  return null;
+}
+
+/**
+ * What production refuses: anything made for development (demo accounts, the embedded database, the
+ * sandbox and dev mailbox are refused above) and secrets that are missing or weak, each by name.
+ */
+function productionProblems(env: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if (env.DEMO === true) {
+    problems.push('DEMO: demo accounts with a published password are never created in production');
+  }
+  if (!env.DATABASE_URL) {
+    problems.push(
+      'DATABASE_URL: is required in production (the embedded PGlite database is for development)',
+    );
+  }
+  if (!env.PUBLIC_URL?.startsWith('https://')) {
+    problems.push(
+      'PUBLIC_URL: is required in production and must start with https:// (it is used in emailed links)',
+    );
+  }
+  for (const name of ['RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
+    const value = env[name];
+    const reason = value === undefined ? null : weakSecretReason(value);
+    if (reason) problems.push(`${name}: ${reason}`);
+  }
+  return problems;
+}
+
 /** Parses the environment, listing every bad variable at once instead of failing on the first. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const present = Object.fromEntries(
@@ -104,10 +158,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'RAZORPAY_KEY_ID: required in production; the built-in payment sandbox is test mode only',
     );
   }
+  if (env.NODE_ENV === 'production') problems.push(...productionProblems(env));
   if (problems.length > 0) throw new EnvError(problems);
   return {
     ...env,
-    // Demo data is the embedded default; production must opt in explicitly (and issue 7 forbids it).
+    // Demo data is the embedded default; production refuses it (see productionProblems).
     DEMO: env.DEMO ?? env.NODE_ENV !== 'production',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   };

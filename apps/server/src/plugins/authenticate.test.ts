@@ -87,4 +87,38 @@ describe('authenticate and requireAuth', () => {
     expect(await early.resolve(token)).not.toBeNull();
     expect(await eightDaysLater.resolve(token)).toBeNull();
   });
+
+  it('ends a session 30 days after sign-in even when it is used every day', async () => {
+    const patient = await createPatient(database.db);
+    const start = Date.parse('2026-02-01T00:00:00Z');
+    const at = (days: number) =>
+      createSessionsService(database.db, () => new Date(start + days * 86_400_000));
+    const { token, expiresAt } = await at(0).issue(patient.id);
+    expect(expiresAt.toISOString()).toBe('2026-03-03T00:00:00.000Z');
+    // Used every six days, it never goes idle...
+    for (let day = 6; day < 30; day += 6) expect(await at(day).resolve(token)).not.toBeNull();
+    expect(await at(29.9).resolve(token)).not.toBeNull();
+    // ...and still ends at its absolute limit.
+    expect(await at(30).resolve(token)).toBeNull();
+  });
+
+  it('revokes the token at logout: the same token is refused afterwards', async () => {
+    const patient = await signedInAs(database.db, 'patient');
+    const me = () => app.inject({ url: '/api/users/me', headers: patient.headers });
+    expect((await me()).statusCode).toBe(200);
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      headers: patient.headers,
+    });
+    expect(logout.statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(401);
+    // Another device's session of the same user is untouched.
+    const { token } = await createSessionsService(database.db).issue(patient.user.id);
+    const other = await app.inject({
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(other.statusCode).toBe(200);
+  });
 });
