@@ -1,11 +1,25 @@
 import { useCallback, useState } from 'react';
-import type { Role, User } from '@sukoon/shared';
+import { canCancelSession, type CalendarEvent, type Role, type User } from '@sukoon/shared';
 import { Calendar } from '../features/calendar/calendar';
+import {
+  targetFromBooking,
+  targetFromEvent,
+  type CancelTarget,
+} from '../features/cancellation/cancel-api';
+import { YourSessions } from '../features/patient-sessions/your-sessions';
 import { ProfileDialog } from '../features/profile/profile-dialog';
-import { PsychologistChooser } from '../features/psychologists/psychologist-chooser';
+import {
+  PsychologistChooser,
+  usePsychologists,
+} from '../features/psychologists/psychologist-chooser';
+import { deviceTimeZone } from '../lib/dates';
 import { readEntryParams } from '../lib/entry-params';
+import { useNow } from '../lib/use-now';
+import { useAttendanceLayer } from './attendance-layer';
 import { useBookingLayer } from './booking-layer';
+import { useCancelLayer } from './cancel-layer';
 import { ErrorBoundary } from './error-boundary';
+import { usePsychologistRecord } from './psychologist-query';
 
 interface CalendarAreaProps {
   role: Role;
@@ -32,10 +46,18 @@ export function CalendarArea({ role, user, profileOpen, onProfileOpenChange }: C
     setPsychologistId(id);
     rememberPsychologist(id);
   }, []);
-  const booking = useBookingLayer(
-    role,
-    role === 'psychologist' ? (user?.id ?? null) : psychologistId,
-  );
+  const now = useNow();
+  const calendarOwner = role === 'psychologist' ? (user?.id ?? null) : psychologistId;
+  const owner = usePsychologistRecord(calendarOwner);
+  const attendance = useAttendanceLayer(role === 'psychologist' ? calendarOwner : null, now);
+  const booking = useBookingLayer(role, calendarOwner, attendance?.editExtra);
+  const cancel = useCancelLayer(role, now);
+  const ownerZone = owner.data?.timeZone ?? deviceTimeZone();
+  const deleteProps = {
+    onDeleteEvent: (event: CalendarEvent) => cancel.open(targetFromEvent(event, role, ownerZone)),
+    // 'Delete Event' only on a session that can still be canceled (booked, not started).
+    canDeleteEvent: (event: CalendarEvent) => canCancelSession(event, now),
+  };
 
   if (!user) {
     return (
@@ -49,8 +71,19 @@ export function CalendarArea({ role, user, profileOpen, onProfileOpenChange }: C
   if (role === 'psychologist') {
     return (
       <>
-        <Calendar role="psychologist" psychologistId={user.id} {...booking.calendarProps} />
+        <ErrorBoundary region="the calendar">
+          <Calendar
+            role="psychologist"
+            psychologistId={user.id}
+            banner={attendance?.banner}
+            belowWeek={attendance?.belowWeek}
+            {...deleteProps}
+            {...booking.calendarProps}
+          />
+        </ErrorBoundary>
+        {attendance?.box}
         {booking.layer}
+        {cancel.layer}
         <ProfileDialog
           psychologistId={user.id}
           open={profileOpen}
@@ -62,20 +95,55 @@ export function CalendarArea({ role, user, profileOpen, onProfileOpenChange }: C
 
   const chooser = <PsychologistChooser selectedId={psychologistId} onSelect={choose} />;
   return (
-    <ErrorBoundary region="the calendar">
-      {psychologistId ? (
-        <>
-          <Calendar
-            role="patient"
-            psychologistId={psychologistId}
-            banner={chooser}
-            {...booking.calendarProps}
-          />
-          {booking.layer}
-        </>
-      ) : (
-        chooser
-      )}
-    </ErrorBoundary>
+    <div className="flex flex-col gap-4">
+      <ErrorBoundary region="your sessions">
+        <YourSessionsArea userId={user.id} now={now} onCancel={cancel.open} />
+      </ErrorBoundary>
+      <ErrorBoundary region="the calendar">
+        {psychologistId ? (
+          <>
+            <Calendar
+              role="patient"
+              psychologistId={psychologistId}
+              banner={chooser}
+              {...deleteProps}
+              {...booking.calendarProps}
+            />
+            {booking.layer}
+          </>
+        ) : (
+          chooser
+        )}
+      </ErrorBoundary>
+      {cancel.layer}
+    </div>
+  );
+}
+
+/**
+ * The patient's sessions with every psychologist, each in that psychologist's zone (as the calendar
+ * and the cancel dialog show it), from the list the psychologist chooser also reads.
+ */
+function YourSessionsArea({
+  userId,
+  now,
+  onCancel,
+}: {
+  userId: string;
+  now: Date;
+  onCancel: (target: CancelTarget) => void;
+}) {
+  const psychologists = usePsychologists();
+  const viewerZone = deviceTimeZone();
+  const zoneOf = (id: string) =>
+    psychologists.data?.find((psychologist) => psychologist.id === id)?.timeZone ?? viewerZone;
+  return (
+    <YourSessions
+      userId={userId}
+      now={now}
+      zoneOf={zoneOf}
+      viewerZone={viewerZone}
+      onCancel={(item) => onCancel(targetFromBooking(item, zoneOf(item.psychologist_id)))}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -9,8 +9,13 @@ interface ModalProps {
   children: ReactNode;
 }
 
-/** A Radix dialog with the house look: focus trapped, Escape and the close button dismiss it. */
+/**
+ * A Radix dialog with the house look: focus trapped, Escape and the close button dismiss it, and focus
+ * goes back where it was on close. Radix returns focus to a Dialog.Trigger; these dialogs are opened
+ * by state (a calendar pill, a list's button), so the element focused at opening is remembered instead.
+ */
 export function Modal({ open, onOpenChange, title, description, children }: ModalProps) {
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -18,6 +23,18 @@ export function Modal({ open, onOpenChange, title, description, children }: Moda
         <Dialog.Content
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none sm:p-8"
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            // Still the element that opened the dialog: focus moves in right after this.
+            returnFocusTo.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo.current;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
         >
           <div className="mb-5 flex items-start justify-between gap-4">
             <Dialog.Title className="text-xl font-semibold text-slate-900">{title}</Dialog.Title>

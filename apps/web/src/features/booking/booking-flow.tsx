@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   sessionFeeInr,
   type CalendarEvent,
@@ -39,6 +39,8 @@ interface BookingFlowProps {
   psychologist: PsychologistInfo;
   request: BookingStart | null;
   checkout: CheckoutPort;
+  /** A section added to the Edit Event form for an existing event (e.g. Patient Attendance). */
+  editExtra?: ((event: CalendarEvent) => ReactNode) | undefined;
   onFinished: () => void;
 }
 
@@ -60,6 +62,7 @@ export function BookingFlow({
   psychologist,
   request,
   checkout,
+  editExtra,
   onFinished,
 }: BookingFlowProps) {
   const [step, setStep] = useState<Step>({ kind: 'form' });
@@ -204,6 +207,7 @@ export function BookingFlow({
           serverError={role === 'patient' ? error : (saveEvent.error?.message ?? null)}
           busy={busy || saveEvent.isPending}
           timeLocked={request.kind === 'edit' && request.event.patientId !== null}
+          extra={request.kind === 'edit' ? editExtra?.(request.event) : undefined}
           onSubmit={(values) =>
             role === 'patient' ? void submitPatient(values) : submitPsychologist(values)
           }

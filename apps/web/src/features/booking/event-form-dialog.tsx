@@ -139,7 +139,10 @@ export function EventFormDialog(props: EventFormDialogProps) {
       const link = MeetingLink.safeParse(meetingLink);
       if (!link.success) found.meetingLink = link.error.issues[0]!.message;
     }
-    if (startDate < today) found.startDate = 'Choose today or a later date';
+    // Past dates cannot be picked; an existing session's own date (one already held) is kept.
+    if (startDate < today && startDate !== initialDate) {
+      found.startDate = 'Choose today or a later date';
+    }
     if (endDate < startDate) found.endDate = 'The end date cannot be before the start date';
     else if (endDate !== startDate) found.endDate = 'A session ends on the day it starts';
     if (tooLate) {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   DAY_PARTS,
   SLOT_START_MINUTES,
@@ -18,6 +18,7 @@ import {
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { api } from '../../lib/api-client';
+import { useNow } from '../../lib/use-now';
 import {
   useAvailability,
   useEvents,
@@ -39,29 +40,32 @@ export interface CalendarProps {
   psychologistId: string;
   /** A patient chose a slot and a length; the booking form takes it from here. */
   onBookSlot?: (slot: { start: Date; durationMinutes: SessionDuration }) => void;
+  /** The pill's 'Delete Event' button was used (the app opens Cancel Appointment). */
   onDeleteEvent?: (event: CalendarEvent) => void;
+  /** Which pills offer 'Delete Event' (e.g. not a session that has started); all when absent. */
+  canDeleteEvent?: (event: CalendarEvent) => boolean;
   /** A psychologist opened one of their events (to edit it). */
   onOpenEvent?: (event: CalendarEvent) => void;
   /** A psychologist's 'Add Event' (no payment); the form picks the date and time. */
   onAddEvent?: (start: Date) => void;
   /** Shown above the calendar, e.g. which psychologist is open and a way to switch. */
   banner?: ReactNode;
+  /** Shown under the week grid, for the displayed week (e.g. its sessions and their attendance). */
+  belowWeek?: (week: WeekContext) => ReactNode;
+}
+
+/** The week the grid shows: its dates, the viewer's events in it and the zone it is drawn in. */
+export interface WeekContext {
+  dates: string[];
+  events: CalendarEvent[];
+  timeZone: string;
+  now: Date;
 }
 
 const WEEK_START_KEY = 'weekStart';
 
 function readWeekStart(): WeekStart {
   return window.localStorage.getItem(WEEK_START_KEY) === 'sunday' ? 'sunday' : 'monday';
-}
-
-/** The current time, refreshed every minute so past cells close as time goes by. */
-function useNow() {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
 }
 
 export function Calendar(props: CalendarProps) {
@@ -96,9 +100,11 @@ function CalendarBody({
   psychologistName,
   onBookSlot,
   onDeleteEvent,
+  canDeleteEvent,
   onOpenEvent,
   onAddEvent,
   banner,
+  belowWeek,
 }: CalendarProps & { timeZone: string; psychologistName: string }) {
   const now = useNow();
   const today = localDateOf(now, timeZone);
@@ -281,9 +287,11 @@ function CalendarBody({
                   })
                 }
                 {...(onDeleteEvent ? { onDeleteEvent } : {})}
+                {...(canDeleteEvent ? { canDeleteEvent } : {})}
                 {...(onOpenEvent ? { onOpenEvent } : {})}
               />
               {!isPsychologist && <Legend />}
+              {belowWeek?.({ dates: week, events: ownEvents, timeZone, now })}
             </Tabs.Content>
             <Tabs.Content value="month" className="mt-3 outline-none">
               <MonthView

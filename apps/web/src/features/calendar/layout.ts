@@ -13,14 +13,5 @@ export const EVENT_COLOR_CLASSES: Record<EventColor, string> = {
   yellow: 'border-yellow-300 bg-yellow-100 text-yellow-900',
 };
 
-/** en-US, 12-hour, in the psychologist's zone. */
-export function formatInZone(instant: Date, timeZone: string, options: Intl.DateTimeFormatOptions) {
-  return new Intl.DateTimeFormat('en-US', { timeZone, ...options }).format(instant);
-}
-
-/** 'Tue', '10 Mar' style labels for a calendar date (no time zone involved). */
-export function formatDate(date: string, options: Intl.DateTimeFormatOptions) {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-}
+// Date labels live in lib so the attendance and sessions lists read the same as the grid.
+export { formatDate, formatInZone } from '../../lib/dates';

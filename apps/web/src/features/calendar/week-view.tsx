@@ -40,6 +40,7 @@ export interface WeekViewProps {
   onToggleDayPart: (date: string, part: DayPart, off: boolean) => void;
   onToggleSlot: (start: Date, blocked: boolean) => void;
   onDeleteEvent?: (event: CalendarEvent) => void;
+  canDeleteEvent?: (event: CalendarEvent) => boolean;
   onOpenEvent?: (event: CalendarEvent) => void;
 }
 
@@ -302,7 +303,9 @@ function Cell({
   onFocus,
   onFreeSlot,
   onToggleSlot,
+  now,
   onDeleteEvent,
+  canDeleteEvent,
   onOpenEvent,
 }: CellProps) {
   const start = zonedInstant(date, minute, facts.timeZone);
@@ -380,7 +383,11 @@ function Cell({
           event={event}
           cellMinute={minute}
           timeZone={facts.timeZone}
-          {...(onDeleteEvent ? { onDelete: () => onDeleteEvent(event) } : {})}
+          now={now}
+          joinable={!isPsychologist}
+          {...(onDeleteEvent && (canDeleteEvent?.(event) ?? true)
+            ? { onDelete: () => onDeleteEvent(event) }
+            : {})}
           {...(onOpenEvent ? { onOpen: () => onOpenEvent(event) } : {})}
         />
       ))}

@@ -1,0 +1,193 @@
+import { Tabs } from 'radix-ui';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { CalendarEvent } from '@sukoon/shared';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { attendanceLabel } from './attendance-status';
+import { attendanceTabs } from './session-lists';
+import { SessionRow } from './session-row';
+
+type Tab = 'pending' | 'completed' | 'all';
+
+interface AttendanceBoxProps {
+  /** The sessions of the window (last 4 weeks, next 2). */
+  events: CalendarEvent[];
+  now: Date;
+  timeZone: string;
+  loading?: boolean;
+  error?: string | null;
+  /** Open at first; by default the last choice, else open only where it covers nothing. */
+  defaultOpen?: boolean;
+}
+
+/** Open at first only where it fits beside the week grid (1264 px) without covering any of it. */
+const ROOM_BESIDE_GRID = '(min-width: 1720px)';
+/** The psychologist's last choice, so a box they closed stays closed (and an opened one open). */
+const OPEN_KEY = 'attendanceBoxOpen';
+
+function storedOpen(): boolean | null {
+  const value = window.localStorage.getItem(OPEN_KEY);
+  return value === null ? null : value === 'true';
+}
+
+const EMPTY: Record<Tab, string> = {
+  pending: 'Nothing to mark. A session shows up here once it has started.',
+  completed: 'No sessions marked Present or Absent yet.',
+  all: 'No sessions in the last 4 weeks or the next 2.',
+};
+
+/**
+ * The floating attendance box at the bottom right: Pending (count), Completed and All, each session
+ * with its attendance (Present / Absent with notes, or reset) and its meeting link. Collapsed to one
+ * toggle that shows the Pending count, so it never hides the calendar's controls on a phone.
+ */
+export function AttendanceBox({
+  events,
+  now,
+  timeZone,
+  loading,
+  error,
+  defaultOpen,
+}: AttendanceBoxProps) {
+  const roomy = useMediaQuery(ROOM_BESIDE_GRID);
+  const [open, setOpen] = useState(() => defaultOpen ?? storedOpen() ?? roomy);
+  const [tab, setTab] = useState<Tab>('pending');
+  const [announcement, setAnnouncement] = useState('');
+  const panelId = useId();
+  const openRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  const tabs = attendanceTabs(events, now);
+
+  // After a toggle, focus lands on the control that undoes it (the other one is gone).
+  useEffect(() => {
+    if (!toggled.current) return;
+    (open ? closeRef : openRef).current?.focus();
+  }, [open]);
+
+  function toggle(next: boolean) {
+    toggled.current = true;
+    window.localStorage.setItem(OPEN_KEY, String(next));
+    setOpen(next);
+  }
+
+  const onMarked = (updated: CalendarEvent) => {
+    const what = updated.patientName ? `${updated.patientName} (${updated.title})` : updated.title;
+    setAnnouncement(
+      updated.attendanceStatus === 'scheduled'
+        ? `Reset ${what} to scheduled.`
+        : `Marked ${what} ${attendanceLabel(updated, now)}.`,
+    );
+  };
+
+  return (
+    <>
+      {/* Room at the end of the page so the collapsed toggle never sits over the last controls. */}
+      <div aria-hidden="true" className="h-20" />
+      <div className="pointer-events-none fixed inset-x-2 bottom-2 z-30 flex justify-end sm:inset-x-auto sm:right-4 sm:bottom-4">
+        {open ? (
+          <section
+            id={panelId}
+            aria-label="Attendance"
+            className="pointer-events-auto flex max-h-[80dvh] w-full sm:max-h-[min(60dvh,36rem)] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl sm:w-[26rem]"
+          >
+            <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+              <div>
+                <h2 className="text-base font-semibold text-slate-900">Attendance</h2>
+                <p className="text-xs text-slate-500">Last 4 weeks and the next 2</p>
+              </div>
+              <button
+                ref={closeRef}
+                type="button"
+                aria-expanded="true"
+                aria-controls={panelId}
+                onClick={() => toggle(false)}
+                className="rounded-lg px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
+                Hide <span className="sr-only">attendance</span>
+                <span aria-hidden="true"> ▾</span>
+              </button>
+            </div>
+            <Tabs.Root
+              value={tab}
+              onValueChange={(value) => setTab(value as Tab)}
+              className="flex min-h-0 flex-1 flex-col"
+            >
+              <Tabs.List
+                aria-label="Sessions"
+                className="mx-4 mt-3 grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1"
+              >
+                <Trigger value="pending">Pending ({tabs.pending.length})</Trigger>
+                <Trigger value="completed">Completed</Trigger>
+                <Trigger value="all">All</Trigger>
+              </Tabs.List>
+              <p role="status" className="mx-4 mt-2 min-h-4 text-xs text-green-800">
+                {announcement}
+              </p>
+              {error && (
+                <p
+                  role="alert"
+                  className="mx-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
+                >
+                  The sessions could not be loaded: {error}
+                </p>
+              )}
+              {(['pending', 'completed', 'all'] as const).map((value) => (
+                <Tabs.Content
+                  key={value}
+                  value={value}
+                  className="min-h-0 flex-1 overflow-y-auto px-4 pt-1 pb-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
+                >
+                  {loading ? (
+                    <p role="status" className="text-sm text-slate-600">
+                      Loading sessions...
+                    </p>
+                  ) : tabs[value].length === 0 ? (
+                    <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+                      {EMPTY[value]}
+                    </p>
+                  ) : (
+                    <ul className="flex flex-col gap-2">
+                      {tabs[value].map((event) => (
+                        <SessionRow
+                          key={event.id}
+                          event={event}
+                          now={now}
+                          timeZone={timeZone}
+                          onMarked={onMarked}
+                        />
+                      ))}
+                    </ul>
+                  )}
+                </Tabs.Content>
+              ))}
+            </Tabs.Root>
+          </section>
+        ) : (
+          <button
+            ref={openRef}
+            type="button"
+            aria-expanded="false"
+            onClick={() => toggle(true)}
+            className="pointer-events-auto inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            Attendance{' '}
+            <span className="rounded-full bg-white px-2 py-0.5 text-xs text-brand-800">
+              Pending ({tabs.pending.length})
+            </span>
+          </button>
+        )}
+      </div>
+    </>
+  );
+}
+
+function Trigger({ value, children }: { value: Tab; children: ReactNode }) {
+  return (
+    <Tabs.Trigger
+      value={value}
+      className="rounded-md px-1 py-1.5 text-sm font-medium whitespace-nowrap text-slate-600 focus-visible:outline-2 focus-visible:outline-brand-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
+    >
+      {children}
+    </Tabs.Trigger>
+  );
+}

@@ -1,0 +1,27 @@
+import { ATTENDANCE_LABELS, type CalendarEvent } from '@sukoon/shared';
+
+/** What a session's attendance reads as: Present, Absent, Not marked (started) or Scheduled. */
+export function attendanceLabel(event: CalendarEvent, now: Date): string {
+  if (event.attendanceStatus !== 'scheduled') return ATTENDANCE_LABELS[event.attendanceStatus];
+  return Date.parse(event.startDate) <= now.getTime() ? 'Not marked' : ATTENDANCE_LABELS.scheduled;
+}
+
+const TONE = {
+  attended: 'bg-green-100 text-green-800',
+  canceled: 'bg-red-100 text-red-800',
+  scheduled: 'bg-slate-100 text-slate-700',
+} as const;
+const ICON = { attended: '✓', canceled: '✗', scheduled: null } as const;
+
+/** The status as a badge: the tick or cross always comes with its word, never colour alone. */
+export function AttendanceStatus({ event, now }: { event: CalendarEvent; now: Date }) {
+  const icon = ICON[event.attendanceStatus];
+  return (
+    <span
+      className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE[event.attendanceStatus]}`}
+    >
+      {icon && <span aria-hidden="true">{icon}</span>}
+      {attendanceLabel(event, now)}
+    </span>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { MeetingLinkBody, type CalendarEvent } from '@sukoon/shared';
+import { Button } from '../../components/ui/button';
+import { meetingHref } from '../../lib/links';
+import { useSaveMeetingLink } from './attendance-api';
+
+interface MeetingLinkEditorProps {
+  event: CalendarEvent;
+  onSaved?: (updated: CalendarEvent) => void;
+}
+
+/**
+ * A session's meeting link, with an inline form to add or update it (https:// only, the shared rule).
+ * The server emails the patient when the link is set or changed.
+ */
+export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const save = useSaveMeetingLink();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  const ids = { input: useId(), problem: useId() };
+  const href = meetingHref(event.meetingLink);
+  const toggleText = event.meetingLink ? 'Update link' : 'Add link';
+
+  // Back from the form, focus returns to the button that opened it.
+  useEffect(() => {
+    if (wasEditing.current && !editing) toggleRef.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  function start() {
+    setValue(event.meetingLink ?? '');
+    setProblem(null);
+    setSaved(null);
+    save.reset();
+    setEditing(true);
+  }
+
+  function submit(form: FormEvent) {
+    form.preventDefault();
+    const body = MeetingLinkBody.safeParse({ meetingLink: value });
+    if (!body.success) {
+      setProblem(body.error.issues[0]?.message ?? 'Enter a meeting link');
+      return;
+    }
+    void save
+      .mutateAsync({ id: event.id, body: body.data })
+      .then((updated) => {
+        setEditing(false);
+        setSaved(
+          event.patientId ? 'Link saved. The patient is emailed the new link.' : 'Link saved.',
+        );
+        onSaved?.(updated);
+      })
+      // The refusal is shown from save.error.
+      .catch(() => undefined);
+  }
+
+  if (editing) {
+    return (
+      <form
+        noValidate
+        onSubmit={submit}
+        onKeyDown={(key) => {
+          if (key.key === 'Escape' && !save.isPending) {
+            key.stopPropagation();
+            setEditing(false);
+          }
+        }}
+        className="flex flex-col gap-1.5"
+      >
+        <label htmlFor={ids.input} className="text-sm font-medium text-slate-700">
+          Meeting link
+        </label>
+        <div className="flex flex-wrap gap-2">
+          <input
+            id={ids.input}
+            type="url"
+            inputMode="url"
+            autoFocus
+            value={value}
+            onChange={(change) => {
+              setValue(change.target.value);
+              setProblem(null);
+            }}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? ids.problem : undefined}
+            placeholder="https://meet.google.com/…"
+            className="min-w-0 flex-1 basis-48 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none aria-[invalid=true]:border-red-500 sm:text-sm"
+          />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={save.isPending} className="min-h-9 px-3">
+              {save.isPending ? 'Saving...' : 'Save link'}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={save.isPending}
+              onClick={() => setEditing(false)}
+              className="min-h-9 px-3"
+            >
+              Cancel
+            </Button>
+          </div>
+        </div>
+        {problem && (
+          <p id={ids.problem} className="text-xs font-medium text-red-700">
+            {problem}
+          </p>
+        )}
+        {save.isError && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+            {save.error.message}
+          </p>
+        )}
+      </form>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <span className="text-slate-500">Link:</span>
+        {href ? (
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="min-w-0 max-w-full truncate font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            {href}
+          </a>
+        ) : (
+          <span className="text-slate-600">{event.meetingLink ?? 'none yet'}</span>
+        )}
+        <button
+          ref={toggleRef}
+          type="button"
+          onClick={start}
+          aria-label={`${toggleText} for ${event.patientName ?? event.title}`}
+          className="rounded-md px-1.5 py-0.5 text-sm font-medium text-brand-700 underline-offset-2 hover:bg-brand-50 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          {toggleText}
+        </button>
+      </div>
+      {saved && (
+        <p role="status" className="text-xs text-green-800">
+          {saved}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useId, useState } from 'react';
+import { canMarkAttendance, type CalendarEvent } from '@sukoon/shared';
+import { SessionWhen } from '../../components/ui/session-when';
+import { AttendanceForm } from './attendance-form';
+import { AttendanceStatus } from './attendance-status';
+import { MeetingLinkEditor } from './meeting-link-editor';
+import { sessionWho } from './session-lists';
+
+interface SessionRowProps {
+  event: CalendarEvent;
+  now: Date;
+  timeZone: string;
+  /** Attendance was saved (the list may move the session to another tab). */
+  onMarked?: (updated: CalendarEvent) => void;
+}
+
+/**
+ * One session in an attendance list: who and when, its attendance, its meeting link (editable) and,
+ * once it has started, a disclosure to mark it Present or Absent with notes.
+ */
+export function SessionRow({ event, now, timeZone, onMarked }: SessionRowProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const who = sessionWho(event);
+  const canMark = canMarkAttendance(event, now);
+  return (
+    <li className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-slate-900">{who}</p>
+          <p className="text-xs text-slate-600">
+            <SessionWhen startDate={event.startDate} endDate={event.endDate} timeZone={timeZone} />
+          </p>
+          {event.patientName && <p className="truncate text-xs text-slate-500">{event.title}</p>}
+        </div>
+        <AttendanceStatus event={event} now={now} />
+      </div>
+      <MeetingLinkEditor event={event} />
+      {canMark ? (
+        <div>
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((shown) => !shown)}
+            className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            <span aria-hidden="true" className={`transition-transform ${open ? 'rotate-90' : ''}`}>
+              ▸
+            </span>
+            {event.attendanceStatus === 'scheduled' ? 'Mark attendance' : 'Change attendance'}
+            <span className="sr-only"> for {who}</span>
+          </button>
+          {open && (
+            <div id={panelId} className="mt-2">
+              <AttendanceForm
+                event={event}
+                now={now}
+                timeZone={timeZone}
+                {...(onMarked ? { onSaved: onMarked } : {})}
+              />
+            </div>
+          )}
+        </div>
+      ) : (
+        <p className="text-xs text-slate-500">Attendance can be marked once it starts.</p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,66 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeEvent } from '../../testing/render';
+import { TodayAttendance } from './today-attendance';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const now = new Date('2026-03-10T12:00:00.000Z');
+const names = ['meera_k', 'arjun_s', 'Supervision', 'ravi_p', 'lata_m'];
+const sessions = names.map((name, index) =>
+  makeEvent({
+    id: `00000000-0000-4000-8000-00000000000${index}`,
+    patientName: name === 'Supervision' ? null : name,
+    title: name === 'Supervision' ? 'Supervision' : 'Session',
+    startDate: `2026-03-10T0${4 + index}:30:00.000Z`,
+    endDate: `2026-03-10T0${4 + index}:50:00.000Z`,
+    attendanceStatus: index === 0 ? 'attended' : index === 1 ? 'canceled' : 'scheduled',
+  }),
+);
+
+/** jsdom has no matchMedia: answer the phone breakpoint as a phone would. */
+function onPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(max-width: 768px)',
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+const entries = () => screen.queryAllByRole('listitem').map((item) => item.textContent);
+
+describe("Today's Attendance", () => {
+  it('lists who, when and Present / Absent / Not marked on a large screen', () => {
+    render(<TodayAttendance sessions={sessions} now={now} timeZone="Asia/Kolkata" />);
+    expect(screen.getByRole('heading', { name: "Today's Attendance (5)" })).toBeTruthy();
+    expect(entries()).toEqual([
+      'meera_kTue, Mar 10 · 10:00 AM – 10:20 AM✓Present',
+      'arjun_sTue, Mar 10 · 11:00 AM – 11:20 AM✗Absent',
+      'SupervisionTue, Mar 10 · 12:00 PM – 12:20 PMNot marked',
+      'ravi_pTue, Mar 10 · 1:00 PM – 1:20 PMNot marked',
+      'lata_mTue, Mar 10 · 2:00 PM – 2:20 PMNot marked',
+    ]);
+  });
+
+  it('on a phone: a collapsible list of the first 3, with a way to see the rest', () => {
+    onPhone();
+    render(<TodayAttendance sessions={sessions} now={now} timeZone="Asia/Kolkata" />);
+    expect(entries()).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 5 (2 more)' }));
+    expect(entries()).toHaveLength(5);
+
+    const toggle = screen.getByRole('button', { name: /Today's Attendance \(5\)/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(entries()).toHaveLength(0);
+  });
+
+  it('says when there is nothing today', () => {
+    render(<TodayAttendance sessions={[]} now={now} timeZone="Asia/Kolkata" />);
+    expect(screen.getByText('No sessions today.')).toBeTruthy();
+  });
+});

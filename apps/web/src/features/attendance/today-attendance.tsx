@@ -1,0 +1,112 @@
+import { useId, useState } from 'react';
+import type { CalendarEvent } from '@sukoon/shared';
+import { SessionWhen } from '../../components/ui/session-when';
+import { SMALL_SCREEN, useMediaQuery } from '../../lib/use-media-query';
+import { AttendanceStatus } from './attendance-status';
+import { sessionWho } from './session-lists';
+
+/** How many entries the small-screen list shows before 'Show all' (specification, section 9). */
+export const SMALL_SCREEN_ENTRIES = 3;
+
+interface TodayAttendanceProps {
+  /** Today's sessions, in time order. */
+  sessions: CalendarEvent[];
+  now: Date;
+  timeZone: string;
+  loading?: boolean;
+}
+
+/**
+ * 'Today's Attendance (count)': who, when and Present / Absent / Not marked. A panel on large screens;
+ * on a phone a collapsible list of the first 3, with a button for the rest.
+ */
+export function TodayAttendance({ sessions, now, timeZone, loading }: TodayAttendanceProps) {
+  const small = useMediaQuery(SMALL_SCREEN);
+  const [expanded, setExpanded] = useState(true);
+  const [showAll, setShowAll] = useState(false);
+  const listId = useId();
+  const heading = `Today's Attendance (${sessions.length})`;
+  const shown = small && !showAll ? sessions.slice(0, SMALL_SCREEN_ENTRIES) : sessions;
+  const hidden = sessions.length - shown.length;
+
+  return (
+    <section
+      aria-label={heading}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      {small ? (
+        <h2 className="text-base font-semibold text-slate-900">
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            onClick={() => setExpanded((open) => !open)}
+            className="-m-1 flex w-[calc(100%+0.5rem)] items-center justify-between gap-2 rounded-lg p-1 text-left focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            {heading}
+            <span aria-hidden="true" className="text-sm text-slate-500">
+              {expanded ? '▴ Hide' : '▾ Show'}
+            </span>
+          </button>
+        </h2>
+      ) : (
+        <h2 className="text-base font-semibold text-slate-900">{heading}</h2>
+      )}
+      {(!small || expanded) && (
+        <div id={listId} className="mt-3">
+          {loading ? (
+            <p role="status" className="text-sm text-slate-600">
+              Loading today’s sessions...
+            </p>
+          ) : sessions.length === 0 ? (
+            <p className="text-sm text-slate-600">No sessions today.</p>
+          ) : (
+            <>
+              <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
+                {shown.map((event) => (
+                  <li
+                    key={event.id}
+                    className="flex items-center justify-between gap-2 rounded-lg border border-slate-100 bg-slate-50 px-3 py-2"
+                  >
+                    <div className="min-w-0">
+                      <p className="truncate text-sm font-medium text-slate-900">
+                        {sessionWho(event)}
+                      </p>
+                      <p className="text-xs text-slate-600">
+                        <SessionWhen
+                          startDate={event.startDate}
+                          endDate={event.endDate}
+                          timeZone={timeZone}
+                        />
+                      </p>
+                    </div>
+                    <AttendanceStatus event={event} now={now} />
+                  </li>
+                ))}
+              </ul>
+              {small && sessions.length > SMALL_SCREEN_ENTRIES && (
+                <button
+                  type="button"
+                  onClick={() => setShowAll((all) => !all)}
+                  className="mt-2 rounded-md px-1.5 py-0.5 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+                >
+                  {showAll ? 'Show fewer' : `Show all ${sessions.length} (${hidden} more)`}
+                </button>
+              )}
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The tip that a session in the scheduler opens for marking. */
+export function AttendanceTip() {
+  return (
+    <p className="rounded-2xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
+      <strong className="font-semibold">Tip:</strong> click a session in the calendar to open it and
+      mark attendance in its Patient Attendance section, once the session has started.
+    </p>
+  );
+}

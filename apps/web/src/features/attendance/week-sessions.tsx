@@ -1,0 +1,38 @@
+import { useId } from 'react';
+import type { CalendarEvent } from '@sukoon/shared';
+import { SessionRow } from './session-row';
+import { weekSessions } from './session-lists';
+
+interface WeekSessionsProps {
+  dates: string[];
+  events: CalendarEvent[];
+  timeZone: string;
+  now: Date;
+}
+
+/**
+ * Under the week grid: the displayed week's sessions, their attendance and meeting links. An h4: it
+ * belongs under the calendar's week heading (h3).
+ */
+export function WeekSessions({ dates, events, timeZone, now }: WeekSessionsProps) {
+  const sessions = weekSessions(events, dates, timeZone);
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h4 id={headingId} className="text-base font-semibold text-slate-900">
+        Sessions this week ({sessions.length})
+      </h4>
+      {sessions.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
+          No sessions booked in this week.
+        </p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+          {sessions.map((event) => (
+            <SessionRow key={event.id} event={event} now={now} timeZone={timeZone} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BookingListItem } from '@sukoon/shared';
+import { renderWithQuery, stubApi } from '../../testing/render';
+import { YourSessions } from './your-sessions';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const USER = '00000000-0000-4000-8000-0000000000b1';
+const now = new Date('2026-03-09T06:00:00.000Z');
+
+function booking(overrides: Partial<BookingListItem>): BookingListItem {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    booking_id: '00000000-0000-4000-8000-000000000001',
+    psychologist_id: '00000000-0000-4000-8000-0000000000a1',
+    user_id: USER,
+    booking_date: '2026-03-10',
+    date: '2026-03-10',
+    start_time: '2026-03-10T05:30:00.000Z',
+    end_time: '2026-03-10T06:15:00.000Z',
+    duration: 45,
+    title: 'Anxiety at work',
+    description: 'Deadlines',
+    patient_name: 'meera_k',
+    psychologist_name: 'Dr. Asha Rao',
+    status: 'booked',
+    payment_status: 'completed',
+    attendanceStatus: 'scheduled',
+    notes: null,
+    meeting_link: null,
+    price: 900,
+    currency: 'INR',
+    canceled_by: null,
+    canceled_at: null,
+    refund: null,
+    ...overrides,
+  };
+}
+
+const list = [
+  booking({
+    id: '00000000-0000-4000-8000-000000000002',
+    title: 'Follow-up',
+    meeting_link: 'https://meet.example.com/follow-up',
+  }),
+  booking({ title: 'First session' }),
+  booking({
+    id: '00000000-0000-4000-8000-000000000003',
+    title: 'Last week',
+    start_time: '2026-03-02T05:30:00.000Z',
+    end_time: '2026-03-02T06:15:00.000Z',
+  }),
+  booking({
+    id: '00000000-0000-4000-8000-000000000004',
+    title: 'Moved away',
+    status: 'canceled',
+    payment_status: 'refunded',
+    canceled_by: 'patient',
+    canceled_at: '2026-03-05T10:00:00.000Z',
+    refund: { status: 'processed', amount: 90_000, currency: 'INR', attempts: 1 },
+  }),
+  booking({
+    id: '00000000-0000-4000-8000-000000000005',
+    title: 'Doctor unwell',
+    status: 'canceled',
+    canceled_by: 'psychologist',
+    canceled_at: '2026-03-06T10:00:00.000Z',
+    refund: { status: 'pending', amount: 50_000, currency: 'INR', attempts: 2 },
+  }),
+  booking({ id: '00000000-0000-4000-8000-000000000006', title: 'Abandoned', status: 'canceled' }),
+];
+
+describe('YourSessions', () => {
+  it('lists upcoming sessions with Join and Cancel, and canceled ones with their refund', async () => {
+    stubApi(() => ({ data: list }));
+    const onCancel = vi.fn();
+    renderWithQuery(
+      <YourSessions
+        userId={USER}
+        now={now}
+        zoneOf={() => 'Asia/Kolkata'}
+        viewerZone="Asia/Kolkata"
+        onCancel={onCancel}
+      />,
+    );
+    const upcoming = await screen.findByRole('list', { name: 'Upcoming (2)' });
+    const items = within(upcoming).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Follow-up',
+      'First session',
+    ]);
+
+    const join = screen.getByRole('link', { name: 'Join Follow-up (opens in a new tab)' });
+    expect(join.getAttribute('href')).toBe('https://meet.example.com/follow-up');
+    expect(join.getAttribute('target')).toBe('_blank');
+    expect(join.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(items[1]!).queryByRole('link')).toBeNull();
+    expect(within(items[1]!).getByText(/appears here once your psychologist adds it/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel First session' }));
+    expect(onCancel).toHaveBeenCalledWith(list[1]);
+
+    expect(screen.getByText('Refunded ₹900')).toBeTruthy();
+    expect(screen.getByText('Refund pending (₹500), retrying')).toBeTruthy();
+    expect(screen.getByText('Canceled by you')).toBeTruthy();
+    expect(screen.getByText('Canceled by Dr. Asha Rao')).toBeTruthy();
+    // In the psychologist's zone, like the calendar; no second time when the viewer shares it.
+    expect(items[1]!.textContent).toContain('Tue, Mar 10 · 11:00 AM – 11:45 AM');
+    expect(screen.queryByText(/Your time/)).toBeNull();
+    // A hold given up during payment was never a session.
+    expect(screen.queryByText('Abandoned')).toBeNull();
+    expect(screen.queryByText('Last week')).toBeNull();
+  });
+});
+
+describe('YourSessions in another zone', () => {
+  it("adds the viewer's own time where it differs from the psychologist's", async () => {
+    stubApi(() => ({ data: [list[1]] }));
+    renderWithQuery(
+      <YourSessions
+        userId={USER}
+        now={now}
+        zoneOf={() => 'Asia/Kolkata'}
+        viewerZone="Europe/London"
+        onCancel={vi.fn()}
+      />,
+    );
+    const item = await screen.findByRole('listitem');
+    expect(item.textContent).toContain(
+      'Tue, Mar 10 · 11:00 AM – 11:45 AMYour time: Tue, Mar 10 · 5:30 AM – 6:15 AM',
+    );
+  });
+});

@@ -1,0 +1,206 @@
+import { useId } from 'react';
+import { canCancelSession, formatInr, type BookingListItem } from '@sukoon/shared';
+import { Button } from '../../components/ui/button';
+import { SessionWhen } from '../../components/ui/session-when';
+import { meetingHref } from '../../lib/links';
+import { canceledBookings, upcomingBookings, useMyBookings } from './sessions-api';
+
+interface YourSessionsProps {
+  userId: string;
+  now: Date;
+  /** Each session's times are shown in its psychologist's zone, as the calendar draws them. */
+  zoneOf: (psychologistId: string) => string;
+  /** The viewer's own zone: their local time is added where it differs. */
+  viewerZone: string;
+  onCancel: (booking: BookingListItem) => void;
+}
+
+interface RowProps {
+  booking: BookingListItem;
+  zoneOf: (psychologistId: string) => string;
+  viewerZone: string;
+}
+
+/** When a session is, in its psychologist's zone, and in the viewer's where that differs. */
+function When({ booking, zoneOf, viewerZone }: RowProps) {
+  const zone = zoneOf(booking.psychologist_id);
+  return (
+    <>
+      <SessionWhen startDate={booking.start_time} endDate={booking.end_time} timeZone={zone} />
+      {zone !== viewerZone && (
+        <span className="block text-xs text-slate-500">
+          Your time:{' '}
+          <SessionWhen
+            startDate={booking.start_time}
+            endDate={booking.end_time}
+            timeZone={viewerZone}
+          />
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * The patient's sessions with any psychologist: upcoming ones with Join (once the psychologist has
+ * added a link) and Cancel, and recently canceled ones with what happened to the refund.
+ */
+export function YourSessions({ userId, now, zoneOf, viewerZone, onCancel }: YourSessionsProps) {
+  const ids = { upcoming: useId(), canceled: useId() };
+  const bookings = useMyBookings(userId);
+  const upcoming = upcomingBookings(bookings.data ?? [], now);
+  const canceled = canceledBookings(bookings.data ?? []);
+
+  return (
+    <section
+      aria-labelledby="your-sessions-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h2 id="your-sessions-heading" className="text-base font-semibold text-slate-900">
+          Your sessions
+        </h2>
+      </div>
+      {bookings.isPending ? (
+        <p role="status" className="mt-3 text-sm text-slate-600">
+          Loading your sessions...
+        </p>
+      ) : bookings.isError ? (
+        <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          Your sessions could not be loaded: {bookings.error.message}
+        </p>
+      ) : (
+        <div className="mt-3 grid gap-4 lg:grid-cols-2">
+          <div>
+            {/* Labels, not headings: the calendar's week heading is the page's only h3. */}
+            <p id={ids.upcoming} className="mb-2 text-sm font-medium text-slate-700">
+              Upcoming ({upcoming.length})
+            </p>
+            {upcoming.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-600">
+                No upcoming sessions. Choose a free slot in the calendar to book one.
+              </p>
+            ) : (
+              <ul aria-labelledby={ids.upcoming} className="flex flex-col gap-2">
+                {upcoming.map((booking) => (
+                  <Upcoming
+                    key={booking.id}
+                    booking={booking}
+                    now={now}
+                    zoneOf={zoneOf}
+                    viewerZone={viewerZone}
+                    onCancel={onCancel}
+                  />
+                ))}
+              </ul>
+            )}
+          </div>
+          {canceled.length > 0 && (
+            <div>
+              <p id={ids.canceled} className="mb-2 text-sm font-medium text-slate-700">
+                Recently canceled
+              </p>
+              <ul aria-labelledby={ids.canceled} className="flex flex-col gap-2">
+                {canceled.map((booking) => (
+                  <Canceled
+                    key={booking.id}
+                    booking={booking}
+                    zoneOf={zoneOf}
+                    viewerZone={viewerZone}
+                  />
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Upcoming({
+  booking,
+  now,
+  zoneOf,
+  viewerZone,
+  onCancel,
+}: RowProps & { now: Date; onCancel: (booking: BookingListItem) => void }) {
+  const href = meetingHref(booking.meeting_link);
+  const started = !canCancelSession(
+    {
+      startDate: booking.start_time,
+      status: booking.status,
+      attendanceStatus: booking.attendanceStatus,
+    },
+    now,
+  );
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-xl border border-slate-200 p-3">
+      <div className="min-w-0 flex-1 basis-52">
+        <p className="truncate font-semibold text-slate-900">{booking.title}</p>
+        <p className="text-sm text-slate-700">
+          <When booking={booking} zoneOf={zoneOf} viewerZone={viewerZone} />
+        </p>
+        <p className="truncate text-xs text-slate-500">
+          with {booking.psychologist_name}
+          {started ? ' · in progress' : ''}
+        </p>
+        {!href && (
+          <p className="text-xs text-slate-500">
+            The meeting link appears here once your psychologist adds it.
+          </p>
+        )}
+      </div>
+      <div className="flex shrink-0 gap-2">
+        {href && (
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Join ${booking.title} (opens in a new tab)`}
+            className="inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            Join
+          </a>
+        )}
+        {!started && (
+          <Button
+            variant="secondary"
+            aria-label={`Cancel ${booking.title}`}
+            onClick={() => onCancel(booking)}
+          >
+            Cancel
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function Canceled({ booking, zoneOf, viewerZone }: RowProps) {
+  const refund = booking.refund;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-slate-200 bg-slate-50 p-3">
+      <div className="min-w-0 flex-1 basis-52">
+        <p className="truncate font-medium text-slate-700 line-through decoration-slate-400">
+          {booking.title}
+        </p>
+        <p className="text-sm text-slate-600">
+          <When booking={booking} zoneOf={zoneOf} viewerZone={viewerZone} />
+        </p>
+        <p className="text-xs text-slate-500">
+          Canceled by {booking.canceled_by === 'patient' ? 'you' : booking.psychologist_name}
+        </p>
+      </div>
+      {refund && (
+        <span
+          className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold ${refund.status === 'processed' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}
+        >
+          {refund.status === 'processed'
+            ? `Refunded ${formatInr(refund.amount)}`
+            : `Refund pending (${formatInr(refund.amount)}), retrying`}
+        </span>
+      )}
+    </li>
+  );
+}

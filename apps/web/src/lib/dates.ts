@@ -1,0 +1,32 @@
+/** en-US, 12-hour, in a given IANA zone. */
+export function formatInZone(
+  instant: Date,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, ...options }).format(instant);
+}
+
+/** 'Tue', '10 Mar' style labels for a calendar date (no time zone involved). */
+export function formatDate(date: string, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
+/** 'Tue, Mar 10' for the day a session starts on, in a zone. */
+export function formatSessionDay(start: Date, timeZone: string): string {
+  return formatInZone(start, timeZone, { weekday: 'short', month: 'short', day: 'numeric' });
+}
+
+/** '11:00 AM – 11:45 AM' in a zone. */
+export function formatSessionTimes(start: Date, end: Date, timeZone: string): string {
+  const time = (instant: Date) =>
+    formatInZone(instant, timeZone, { hour: 'numeric', minute: '2-digit' });
+  return `${time(start)} – ${time(end)}`;
+}
+
+/** The viewer's own IANA zone, as the browser reports it. */
+export function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
