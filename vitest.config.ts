@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -15,6 +15,8 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'apps/server',
+          // Real server processes under faults: `npm run test:reliability` (PostgreSQL only).
+          exclude: [...configDefaults.exclude, 'reliability/**'],
           environment: 'node',
           setupFiles: ['../../vitest.setup.ts'],
           // Each file builds its own app on its own fresh database; PGlite start-up can be slow on 2 cores.

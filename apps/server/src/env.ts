@@ -72,6 +72,12 @@ const EnvSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().min(8, 'must be the Razorpay key secret').optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be the Razorpay webhook secret').optional(),
   REFUND_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** First retry of a failed email after this long, doubling per attempt up to an hour. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** Server processes sharing the port (node:cluster); more than one needs PostgreSQL. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(1),
+  /** On SIGTERM/SIGINT, how long in-flight requests and background runs may take before exit 1. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DEMO'> & { DEMO: boolean; publicUrl: string };
@@ -140,6 +146,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === 'production' && env.SEED_INSTITUTION_CODE) {
     problems.push(
       'SEED_INSTITUTION_CODE: is for development and tests; use `npm run codes -- issue`',
+    );
+  }
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    // Each process would open its own copy of the PGlite files: they cannot share one database.
+    problems.push(
+      `WEB_CONCURRENCY: ${env.WEB_CONCURRENCY} server processes need DATABASE_URL (PostgreSQL); the embedded PGlite database can only be used by one process`,
     );
   }
   const razorpayVars = [

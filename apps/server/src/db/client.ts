@@ -59,8 +59,13 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): 
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client whose server went away emits 'error'; unhandled, it would crash the process.
-  pool.on('error', (error) => options.onPoolError?.(error));
+  // A client whose server went away emits 'error'; unhandled, that would crash the process. The pool
+  // listens on idle clients only, not on one checked out for a transaction, which PostgreSQL may end
+  // between two statements (a restart, a failover, an administrator): so every client gets a listener
+  // of its own, the statement that uses it next fails (a 503), and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
+  // The pool's copy of an idle client's error, already reported by the listener above.
+  pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,

@@ -36,7 +36,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
         return true;
       }
     }
-    if (/Connection terminated|timeout exceeded when trying to connect/i.test(current.message)) {
+    // node-postgres's own words, without a code: the connection ended (or the pool could not get
+    // one in time), or a client whose connection broke was used again (the ROLLBACK of a transaction
+    // whose connection PostgreSQL terminated between two statements).
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(
+        current.message,
+      )
+    ) {
       return true;
     }
   }

@@ -128,3 +128,13 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   status: text('status', { enum: ['captured', 'failed'] }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The sandbox's signing secret: made by the first server process that needs it and read by every
+ * other, so a checkout signed by one process verifies on another, and after a restart.
+ */
+export const sandboxSecrets = pgTable('sandbox_secrets', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -21,6 +21,7 @@ export const mailPlugin = fp(async (app: FastifyInstance) => {
     transport,
     log: app.log.child({ module: 'mail' }),
     pollMs: env.MAIL_POLL_MS,
+    baseBackoffMs: env.MAIL_RETRY_BASE_MS,
   });
   app.decorate('mailer', { ...worker, devMailbox: transport.kind === 'dev-mailbox' });
   app.addHook('onReady', async () => worker.start());

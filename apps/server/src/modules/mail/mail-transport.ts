@@ -8,12 +8,21 @@ export interface MailTransport {
   close(): void;
 }
 
+/** `<outbox id@sender's domain>`: the same message keeps the same Message-ID however often it is sent. */
+export function messageIdFor(mailId: string, from: string): string {
+  const domain = /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'sukoon.local';
+  return `<${mailId}@${domain}>`;
+}
+
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
     async send(mail) {
       await transporter.sendMail({
+        // A crash after the server accepted a message but before it was marked sent makes the worker
+        // send it again (at-least-once); the stable id lets mail systems and readers see the repeat.
+        messageId: messageIdFor(mail.id, from),
         from,
         to: mail.to,
         subject: mail.subject,

@@ -38,13 +38,26 @@ export function createMailWorker({
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = true;
+  /**
+   * Messages the mail server accepted that could not be marked sent yet (the database was briefly
+   * unreachable). They are marked before anything else is claimed, so a delivered message is never
+   * put back for another attempt; only a crash before that leaves it to be sent again.
+   */
+  const delivered = new Map<string, Date>();
+
+  async function recordDeliveries() {
+    for (const [id, sentAt] of delivered) {
+      await mail.markSent(id, sentAt);
+      delivered.delete(id);
+    }
+  }
 
   async function drainOnce(): Promise<number> {
+    await recordDeliveries();
     const claimed = await mail.claimDue(new Date(), LEASE_MS, BATCH);
     for (const message of claimed) {
       try {
         await transport.send(message);
-        await mail.markSent(message.id, new Date());
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         if (message.attempts >= maxAttempts) {
@@ -55,7 +68,14 @@ export function createMailWorker({
           log.warn({ mailId: message.id, reason, retryAt }, 'mail: send failed, will retry');
           await mail.markRetry(message.id, retryAt, reason);
         }
+        continue;
       }
+      delivered.set(message.id, new Date());
+      // The database gone does not stop the batch this worker has claimed: it is delivered, and
+      // recorded once the database is back (the next drain starts with that).
+      await recordDeliveries().catch((error: unknown) =>
+        log.warn({ err: error, mailId: message.id }, 'mail: sent, not yet recorded as sent'),
+      );
     }
     return claimed.length;
   }
@@ -102,10 +122,14 @@ export function createMailWorker({
     /** Drains everything due now; tests use it to deliver without waiting for a poll. */
     drain: run,
     async stop() {
+      const wasStarted = !stopped;
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
       await running;
+      // One last batch: mail queued by the requests a graceful shutdown let finish leaves now rather
+      // than at the next start (bounded: a single claim of up to BATCH messages).
+      if (wasStarted) await run();
       transport.close();
     },
   };

@@ -24,6 +24,11 @@ export interface PaymentProvider {
     idempotencyKey: string;
     notes: Record<string, string>;
   }): Promise<ProviderRefund>;
+  /**
+   * Resolves once the signing secrets are loaded (the sandbox keeps its own in the database); await
+   * it before `checkoutSignature` or `webhookSignature`. Razorpay's come from the environment.
+   */
+  ready?(): Promise<void>;
   /** Razorpay's checkout signature: HMAC-SHA256 hex of `order_id|payment_id` with the key secret. */
   checkoutSignature(orderId: string, paymentId: string): string;
   /** Razorpay's webhook signature: HMAC-SHA256 hex of the raw body with the webhook secret. */

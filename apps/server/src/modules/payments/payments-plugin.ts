@@ -83,6 +83,13 @@ export const payments = fp(
 
     let worker: ReturnType<typeof startRefundWorker> | null = null;
     app.addHook('onReady', async () => {
+      // The sandbox's shared signing secret, made or read now rather than by the first request; if the
+      // database cannot be reached yet, the first request that needs it tries again.
+      await provider
+        .ready?.()
+        .catch((error: unknown) =>
+          app.log.warn({ err: error }, 'payments: signing secret not loaded yet'),
+        );
       worker = startRefundWorker(service, app.env.REFUND_RETRY_SECONDS * 1000, app.log);
     });
     app.addHook('onClose', async () => worker?.stop());

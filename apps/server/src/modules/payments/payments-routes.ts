@@ -28,6 +28,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireAuth(request);
       const data = await app.payments.verifyCheckout(request.body, user.id);
+      // What the payment confirmed (a booking) queued its emails in the settling transaction.
+      app.mailer.wake();
       return { success: true as const, data, error: null };
     },
   );
@@ -83,6 +85,7 @@ const webhookRoute: FastifyPluginAsyncZod = async (scope) => {
         request.headers['x-razorpay-signature'],
         request.headers['x-razorpay-event-id'],
       );
+      if (result.outcome === 'paid') scope.mailer.wake();
       return {
         success: true as const,
         data: { received: true as const, duplicate: result.duplicate },

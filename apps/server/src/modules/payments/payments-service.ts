@@ -10,7 +10,7 @@ import {
   type VerifyPaymentData,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, isDatabaseUnavailable } from '../../lib/errors';
 import {
   ProviderError,
   signaturesMatch,
@@ -293,6 +293,62 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     return processed;
   }
 
+  /**
+   * The provider's order first (Razorpay: an HTTP call, kept outside any transaction), then `record(tx)`
+   * writes our row in the caller's transaction, so what the order pays for and the order commit
+   * together or not at all. An order opened but never recorded is harmless: it cannot be verified
+   * without our row, and nobody was given its id to pay.
+   */
+  async function openOrder(input: CreateOrderInput) {
+    if (!Number.isInteger(input.amountPaise) || input.amountPaise <= 0) {
+      throw new Error(`An order needs a positive whole number of paise, got ${input.amountPaise}`);
+    }
+    // Razorpay limits receipts to 40 characters.
+    const receipt = (input.receipt ?? `${input.purpose}-${input.referenceId}`).slice(0, 40);
+    const notes = { ...input.notes, purpose: input.purpose, reference_id: input.referenceId };
+    let providerOrder;
+    try {
+      providerOrder = await provider.createOrder({
+        amountPaise: input.amountPaise,
+        currency: CURRENCY,
+        receipt,
+        notes,
+      });
+    } catch (error) {
+      log.warn({ err: error }, 'the provider did not create the order');
+      throw new AppError('ORDER_CREATION_FAILED');
+    }
+    return {
+      async record(tx: Database) {
+        const now = clock();
+        const order = await createPaymentsRepository(tx).createOrder({
+          provider: provider.name,
+          providerOrderId: providerOrder.id,
+          purpose: input.purpose,
+          referenceId: input.referenceId,
+          payerId: input.payerId,
+          amountPaise: input.amountPaise,
+          currency: CURRENCY,
+          receipt,
+          description: input.description,
+          notes,
+          expiresAt: new Date(now.getTime() + (input.ttlMs ?? DEFAULT_ORDER_TTL_MS)),
+        });
+        const checkout: CheckoutParams = {
+          provider: provider.name,
+          key: provider.keyId,
+          order_id: order.providerOrderId,
+          amount: order.amountPaise,
+          currency: order.currency,
+          name: 'Sukoon',
+          description: order.description,
+          ...(input.prefill ? { prefill: input.prefill } : {}),
+        };
+        return { order, checkout };
+      },
+    };
+  }
+
   function toVerifyData(order: PaymentOrderRow, payment: PaymentRow): VerifyPaymentData {
     return {
       orderId: order.providerOrderId,
@@ -312,6 +368,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       if (error instanceof ProviderError && !error.retryable) {
         throw new AppError('PAYMENT_SIGNATURE_INVALID');
       }
+      // Our own database down (the sandbox keeps its ledger there) is a 503, not the provider's fault.
+      if (isDatabaseUnavailable(error)) throw error;
       log.warn({ err: error }, 'could not fetch a payment from the provider');
       throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
     }
@@ -330,53 +388,12 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
 
     findOrder: (providerOrderId: string) => repository.findOrderByProviderId(providerOrderId),
 
+    /** Opens the provider's order and records it at once (see `openOrder` to record it in a transaction). */
     async createOrder(input: CreateOrderInput) {
-      if (!Number.isInteger(input.amountPaise) || input.amountPaise <= 0) {
-        throw new Error(
-          `An order needs a positive whole number of paise, got ${input.amountPaise}`,
-        );
-      }
-      const now = clock();
-      // Razorpay limits receipts to 40 characters.
-      const receipt = (input.receipt ?? `${input.purpose}-${input.referenceId}`).slice(0, 40);
-      const notes = { ...input.notes, purpose: input.purpose, reference_id: input.referenceId };
-      let providerOrder;
-      try {
-        providerOrder = await provider.createOrder({
-          amountPaise: input.amountPaise,
-          currency: CURRENCY,
-          receipt,
-          notes,
-        });
-      } catch (error) {
-        log.warn({ err: error }, 'the provider did not create the order');
-        throw new AppError('ORDER_CREATION_FAILED');
-      }
-      const order = await repository.createOrder({
-        provider: provider.name,
-        providerOrderId: providerOrder.id,
-        purpose: input.purpose,
-        referenceId: input.referenceId,
-        payerId: input.payerId,
-        amountPaise: input.amountPaise,
-        currency: CURRENCY,
-        receipt,
-        description: input.description,
-        notes,
-        expiresAt: new Date(now.getTime() + (input.ttlMs ?? DEFAULT_ORDER_TTL_MS)),
-      });
-      const checkout: CheckoutParams = {
-        provider: provider.name,
-        key: provider.keyId,
-        order_id: order.providerOrderId,
-        amount: order.amountPaise,
-        currency: order.currency,
-        name: 'Sukoon',
-        description: order.description,
-        ...(input.prefill ? { prefill: input.prefill } : {}),
-      };
-      return { order, checkout };
+      return (await openOrder(input)).record(db);
     },
+
+    openOrder,
 
     /** The checkout callback: signature over the stored order id, amount from the provider, once. */
     async verifyCheckout(body: VerifyPaymentBody, userId: string): Promise<VerifyPaymentData> {
@@ -385,6 +402,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       if (order.payerId !== userId) {
         throw new AppError('FORBIDDEN', 'This payment belongs to another account.');
       }
+      await provider.ready?.();
       const expected = provider.checkoutSignature(order.providerOrderId, body.razorpay_payment_id);
       if (!signaturesMatch(expected, body.razorpay_signature)) {
         throw new AppError('PAYMENT_SIGNATURE_INVALID');
@@ -412,6 +430,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
      * (Razorpay's X-Razorpay-Event-Id header) in the same transaction that settles the order.
      */
     async handleWebhook(rawBody: string, signature: string | undefined, eventIdHeader?: string) {
+      await provider.ready?.();
       if (!signature || !signaturesMatch(provider.webhookSignature(rawBody), signature)) {
         throw new AppError('WEBHOOK_SIGNATURE_INVALID');
       }

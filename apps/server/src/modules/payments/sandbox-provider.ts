@@ -20,6 +20,12 @@ export interface SandboxWebhook {
 
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
+  /**
+   * Loads the signing secret every server process on this database shares (making it on first use).
+   * Resolves at once when the secret was given; a failure (the database unreachable) is retried on
+   * the next call.
+   */
+  ready(): Promise<void>;
   /** What the pretend gateway does when the checkout's Pay is pressed. */
   charge(input: {
     order: { providerOrderId: string; amountPaise: number; currency: string; receipt: string };
@@ -34,23 +40,42 @@ const SANDBOX_ACCOUNT_ID = 'acc_SukoonSandbox0';
 
 /**
  * The embedded, offline provider: test mode only. It keeps what it "charged" in its own table and signs
- * with a secret made at start, in Razorpay's exact formats, so verification runs the same code as with
- * Razorpay and a forged or tampered payment fails here just as it would there.
+ * with a secret kept in the database, in Razorpay's exact formats, so verification runs the same code as
+ * with Razorpay and a forged or tampered payment fails here just as it would there. The secret is shared
+ * through the database because a checkout paid on one server process (a cluster worker, or the process
+ * before a restart) is verified on another, as Razorpay's keys are the same for every process.
  */
-export function createSandboxProvider(
-  db: Database,
-  secret: string = randomBytes(32).toString('hex'),
-): SandboxProvider {
+export function createSandboxProvider(db: Database, givenSecret?: string): SandboxProvider {
   const ledger = createSandboxRepository(db);
-  const webhookSecret = hmacHex(secret, 'webhook');
-  const webhookSignature = (rawBody: string) => hmacHex(webhookSecret, rawBody);
+  let secret = givenSecret;
+  let loading: Promise<void> | null = null;
+  const ready = () => {
+    if (secret !== undefined) return Promise.resolve();
+    loading ??= ledger
+      .sharedSecret(randomBytes(32).toString('hex'))
+      .then((stored) => {
+        secret = stored;
+      })
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  };
+  const signingSecret = () => {
+    if (secret === undefined) throw new Error('The sandbox provider is not ready: await ready()');
+    return secret;
+  };
+  const webhookSignature = (rawBody: string) =>
+    hmacHex(hmacHex(signingSecret(), 'webhook'), rawBody);
   const checkoutSignature = (orderId: string, paymentId: string) =>
-    hmacHex(secret, `${orderId}|${paymentId}`);
+    hmacHex(signingSecret(), `${orderId}|${paymentId}`);
 
   return {
     name: 'sandbox',
     keyId: SANDBOX_KEY_ID,
     testMode: true,
+
+    ready,
 
     async createOrder({ amountPaise, currency }) {
       return { id: razorpayStyleId('order'), amountPaise, currency };
@@ -71,6 +96,7 @@ export function createSandboxProvider(
     },
 
     async refund({ paymentId, amountPaise, idempotencyKey }) {
+      await ready();
       const payment = await ledger.findById(paymentId);
       if (!payment || payment.status !== 'captured') {
         throw new ProviderError(`The payment ${paymentId} cannot be refunded`, false, 400);
@@ -79,7 +105,7 @@ export function createSandboxProvider(
         throw new ProviderError('The refund amount exceeds the payment amount', false, 400);
       }
       // Same key, same refund id: a retried refund is recognised rather than paid out twice.
-      const id = `rfnd_${hmacHex(secret, `refund|${idempotencyKey}`).slice(0, 14)}`;
+      const id = `rfnd_${hmacHex(signingSecret(), `refund|${idempotencyKey}`).slice(0, 14)}`;
       return { id, amountPaise, status: 'processed' };
     },
 
@@ -87,6 +113,7 @@ export function createSandboxProvider(
     webhookSignature,
 
     async charge({ order, amountPaise, method, outcome }) {
+      await ready();
       const status = outcome === 'success' ? 'captured' : 'failed';
       const row = await ledger.create({
         id: razorpayStyleId('pay'),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { sandboxPayments } from '../../db/schema';
+import { sandboxPayments, sandboxSecrets } from '../../db/schema';
 
 /** The sandbox gateway's own ledger of what it charged. */
 export function createSandboxRepository(db: Database) {
@@ -13,6 +13,19 @@ export function createSandboxRepository(db: Database) {
     async findById(id: string) {
       const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
       return row;
+    },
+
+    /** The signing secret of this database's sandbox: `candidate` if no process has stored one yet. */
+    async sharedSecret(candidate: string) {
+      await db
+        .insert(sandboxSecrets)
+        .values({ name: 'signing', secret: candidate })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select({ secret: sandboxSecrets.secret })
+        .from(sandboxSecrets)
+        .where(eq(sandboxSecrets.name, 'signing'));
+      return row!.secret;
     },
   };
 }
