@@ -15,12 +15,15 @@ import { codesRoutes } from './modules/codes/codes-routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes';
 import { mailPlugin } from './modules/mail/mail-plugin';
 import { attendanceRoutes } from './modules/attendance/attendance-routes';
+import { auditRoutes } from './modules/audit/audit-routes';
 import { availabilityRoutes } from './modules/availability/availability-routes';
 import { bookingsRoutes } from './modules/bookings/bookings-routes';
 import { configRoutes } from './modules/config/config-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { privacyRoutes } from './modules/privacy/privacy-routes';
 import { psychologistsRoutes } from './modules/psychologists/psychologists-routes';
 import { remindersPlugin } from './modules/reminders/reminders-plugin';
+import { retentionPlugin } from './modules/retention/retention';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentProvider, payments } from './modules/payments/payments-plugin';
 import { authenticate } from './plugins/authenticate';
@@ -158,7 +161,10 @@ export async function buildApp({
   await app.register(availabilityRoutes);
   await app.register(bookingsRoutes);
   await app.register(attendanceRoutes);
+  await app.register(auditRoutes);
+  await app.register(privacyRoutes);
   await app.register(remindersPlugin);
+  await app.register(retentionPlugin);
 
   await app.register(webApp, { root: env.WEB_DIST_DIR ?? 'apps/web/dist' });
   return app;

@@ -308,6 +308,28 @@ const MATRIX: Record<string, Row> = {
       url: `/api/bookings/cancel-user/${(await f.upcomingBooking()).id}`,
     }),
   },
+  'GET /api/bookings/{id}/history': {
+    expected: [401, 403, 403, 200, 403],
+    call: async (f) => ({
+      method: 'GET',
+      url: `/api/bookings/${(await f.upcomingBooking()).id}/history`,
+    }),
+  },
+
+  // Your own data: only ever your own, so every signed-in caller gets the same answer.
+  'GET /api/users/me/export': {
+    expected: signedIn(200),
+    call: () => ({ method: 'GET', url: '/api/users/me/export' }),
+  },
+  'DELETE /api/users/me': {
+    // The password is checked before anything is deleted (the deletion itself is tested elsewhere).
+    expected: signedIn(401),
+    call: () => ({
+      method: 'DELETE',
+      url: '/api/users/me',
+      body: { password: 'not-the-password' },
+    }),
+  },
   'GET /api/events': {
     expected: signedIn(200),
     call: (f) => ({ method: 'GET', url: `/api/events?startDate=${f.futureDate}` }),

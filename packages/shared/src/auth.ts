@@ -63,6 +63,8 @@ export const RegisterBody = z
     password: NewPassword,
     role: z.enum(ROLES, 'Role is required'),
     psychologist_code: z.string().trim().max(64, 'Psychologist code is too long').optional(),
+    /** Agreement to the privacy notice (PRIVACY_NOTICE_VERSION); the web app requires it. */
+    consent: z.literal(true, 'consent can only be true: leave it out to not consent').optional(),
   })
   .superRefine((body, context) => {
     if (body.role === 'psychologist' && !body.psychologist_code) {

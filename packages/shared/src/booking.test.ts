@@ -4,6 +4,7 @@ import {
   CreateOrderBody,
   LATEST_START_MINUTE,
   MeetingLink,
+  isMeetingLink,
   clampStartMinute,
   durationOf,
   endMinuteFor,
@@ -11,6 +12,7 @@ import {
   sessionFeeInr,
   toClockParts,
 } from './booking';
+import { formatInr } from './payments';
 import { WORKING_DAY_END_MINUTE, WORKING_DAY_START_MINUTE } from './constants';
 
 describe('event form time rules', () => {
@@ -105,5 +107,39 @@ describe('fees and payloads', () => {
     expect(MeetingLink.safeParse('').error?.issues[0]?.message).toBe('Meeting link is required');
     expect(MeetingLink.safeParse('http://zoom.us/j/1').success).toBe(false);
     expect(MeetingLink.safeParse('https://not a url').success).toBe(false);
+  });
+});
+
+describe('formatInr', () => {
+  it('writes whole rupees without paise and other amounts with two digits, grouped the Indian way', () => {
+    expect(formatInr(90_000)).toBe('₹900');
+    expect(formatInr(123_456_750)).toBe('₹12,34,567.50');
+    expect(formatInr(50)).toBe('₹0.50');
+  });
+});
+
+describe('meeting links', () => {
+  it.each([
+    'https://meet.google.com/abc-defg-hij',
+    'https://us02web.zoom.us/j/81234567890?pwd=aBcD1234',
+    'https://meet.jit.si/sukoon-session-42',
+    'https://teams.microsoft.com/l/meetup-join/19%3ameeting_Zj%40thread.v2/0?context=%7b%22Tid%22%3a%22x%22%7d',
+    'https://xn--80ak6aa92e.com/room',
+  ])('accepts %s', (link) => {
+    expect(isMeetingLink(link)).toBe(true);
+  });
+
+  it.each([
+    ['http', 'http://meet.example.com/abc'],
+    ['a script', 'javascript:alert(1)'],
+    ['credentials that hide the real host', 'https://meet.google.com@evil.example/x'],
+    ['a quote breaking out of an attribute', 'https://a.b"><x'],
+    ['a right-to-left override', 'https://meet.example.com/\u202Egnp.exe'],
+    ['a space', 'https://meet.example.com/a b'],
+    ['no dot in the host', 'https://localhost/room'],
+    ['an empty label', 'https://meet..example.com/'],
+    ['no host', 'https://'],
+  ])('refuses %s', (_name, link) => {
+    expect(isMeetingLink(link)).toBe(false);
   });
 });

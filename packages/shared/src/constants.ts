@@ -9,6 +9,7 @@ export type SessionDuration = (typeof SESSION_DURATIONS)[number];
 /** Fees used when a psychologist has not set their own rates, in whole rupees. */
 export const DEFAULT_RATES_INR: Record<SessionDuration, number> = { 20: 500, 45: 900 };
 export const PSYCHOLOGIST_CANCELLATION_PENALTY_INR = 100;
+export const PSYCHOLOGIST_CANCELLATION_PENALTY_PAISE = PSYCHOLOGIST_CANCELLATION_PENALTY_INR * 100;
 /** The patient's confirmed cancel takes effect after this pause (specification, section 9). */
 export const PATIENT_CANCEL_DELAY_MS = 500;
 /** The patient is reminded of a session this many hours before it starts. */

@@ -8,3 +8,5 @@ export * from './availability';
 export * from './payments';
 export * from './booking';
 export * from './attendance';
+export * from './audit';
+export * from './privacy';

@@ -193,8 +193,10 @@ export type PaymentOrderData = z.infer<typeof PaymentOrderData>;
 const inrFormatter = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: CURRENCY,
-  minimumFractionDigits: 0,
+  minimumFractionDigits: 2,
   maximumFractionDigits: 2,
+  // Whole rupees without ".00"; otherwise always two digits of paise.
+  trailingZeroDisplay: 'stripIfInteger',
 });
 
 /** ₹1,234 or ₹1,234.50 from an amount in paise (Indian digit grouping). */

@@ -21,7 +21,7 @@ const login = (app: FastifyInstance, email: string, remoteAddress: string) =>
     remoteAddress,
   });
 
-describe('rate limits in memory', () => {
+describe('rate limits in the database (no Redis)', () => {
   const context = useTestApp(LIMITS);
 
   it('limits one account across addresses, then answers 429 with a wait', async () => {
@@ -93,6 +93,32 @@ describe('rate limits in memory', () => {
       }
       expect(statuses[2], url).toBe(429);
       expect(statuses.slice(0, 2), url).not.toContain(429);
+    }
+  });
+});
+
+describe('rate limits shared between server processes', () => {
+  it('count in the database, so two processes on one database share one count', async () => {
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent',
+      ...LIMITS,
+    });
+    const { createTestDatabase } = await import('../../test/test-database');
+    const database = await createTestDatabase();
+    const apps = [await buildApp({ env, database }), await buildApp({ env, database })];
+    try {
+      const email = `db.${randomBytes(6).toString('hex')}@example.test`;
+      expect((await login(apps[0]!, email, randomIp())).statusCode).toBe(401);
+      expect((await login(apps[1]!, email, randomIp())).statusCode).toBe(401);
+      const limited = await login(apps[0]!, email, randomIp());
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(50);
+      expect((await login(apps[1]!, email, randomIp())).statusCode).toBe(429);
+    } finally {
+      for (const app of apps) await app.close();
+      await database.close();
     }
   });
 });

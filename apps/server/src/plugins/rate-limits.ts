@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client';
+import { rateLimitHits } from '../db/schema';
 import { Redis } from 'ioredis';
 import { AppError } from '../lib/errors';
 
@@ -23,8 +26,42 @@ function accountOf(request: FastifyRequest): string | null {
 }
 
 /**
- * @fastify/rate-limit in Redis when REDIS_URL is set (limits shared by every server process), in
- * memory otherwise. RATE_LIMITS=off disables it (tests of other features, the journeys).
+ * A @fastify/rate-limit store in the database: one atomic upsert per hit, so every server process
+ * (and every restart) shares the counts without Redis.
+ */
+function databaseStore(db: Database) {
+  return class DatabaseRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      queryRows<{ hits: number; ttl: number }>(
+        db,
+        sql`insert into ${rateLimitHits} (key, hits, window_ends_at)
+            values (${key}, 1, now() + ${timeWindow} * interval '1 millisecond')
+            on conflict (key) do update set
+              hits = case when ${rateLimitHits.windowEndsAt} <= now() then 1
+                          else ${rateLimitHits.hits} + 1 end,
+              window_ends_at = case when ${rateLimitHits.windowEndsAt} <= now()
+                                    then excluded.window_ends_at
+                                    else ${rateLimitHits.windowEndsAt} end
+            returning hits, ceil(extract(epoch from window_ends_at - now()) * 1000)::int as ttl`,
+      ).then(
+        ([row]) => callback(null, { current: row!.hits, ttl: Math.max(0, row!.ttl) }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child() {
+      return this;
+    }
+  };
+}
+
+/**
+ * @fastify/rate-limit in Redis when REDIS_URL is set, in the database otherwise: either way every
+ * server process shares the counts. RATE_LIMITS=off disables it (tests of other features, journeys).
  */
 export const rateLimits = fp(async (app: FastifyInstance) => {
   const { env } = app;
@@ -53,7 +90,9 @@ export const rateLimits = fp(async (app: FastifyInstance) => {
 
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'sukoon-rl:' } : {}),
+    ...(redis
+      ? { redis, nameSpace: 'sukoon-rl:' }
+      : { store: databaseStore(app.database.db) as unknown as FastifyRateLimitStoreCtor }),
     // If the store fails, let the request through: a broken Redis should not lock everyone out.
     skipOnError: true,
   });

@@ -21,6 +21,11 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['psychologist', 'patient'] }).notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** When the user agreed to the privacy notice, and which version of it (PRIVACY_NOTICE_VERSION). */
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
+    consentVersion: text('consent_version'),
+    /** Set when the account was deleted: the row stays, anonymised, for past sessions' records. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [

@@ -8,3 +8,5 @@ export * from './mail';
 export * from './availability';
 export * from './bookings';
 export * from './payments';
+export * from './audit';
+export * from './rate-limits';

@@ -7,6 +7,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
+import { recordAudit } from '../audit/audit-repository';
 import { createBookingsRepository } from '../bookings/bookings-repository';
 import { toCalendarEvent } from '../bookings/bookings-service';
 import { notBookedCode, sessionFacts, updateBookedSession } from '../bookings/session-state';
@@ -51,7 +52,7 @@ export function createAttendanceService(options: AttendanceOptions) {
     async setMeetingLink(actor: AuthUser, id: string, meetingLink: string) {
       await ownSession(actor, id, 'set its meeting link');
       const updated = await db.transaction((tx) =>
-        updateBookedSession(tx, id, { meetingLink }, publicUrl),
+        updateBookedSession(tx, id, { meetingLink }, { publicUrl, actor }),
       );
       if (!updated) throw new AppError('BOOKING_CANCELED');
       if (updated.mailQueued) options.onMailQueued?.();
@@ -65,12 +66,30 @@ export function createAttendanceService(options: AttendanceOptions) {
         throw new AppError('SESSION_NOT_STARTED');
       }
       const marked = change.status !== 'scheduled';
-      const updated = await repository.updateIfBooked(id, {
-        attendanceStatus: change.status,
-        markedBy: marked ? actor.id : null,
-        markedAt: marked ? now : null,
-        // Notes left out keep what was written; an empty note clears it.
-        ...(change.notes !== undefined ? { attendanceNotes: change.notes || null } : {}),
+      // Saving notes under the same status keeps who marked it and when.
+      const restatus = change.status !== booking.attendanceStatus;
+      const updated = await db.transaction(async (tx) => {
+        const row = await createBookingsRepository(tx).updateIfBooked(id, {
+          attendanceStatus: change.status,
+          ...(restatus
+            ? { markedBy: marked ? actor.id : null, markedAt: marked ? now : null }
+            : {}),
+          // Notes left out keep what was written; an empty note clears it.
+          ...(change.notes !== undefined ? { attendanceNotes: change.notes || null } : {}),
+        });
+        if (row) {
+          await recordAudit(tx, {
+            action: 'booking.attendance_marked',
+            actor: { id: actor.id, role: actor.role },
+            bookingId: id,
+            // The notes themselves stay out of the log: they are the psychologist's alone.
+            details: {
+              status: change.status,
+              notes: change.notes === undefined ? 'kept' : 'written',
+            },
+          });
+        }
+        return row;
       });
       if (!updated) throw new AppError('BOOKING_CANCELED');
       return current(actor, id);

@@ -188,10 +188,16 @@ describe('PATCH /api/bookings/{id}/attendance', () => {
     expect(stored.markedBy).toBe(psychologist.user.id);
     expect(stored.markedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
 
+    // Saving notes again under the same status keeps who marked it and when.
+    const markedAt = stored.markedAt!.getTime();
+    await new Promise((resolve) => setTimeout(resolve, 10)); // so a new mark would differ
+    await mark(booking.id, { status: 'present', notes: 'Calmer today. Slept well.' });
+    expect((await row(booking.id)).markedAt!.getTime()).toBe(markedAt);
+
     const absent = await mark(booking.id, { status: 'absent' });
     expect(absent.json().data).toMatchObject({
       attendanceStatus: 'canceled',
-      attendanceNotes: 'Calmer today.',
+      attendanceNotes: 'Calmer today. Slept well.',
     });
     expect((await mark(booking.id, { status: 'attended', notes: '' })).json().data).toMatchObject({
       attendanceStatus: 'attended',

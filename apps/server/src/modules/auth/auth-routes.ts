@@ -42,7 +42,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: app.authLimits('login'),
     },
-    async (request) => signedIn(await auth.login(request.body.email, request.body.password)),
+    async (request) =>
+      signedIn(await auth.login(request.body.email, request.body.password, { ip: request.ip })),
   );
 
   app.post(
@@ -118,6 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body.email,
           request.body.otp_code,
           request.body.new_password,
+          { ip: request.ip },
         ),
       ),
   );
@@ -133,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: app.authLimits('token-login'),
     },
-    async (request) => signedIn(await auth.signInWithToken(request.body.token)),
+    async (request) => signedIn(await auth.signInWithToken(request.body.token, { ip: request.ip })),
   );
 
   app.post(
@@ -146,10 +148,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: app.authLimits('demo-login'),
     },
-    async () => {
+    async (request) => {
       if (!app.env.DEMO)
         throw new AppError('NOT_FOUND', 'Demo data is not enabled on this server.');
-      return signedIn(await auth.signInDemoPatient());
+      return signedIn(await auth.signInDemoPatient({ ip: request.ip }));
     },
   );
 
@@ -177,7 +179,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.logout(requireAuth(request).sessionId);
+      await auth.logout(requireAuth(request));
       return ok({ loggedOut: true as const });
     },
   );

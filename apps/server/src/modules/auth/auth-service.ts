@@ -1,4 +1,9 @@
-import { OTP_TTL_MINUTES, type RegisterBody, type User } from '@sukoon/shared';
+import {
+  OTP_TTL_MINUTES,
+  PRIVACY_NOTICE_VERSION,
+  type RegisterBody,
+  type User,
+} from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { DEMO_PATIENT, ensureDemoData } from '../../db/seed';
 import { AppError } from '../../lib/errors';
@@ -7,7 +12,8 @@ import { renderMail } from '../mail/mail-templates';
 import { enqueueMail } from '../mail/outbox';
 import { checkOtp, issueOtp, resendWaitSeconds } from './one-time-codes-service';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
-import { createSessionsService, hashToken } from './sessions-service';
+import { recordAudit } from '../audit/audit-repository';
+import { createSessionsService, hashToken, type AuthUser } from './sessions-service';
 import { createSignInTokensRepository } from './sign-in-tokens-repository';
 import { createUsersRepository } from './users-repository';
 
@@ -94,6 +100,11 @@ const passwordChangedMail = (to: string, when: Date) => ({
   }),
 });
 
+/** Where a request came from, for the sign-in entries of the audit log. */
+export interface ClientContext {
+  ip: string;
+}
+
 export interface AuthServiceOptions {
   clock?: () => Date;
   /** Called after a transaction that queued mail has committed, so the worker sends it at once. */
@@ -104,23 +115,54 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
   const clock = options.clock ?? (() => new Date());
   const mailQueued = options.onMailQueued ?? (() => {});
   const usersRepository = createUsersRepository(db);
-  const sessions = createSessionsService(db, clock);
 
-  async function signInAs(user: Parameters<typeof toUserDto>[0]) {
-    const { token } = await sessions.issue(user.id);
+  /** Issues a session and records the sign-in (with the client's address) in the audit log. */
+  async function signInAs(
+    user: Parameters<typeof toUserDto>[0],
+    method: 'password' | 'link' | 'demo',
+    client: ClientContext,
+  ) {
+    const token = await db.transaction(async (tx) => {
+      const issued = await createSessionsService(tx, clock).issue(user.id);
+      await recordAudit(tx, {
+        action: 'auth.signed_in',
+        actor: { id: user.id, role: user.role },
+        subjectUserId: user.id,
+        details: { method, ip: client.ip },
+      });
+      return issued.token;
+    });
     return { token, user: toUserDto(user) };
   }
 
   return {
-    async login(email: string, password: string) {
+    async login(email: string, password: string, client: ClientContext) {
       const user = await usersRepository.findByEmail(email);
       const valid = await verifyPassword(user?.passwordHash ?? (await unknownUserHash), password);
+      if (user && (!valid || !user.emailVerifiedAt)) {
+        // A refused sign-in to a real account is worth knowing about; one to no account is noise.
+        await recordAudit(db, {
+          action: 'auth.sign_in_failed',
+          actor: null,
+          subjectUserId: user.id,
+          details: { reason: valid ? 'email_not_verified' : 'wrong_password', ip: client.ip },
+        });
+      }
       if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
       if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
-      return signInAs(user);
+      return signInAs(user, 'password', client);
     },
 
-    logout: (sessionId: string) => sessions.revoke(sessionId),
+    async logout(actor: AuthUser) {
+      await db.transaction(async (tx) => {
+        await createSessionsService(tx, clock).revoke(actor.sessionId);
+        await recordAudit(tx, {
+          action: 'auth.signed_out',
+          actor: { id: actor.id, role: actor.role },
+          subjectUserId: actor.id,
+        });
+      });
+    },
 
     /**
      * Creates the account, consumes the institution code (psychologists) and queues the verification
@@ -137,6 +179,8 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
             username: body.username,
             passwordHash,
             role: body.role,
+            // The web app shows the privacy notice and sends its consent; the original client did not.
+            ...(body.consent ? { consentedAt: now, consentVersion: PRIVACY_NOTICE_VERSION } : {}),
           });
           if (body.role === 'psychologist') {
             const code = await createCodesRepository(tx).consume(
@@ -218,7 +262,12 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
      * Sets the new password, marks the email verified (the code proved the mailbox), signs every device
      * out and sends a notice. The code is checked outside the transaction so wrong tries still count.
      */
-    async resetPassword(email: string, otpCode: string, newPassword: string) {
+    async resetPassword(
+      email: string,
+      otpCode: string,
+      newPassword: string,
+      client: ClientContext,
+    ) {
       // The password check comes first, so its answer says nothing about whether the email exists.
       if (await isCommonPassword(newPassword)) throw new AppError('WEAK_PASSWORD');
       const user = await usersRepository.findByEmail(email);
@@ -232,27 +281,33 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
         await users.markEmailVerified(user.id, now);
         await createSessionsService(tx, clock).revokeAllForUser(user.id);
         await enqueueMail(tx, passwordChangedMail(user.email, now));
+        await recordAudit(tx, {
+          action: 'auth.password_reset',
+          actor: { id: user.id, role: user.role },
+          subjectUserId: user.id,
+          details: { ip: client.ip },
+        });
       });
       mailQueued();
       return { message: MESSAGES.reset };
     },
 
     /** Exchanges a single-use sign-in link token for a session. */
-    async signInWithToken(token: string) {
+    async signInWithToken(token: string, client: ClientContext) {
       const userId = await createSignInTokensRepository(db).consume(hashToken(token), clock());
       const user = userId ? await usersRepository.findById(userId) : undefined;
       if (!user || user.role !== 'patient') throw new AppError('SIGN_IN_LINK_INVALID');
       // Arriving through the emailed link proves the mailbox as well as a code would.
       if (!user.emailVerifiedAt) await usersRepository.markEmailVerified(user.id, clock());
-      return signInAs(user);
+      return signInAs(user, 'link', client);
     },
 
     /** Signs in the fixed demo patient (only offered while demo data is on). */
-    async signInDemoPatient() {
+    async signInDemoPatient(client: ClientContext) {
       await ensureDemoData(db);
       const user = await usersRepository.findByEmail(DEMO_PATIENT.email);
       if (!user) throw new AppError('NOT_FOUND');
-      return signInAs(user);
+      return signInAs(user, 'demo', client);
     },
   };
 }

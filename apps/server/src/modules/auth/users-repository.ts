@@ -1,5 +1,4 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Role } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { psychologistProfiles, users } from '../../db/schema';
 
@@ -19,7 +18,12 @@ export function createUsersRepository(db: Database) {
       return user;
     },
 
-    async create(values: { email: string; username: string; passwordHash: string; role: Role }) {
+    async create(
+      values: Pick<
+        typeof users.$inferInsert,
+        'email' | 'username' | 'passwordHash' | 'role' | 'consentedAt' | 'consentVersion'
+      >,
+    ) {
       const [user] = await db.insert(users).values(values).returning();
       return user!;
     },

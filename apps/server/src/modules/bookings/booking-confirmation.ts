@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/audit-repository';
 import type { PurposeHandler } from '../payments/payments-service';
 import { createRemindersRepository } from '../reminders/reminders-repository';
 import { createBookingsRepository } from './bookings-repository';
@@ -10,7 +11,7 @@ import { queueConfirmationEmails } from './session-emails';
  */
 export function bookingPurpose(options: { publicUrl: string; clock?: () => Date }): PurposeHandler {
   return {
-    async confirm({ tx, order }) {
+    async confirm({ tx, order, payment }) {
       const now = options.clock?.() ?? new Date();
       const repository = createBookingsRepository(tx);
       const booked = order.payerId
@@ -23,9 +24,32 @@ export function bookingPurpose(options: { publicUrl: string; clock?: () => Date 
           reason: 'the slot was no longer held (hold expired or released)',
         };
       }
-      await createRemindersRepository(tx).schedule(booked.id, booked.startsAt, now);
-      await queueConfirmationEmails(tx, booked, options.publicUrl);
+      await recordAudit(tx, {
+        action: 'booking.paid',
+        actor: { id: order.payerId!, role: 'patient' },
+        bookingId: booked.id,
+        details: {
+          amount_paise: payment.amountPaise,
+          payment_id: payment.id,
+          method: payment.method,
+        },
+      });
+      const reminders = await createRemindersRepository(tx).schedule(
+        booked.id,
+        booked.startsAt,
+        now,
+      );
+      await queueConfirmationEmails(tx, booked, { publicUrl: options.publicUrl, reminders });
       return { accepted: true };
+    },
+
+    async refunded({ tx, referenceId, amountPaise }) {
+      await recordAudit(tx, {
+        action: 'booking.refunded',
+        actor: null,
+        bookingId: referenceId,
+        details: { amount_paise: amountPaise },
+      });
     },
   };
 }

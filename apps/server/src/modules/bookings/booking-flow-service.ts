@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CURRENCY,
   EventCreateBody as EventCreateSchema,
@@ -26,6 +27,7 @@ import { createPsychologistsRepository } from '../psychologists/psychologists-re
 import { createBookingsRepository } from './bookings-repository';
 import { toCalendarEvent } from './bookings-service';
 import { updateBookedSession } from './session-state';
+import { recordAudit } from '../audit/audit-repository';
 
 export const HOLD_MS = HOLD_MINUTES * 60_000;
 
@@ -96,11 +98,29 @@ export function createBookingFlowService({
     return psychologist;
   }
 
-  /** Inserts a live row, freeing expired holds first; an overlap becomes 409 SLOT_TAKEN. */
-  async function insertLive(values: Parameters<typeof repository.insert>[0]) {
-    await repository.expireHolds(clock(), values.psychologistId);
+  /**
+   * Inserts a live row and its 'created' audit entry, in the caller's transaction or a new one,
+   * freeing that psychologist's expired holds first; an overlap becomes 409 SLOT_TAKEN.
+   */
+  async function insertLive(
+    values: Parameters<typeof repository.insert>[0],
+    actor: AuthUser,
+    tx?: Database,
+  ) {
+    const write = async (tx: Database) => {
+      const bookings = createBookingsRepository(tx);
+      await bookings.expireHolds(clock(), values.psychologistId);
+      const row = await bookings.insert(values);
+      await recordAudit(tx, {
+        action: 'booking.created',
+        actor: { id: actor.id, role: actor.role },
+        bookingId: row.id,
+        details: { status: row.status },
+      });
+      return row;
+    };
     try {
-      return await repository.insert(values);
+      return await (tx ? write(tx) : db.transaction(write));
     } catch (error) {
       if (isOverlapViolation(error)) throw new AppError('SLOT_TAKEN');
       throw error;
@@ -121,54 +141,60 @@ export function createBookingFlowService({
       );
       const amountPaise =
         request.durationMinutes === 20 ? psychologist.rate20Paise : psychologist.rate45Paise;
-      const now = clock();
-      const holdExpiresAt = new Date(now.getTime() + HOLD_MS);
-      const hold = await insertLive({
-        psychologistId: psychologist.id,
-        patientId: actor.id,
-        startsAt: start,
-        endsAt: new Date(start.getTime() + request.durationMinutes * 60_000),
-        durationMinutes: request.durationMinutes,
-        title: request.title,
-        description: request.description,
-        color: request.color,
-        variant: 'primary',
-        pricePaise: amountPaise,
-        currency: CURRENCY,
-        status: 'held',
-        paymentStatus: 'pending',
-        holdExpiresAt,
-        patientTimeZone: request.timeZone ?? null,
+      const holdId = randomUUID();
+      // The provider's order is opened first, outside the transaction (with Razorpay it is an HTTP
+      // call); the hold and our order row are then written in one transaction, so a crash or a lost
+      // database never leaves a hold without its order (a slot blocked for ten minutes that its
+      // patient cannot pay for, and that refuses their retry as SLOT_TAKEN).
+      const opened = await payments.openOrder({
+        purpose: 'booking',
+        referenceId: holdId,
+        amountPaise,
+        payerId: actor.id,
+        description: `${request.durationMinutes}-minute session with ${psychologist.displayName}`,
+        notes: {
+          event_title: request.title.slice(0, 200),
+          event_date: localDateOf(start, psychologist.timeZone),
+          psychologist_id: psychologist.id,
+        },
+        ...(request.receipt ? { receipt: request.receipt } : {}),
+        ttlMs: HOLD_MS,
+        prefill: { name: actor.username, email: actor.email },
       });
-      try {
-        const { order, checkout } = await payments.createOrder({
-          purpose: 'booking',
-          referenceId: hold.id,
-          amountPaise,
-          payerId: actor.id,
-          description: `${request.durationMinutes}-minute session with ${psychologist.displayName}`,
-          notes: {
-            event_title: request.title.slice(0, 200),
-            event_date: localDateOf(start, psychologist.timeZone),
-            psychologist_id: psychologist.id,
+      const holdExpiresAt = new Date(clock().getTime() + HOLD_MS);
+      const { order, checkout } = await db.transaction(async (tx) => {
+        await insertLive(
+          {
+            id: holdId,
+            psychologistId: psychologist.id,
+            patientId: actor.id,
+            startsAt: start,
+            endsAt: new Date(start.getTime() + request.durationMinutes * 60_000),
+            durationMinutes: request.durationMinutes,
+            title: request.title,
+            description: request.description,
+            color: request.color,
+            variant: 'primary',
+            pricePaise: amountPaise,
+            currency: CURRENCY,
+            status: 'held',
+            paymentStatus: 'pending',
+            holdExpiresAt,
+            patientTimeZone: request.timeZone ?? null,
           },
-          ...(request.receipt ? { receipt: request.receipt } : {}),
-          ttlMs: HOLD_MS,
-          prefill: { name: actor.username, email: actor.email },
-        });
-        return {
-          amount: order.amountPaise,
-          currency: order.currency,
-          order_id: order.providerOrderId,
-          booking_id: hold.id,
-          hold_expires_at: holdExpiresAt.toISOString(),
-          checkout,
-        };
-      } catch (error) {
-        // No order, no hold: the slot goes back at once.
-        await repository.releaseHold(hold.id, actor.id);
-        throw error;
-      }
+          actor,
+          tx,
+        );
+        return opened.record(tx);
+      });
+      return {
+        amount: order.amountPaise,
+        currency: order.currency,
+        order_id: order.providerOrderId,
+        booking_id: holdId,
+        hold_expires_at: holdExpiresAt.toISOString(),
+        checkout,
+      };
     },
 
     /** The patient dismissed or failed the checkout: their own hold is let go at once. */
@@ -259,7 +285,7 @@ export function createBookingFlowService({
       }
       try {
         const updated = await db.transaction((tx) =>
-          updateBookedSession(tx, id, changes, publicUrl),
+          updateBookedSession(tx, id, changes, { publicUrl, actor }),
         );
         if (!updated) throw new AppError('CONFLICT', 'Only a booked session can be changed.');
         if (updated.mailQueued) onMailQueued?.();
@@ -300,22 +326,25 @@ export function createBookingFlowService({
     if (!duration) throw new AppError('INVALID_DURATION');
     const start = new Date(body.startDate);
     await checkBookable(actor.id, start, duration);
-    const row = await insertLive({
-      psychologistId: actor.id,
-      patientId: null,
-      startsAt: start,
-      endsAt: new Date(start.getTime() + duration * 60_000),
-      durationMinutes: duration,
-      title: body.title,
-      description: body.description,
-      color: body.color,
-      variant: body.variant,
-      meetingLink: body.meetingLink,
-      pricePaise: 0,
-      currency: CURRENCY,
-      status: 'booked',
-      paymentStatus: 'pending',
-    });
+    const row = await insertLive(
+      {
+        psychologistId: actor.id,
+        patientId: null,
+        startsAt: start,
+        endsAt: new Date(start.getTime() + duration * 60_000),
+        durationMinutes: duration,
+        title: body.title,
+        description: body.description,
+        color: body.color,
+        variant: body.variant,
+        meetingLink: body.meetingLink,
+        pricePaise: 0,
+        currency: CURRENCY,
+        status: 'booked',
+        paymentStatus: 'pending',
+      },
+      actor,
+    );
     return toCalendarEvent((await repository.findById(row.id))!, actor.id);
   }
 

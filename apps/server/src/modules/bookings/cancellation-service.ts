@@ -1,7 +1,7 @@
 import {
   CURRENCY,
   ERRORS,
-  PSYCHOLOGIST_CANCELLATION_PENALTY_INR,
+  PSYCHOLOGIST_CANCELLATION_PENALTY_PAISE,
   canCancelSession,
   localDateOf,
   type CancelBookingData,
@@ -13,12 +13,12 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import type { PaymentsService, PurposeHandler, RefundInput } from '../payments/payments-service';
 import type { RefundRow } from '../payments/payments-repository';
+import { recordAudit } from '../audit/audit-repository';
 import { createRemindersRepository } from '../reminders/reminders-repository';
 import { createBookingsRepository, type BookingWithNames } from './bookings-repository';
 import { queueCancellationEmails } from './session-emails';
 import { notBookedCode, sessionFacts, type BookingRow } from './session-state';
 
-export const PENALTY_PAISE = PSYCHOLOGIST_CANCELLATION_PENALTY_INR * 100;
 /** How long the psychologist's penalty order stays payable. */
 const PENALTY_ORDER_TTL_MS = 30 * 60 * 1000;
 
@@ -63,7 +63,7 @@ export function createCancellationService(options: CancellationOptions) {
   async function cancelInTransaction(
     tx: Database,
     bookingId: string,
-    by: 'patient' | 'psychologist',
+    by: { id: string; role: 'patient' | 'psychologist' },
     refund: (input: RefundInput) => Promise<RefundRow>,
     penaltyPaise?: number,
   ): Promise<{ ok: true; refund: RefundRow | null } | { ok: false; code: ErrorCode }> {
@@ -77,7 +77,7 @@ export function createCancellationService(options: CancellationOptions) {
     const payment = await payments.findCapturedPayment('booking', bookingId, tx);
     const canceled = (await bookingsTx.update(bookingId, {
       status: 'canceled',
-      canceledBy: by,
+      canceledBy: by.role,
       canceledAt: now,
       ...(payment ? { paymentStatus: 'refunded' as const } : {}),
     }))!;
@@ -86,9 +86,18 @@ export function createCancellationService(options: CancellationOptions) {
       ? await refund({
           paymentId: payment.id,
           idempotencyKey: `cancel-${bookingId}`,
-          reason: `session canceled by the ${by}`,
+          reason: `session canceled by the ${by.role}`,
         })
       : null;
+    await recordAudit(tx, {
+      action: 'booking.canceled',
+      actor: by,
+      bookingId,
+      details: {
+        refund_paise: recorded?.amountPaise ?? null,
+        ...(penaltyPaise !== undefined ? { penalty_paise: penaltyPaise } : {}),
+      },
+    });
     await queueCancellationEmails(tx, canceled, {
       publicUrl,
       refundPaise: recorded?.amountPaise ?? null,
@@ -102,16 +111,17 @@ export function createCancellationService(options: CancellationOptions) {
     actor: AuthUser,
     row: BookingWithNames,
   ): Promise<CancelBookingData> {
-    const { booking, patientName } = row;
+    const { booking } = row;
     const refusal = cancelRefusal(booking, clock());
     if (refusal) throw new AppError(refusal);
     const date = localDateOf(booking.startsAt, row.psychologistTimeZone);
     const { order, checkout } = await payments.createOrder({
       purpose: 'penalty',
       referenceId: booking.id,
-      amountPaise: PENALTY_PAISE,
+      amountPaise: PSYCHOLOGIST_CANCELLATION_PENALTY_PAISE,
       payerId: actor.id,
-      description: `Cancellation fee: session with ${patientName ?? 'a patient'} on ${date}`,
+      // Shown and kept by the payment provider: no patient's name in it.
+      description: `Cancellation fee: session on ${date}`,
       ttlMs: PENALTY_ORDER_TTL_MS,
       prefill: { name: actor.username, email: actor.email },
     });
@@ -126,27 +136,44 @@ export function createCancellationService(options: CancellationOptions) {
   }
 
   return {
+    /**
+     * Cancels inside the caller's transaction, free of penalty, refunding the patient's fee in full
+     * (an account being deleted); send the returned refund with `payments.sendRefund` after commit.
+     */
+    async cancelWithin(tx: Database, bookingId: string, by: AuthUser) {
+      const result = await cancelInTransaction(
+        tx,
+        bookingId,
+        { id: by.id, role: by.role },
+        (input) => payments.recordRefund(tx, input),
+      );
+      if (!result.ok) throw new AppError(result.code);
+      return result.refund;
+    },
+
     async cancel(actor: AuthUser, bookingId: string): Promise<CancelBookingData> {
       const row = await repository.findById(bookingId);
       if (!row) throw new AppError('BOOKING_NOT_FOUND');
       const { booking } = row;
-      const by =
+      const role =
         booking.patientId === actor.id
           ? 'patient'
           : booking.psychologistId === actor.id
             ? 'psychologist'
             : null;
-      if (!by) {
+      if (!role) {
         throw new AppError(
           'FORBIDDEN',
           'Only the patient or the psychologist of this session can cancel it.',
         );
       }
-      if (by === 'psychologist' && booking.patientId !== null) {
+      if (role === 'psychologist' && booking.patientId !== null) {
         return openPenaltyOrder(actor, row);
       }
       const result = await db.transaction((tx) =>
-        cancelInTransaction(tx, bookingId, by, (input) => payments.recordRefund(tx, input)),
+        cancelInTransaction(tx, bookingId, { id: actor.id, role }, (input) =>
+          payments.recordRefund(tx, input),
+        ),
       );
       if (!result.ok) throw new AppError(result.code);
       options.onMailQueued?.();
@@ -175,13 +202,22 @@ export function createCancellationService(options: CancellationOptions) {
           const result = await cancelInTransaction(
             tx,
             order.referenceId,
-            'psychologist',
+            { id: booking.booking.psychologistId, role: 'psychologist' },
             refund,
             order.amountPaise,
           );
           return result.ok
             ? { accepted: true }
             : { accepted: false, reason: ERRORS[result.code].message };
+        },
+
+        async refunded({ tx, referenceId, amountPaise }) {
+          await recordAudit(tx, {
+            action: 'booking.penalty_refunded',
+            actor: null,
+            bookingId: referenceId,
+            details: { amount_paise: amountPaise },
+          });
         },
       };
     },

@@ -1,5 +1,5 @@
 import icalGenerator, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { formatInr, isValidTimeZone } from '@sukoon/shared';
+import { addIsoDays, formatInr, isValidTimeZone, localDateOf } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import type { bookings } from '../../db/schema';
 import { issueSignInToken } from '../auth/sign-in-tokens';
@@ -129,7 +129,7 @@ function calendarLink(publicUrl: string, psychologistId: string): string {
 export async function queueConfirmationEmails(
   tx: Database,
   booking: BookingRow,
-  publicUrl: string,
+  { publicUrl, reminders }: { publicUrl: string; reminders: number[] },
 ) {
   const people = await sessionPeople(tx, booking);
   if (!people) return;
@@ -151,7 +151,7 @@ export async function queueConfirmationEmails(
         `${booking.durationMinutes}-minute session with ${people.psychologistName}: ${people.patientTime}.`,
         `“${booking.title}”. Paid ${formatInr(booking.pricePaise)}.`,
         link,
-        'The attached invitation adds the session to your calendar. We will remind you 24 hours and 1 hour before it starts.',
+        `The attached invitation adds the session to your calendar.${reminders.length > 0 ? ` We will remind you ${reminders.map((hours) => (hours === 1 ? '1 hour' : `${hours} hours`)).join(' and ')} before it starts.` : ''}`,
         `Book your next session (this link signs you in once, for 72 hours): ${next.toString()}`,
       ],
     }),
@@ -250,23 +250,45 @@ export async function queueCancellationEmails(
           : `Cancellation fee paid: ${formatInr(options.penaltyPaise ?? 0)}.${refundNote} The slot is free again.`,
       ],
     }),
+    // The confirmation put the session in the psychologist's calendar too: take it out again.
+    attachments: [invitationFor(booking, people, options.publicUrl, 'CANCEL')],
   });
 }
 
-/** A reminder to the patient, with the meeting link as it stands when the reminder goes out. */
+/** When the session starts, as the patient reads it at `now`: "in 40 minutes", "tomorrow at 10:00 am". */
+export function startsIn(start: Date, now: Date, timeZone: string): string {
+  const minutes = Math.round((start.getTime() - now.getTime()) / 60_000);
+  if (minutes < 60) return `in ${Math.max(1, minutes)} minutes`;
+  if (minutes < 120) return 'in about an hour';
+  const day = (instant: Date) => localDateOf(instant, timeZone);
+  const time = new Intl.DateTimeFormat('en-IN', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(start);
+  if (day(start) === day(now)) return `today at ${time}`;
+  if (day(start) === addIsoDays(day(now), 1)) return `tomorrow at ${time}`;
+  const weekday = new Intl.DateTimeFormat('en-IN', { weekday: 'long', timeZone }).format(start);
+  return `on ${weekday} at ${time}`;
+}
+
+/**
+ * A reminder to the patient, worded from the time actually left (a late one still reads right), with
+ * the meeting link as it stands when the reminder goes out.
+ */
 export async function queueReminderEmail(
   tx: Database,
   booking: BookingRow,
-  options: { publicUrl: string; hoursBefore: number },
+  options: { publicUrl: string; now: Date },
 ) {
   const people = await sessionPeople(tx, booking);
   if (!people) return;
-  const when = options.hoursBefore >= 24 ? 'tomorrow' : 'in about an hour';
+  const when = startsIn(booking.startsAt, options.now, people.patientZone);
   await enqueueMail(tx, {
     to: people.patient.email,
     ...renderMail({
       subject: `Reminder: your session ${when} (${people.patientTime})`,
-      heading: `Your session with ${people.psychologistName} is ${when}`,
+      heading: `Your session with ${people.psychologistName} starts ${when}`,
       paragraphs: [
         `${booking.durationMinutes}-minute session: ${people.patientTime}.`,
         booking.meetingLink

@@ -1,6 +1,8 @@
 import type { ErrorCode, SessionFacts } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import type { bookings } from '../../db/schema';
+import { recordAudit } from '../audit/audit-repository';
+import type { AuthUser } from '../auth/sessions-service';
 import { createBookingsRepository } from './bookings-repository';
 import { queueMeetingLinkEmail } from './session-emails';
 
@@ -32,7 +34,7 @@ export async function updateBookedSession(
   tx: Database,
   id: string,
   changes: Partial<typeof bookings.$inferInsert>,
-  publicUrl: string,
+  context: { publicUrl: string; actor: AuthUser },
 ): Promise<{ booking: BookingRow; mailQueued: boolean } | null> {
   const repository = createBookingsRepository(tx);
   const before = await repository.lockById(id);
@@ -40,8 +42,23 @@ export async function updateBookedSession(
   const booking = await repository.updateIfBooked(id, changes);
   if (!booking) return null;
   const linkChanged = booking.meetingLink !== null && booking.meetingLink !== before.meetingLink;
-  if (linkChanged && booking.patientId) {
-    await queueMeetingLinkEmail(tx, booking, { publicUrl, changed: before.meetingLink !== null });
+  if (linkChanged) {
+    await recordAudit(tx, {
+      action: 'booking.meeting_link_set',
+      actor: { id: context.actor.id, role: context.actor.role },
+      bookingId: id,
+      details: { meeting_link: booking.meetingLink },
+    });
   }
-  return { booking, mailQueued: linkChanged && booking.patientId !== null };
+  // A link for a session that is already over is of no use to the patient: no email.
+  if (linkChanged && booking.patientId && booking.endsAt > new Date()) {
+    await queueMeetingLinkEmail(tx, booking, {
+      publicUrl: context.publicUrl,
+      changed: before.meetingLink !== null,
+    });
+  }
+  return {
+    booking,
+    mailQueued: linkChanged && booking.patientId !== null && booking.endsAt > new Date(),
+  };
 }

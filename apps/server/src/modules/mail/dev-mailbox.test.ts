@@ -30,12 +30,15 @@ describe('dev mailbox', () => {
 });
 
 describe('dev mailbox in production', () => {
+  // A configuration production accepts (the test's own database is used, whatever DATABASE_URL says).
   const context = useTestApp({
     NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://sukoon@db.internal:5432/sukoon',
+    PUBLIC_URL: 'https://sukoon.example.org',
     SMTP_URL: 'smtp://127.0.0.1:9',
     RAZORPAY_KEY_ID: 'rzp_test_abc123',
-    RAZORPAY_KEY_SECRET: 'secret-123456',
-    RAZORPAY_WEBHOOK_SECRET: 'whsec-123456',
+    RAZORPAY_KEY_SECRET: 'q8Vt2LmZr4Xn6Yb1Wc9Pd3Ke',
+    RAZORPAY_WEBHOOK_SECRET: 'h7Jx2Qp9Lm4Rt6Vz',
   });
 
   it('does not exist', async () => {

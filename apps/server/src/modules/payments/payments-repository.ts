@@ -10,6 +10,9 @@ export type RefundRow = typeof refunds.$inferSelect;
 export interface ClaimedRefund {
   id: string;
   providerPaymentId: string;
+  /** What the refunded payment's order paid for, so its purpose can record the refund. */
+  purpose: string;
+  referenceId: string;
   amountPaise: number;
   idempotencyKey: string;
   reason: string;
@@ -153,8 +156,8 @@ export function createPaymentsRepository(db: Database) {
             set next_retry_at = ${leaseUntil.toISOString()}::timestamptz,
                 attempts = r.attempts + 1,
                 updated_at = ${now.toISOString()}::timestamptz
-            from payments p
-            where p.id = r.payment_id
+            from payments p, payment_orders o
+            where p.id = r.payment_id and o.id = p.order_id
               and r.id in (
                 select id from refunds
                 where status = 'pending'
@@ -165,6 +168,7 @@ export function createPaymentsRepository(db: Database) {
                 for update skip locked
               )
             returning r.id, p.provider_payment_id as "providerPaymentId",
+              o.purpose, o.reference_id as "referenceId",
               r.amount_paise as "amountPaise", r.idempotency_key as "idempotencyKey",
               r.reason, r.attempts`,
       );

@@ -53,6 +53,8 @@ export interface RefundInput {
  */
 export interface PurposeHandler {
   refusedCode?: ErrorCode;
+  /** The provider accepted a refund of a payment of this purpose's order (in the marking transaction). */
+  refunded?(context: { tx: Database; referenceId: string; amountPaise: number }): Promise<void>;
   confirm(context: {
     tx: Database;
     order: PaymentOrderRow;
@@ -274,7 +276,14 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
           idempotencyKey: refund.idempotencyKey,
           notes: { reason: refund.reason.slice(0, 250) },
         });
-        await repository.markRefundProcessed(refund.id, result.id, clock());
+        await db.transaction(async (tx) => {
+          await createPaymentsRepository(tx).markRefundProcessed(refund.id, result.id, clock());
+          await handlers.get(refund.purpose)?.refunded?.({
+            tx,
+            referenceId: refund.referenceId,
+            amountPaise: refund.amountPaise,
+          });
+        });
         processed += 1;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

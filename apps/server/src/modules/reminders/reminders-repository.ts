@@ -1,21 +1,22 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { SESSION_REMINDER_HOURS } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import { bookingReminders } from '../../db/schema';
+import { bookingReminders, bookings } from '../../db/schema';
 
-const HOUR_MS = 60 * 60 * 1000;
+export const HOUR_MS = 60 * 60 * 1000;
 
 /** Works on the database or on a transaction (pass the `tx` to make calls part of it). */
 export function createRemindersRepository(db: Database) {
   return {
-    /** Schedules the reminders of a confirmed session whose time has not passed yet. */
-    async schedule(bookingId: string, startsAt: Date, now: Date) {
+    /** Schedules the reminders of a confirmed session whose time has not passed; returns their hours. */
+    async schedule(bookingId: string, startsAt: Date, now: Date): Promise<number[]> {
       const rows = SESSION_REMINDER_HOURS.map((hoursBefore) => ({
         bookingId,
         hoursBefore,
         dueAt: new Date(startsAt.getTime() - hoursBefore * HOUR_MS),
       })).filter((row) => row.dueAt > now);
       if (rows.length > 0) await db.insert(bookingReminders).values(rows).onConflictDoNothing();
+      return rows.map((row) => row.hoursBefore);
     },
 
     /** A canceled session is never reminded of. */
@@ -29,17 +30,19 @@ export function createRemindersRepository(db: Database) {
     },
 
     /**
-     * Due reminders, locked for this transaction; rows another process holds are skipped, so two
-     * servers sweeping at once never handle one reminder twice.
+     * Due reminders with their bookings, both rows locked for this transaction. Rows another process
+     * holds are skipped: a second sweep, or a cancellation in progress (which locks the booking first),
+     * so a reminder is never handled twice nor sent for a session being canceled.
      */
     claimDue(now: Date, limit: number) {
       return db
-        .select()
+        .select({ reminder: bookingReminders, booking: bookings })
         .from(bookingReminders)
+        .innerJoin(bookings, eq(bookings.id, bookingReminders.bookingId))
         .where(and(eq(bookingReminders.status, 'pending'), lte(bookingReminders.dueAt, now)))
         .orderBy(asc(bookingReminders.dueAt))
         .limit(limit)
-        .for('update', { skipLocked: true });
+        .for('update', { of: [bookingReminders, bookings], skipLocked: true });
     },
 
     async markHandled(id: string, status: 'sent' | 'skipped', now: Date) {

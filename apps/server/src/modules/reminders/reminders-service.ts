@@ -1,11 +1,19 @@
 import { SESSION_REMINDER_HOURS } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import { createBookingsRepository } from '../bookings/bookings-repository';
 import { queueReminderEmail } from '../bookings/session-emails';
-import { createRemindersRepository } from './reminders-repository';
+import { HOUR_MS, createRemindersRepository } from './reminders-repository';
 
-const HOUR_MS = 60 * 60 * 1000;
 const BATCH = 50;
+
+/**
+ * A reminder the server could not send on time (it was down) is still worth sending unless a later
+ * reminder is already due, which then says the same thing closer to the start.
+ */
+function lateBeyondUse(hoursBefore: number, untilStartMs: number): boolean {
+  return SESSION_REMINDER_HOURS.some(
+    (hours) => hours < hoursBefore && untilStartMs <= hours * HOUR_MS,
+  );
+}
 
 /**
  * Sends the reminders that are due, each in the transaction that marks it handled, so a reminder is
@@ -19,21 +27,19 @@ export function createRemindersService(options: { db: Database; publicUrl: strin
   async function sendBatch(now: Date): Promise<{ handled: number; sent: number }> {
     return db.transaction(async (tx) => {
       const reminders = createRemindersRepository(tx);
-      const bookings = createBookingsRepository(tx);
       const due = await reminders.claimDue(now, BATCH);
       let sent = 0;
-      for (const reminder of due) {
-        const row = await bookings.findById(reminder.bookingId);
-        const booking = row?.booking;
-        const untilStart = booking ? booking.startsAt.getTime() - now.getTime() : 0;
-        const coveredByLater = SESSION_REMINDER_HOURS.some(
-          (hours) => hours < reminder.hoursBefore && untilStart <= hours * HOUR_MS,
-        );
-        if (!booking || booking.status !== 'booked' || untilStart <= 0 || coveredByLater) {
+      for (const { reminder, booking } of due) {
+        const untilStart = booking.startsAt.getTime() - now.getTime();
+        if (
+          booking.status !== 'booked' ||
+          untilStart <= 0 ||
+          lateBeyondUse(reminder.hoursBefore, untilStart)
+        ) {
           await reminders.markHandled(reminder.id, 'skipped', now);
           continue;
         }
-        await queueReminderEmail(tx, booking, { publicUrl, hoursBefore: reminder.hoursBefore });
+        await queueReminderEmail(tx, booking, { publicUrl, now });
         await reminders.markHandled(reminder.id, 'sent', now);
         sent += 1;
       }

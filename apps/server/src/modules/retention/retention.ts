@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, inArray, isNotNull, like, lt, or } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  auditEvents,
+  authSessions,
+  mailOutbox,
+  oneTimeCodes,
+  rateLimitHits,
+  signInTokens,
+} from '../../db/schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long Sukoon keeps what it no longer needs (README, "Data retention"). Sessions and payments are
+ * not here: they are kept as the practice's and the law's records, and anonymised when an account is
+ * deleted.
+ */
+export const RETENTION_DAYS = {
+  /** Emails already sent or given up on: they can hold one-time codes and session details. */
+  sentMail: 30,
+  /** Sign-in sessions, one-time codes and sign-in links once expired, revoked or used. */
+  spentCredentials: 30,
+  /** Sign-in, sign-out and password-reset entries of the audit log (with client addresses). */
+  accountEvents: 365,
+};
+
+/** Deletes what has outlived its retention; safe to run from several processes at once. */
+export async function purgeExpiredData(db: Database, now: Date): Promise<Record<string, number>> {
+  const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const spent = before(RETENTION_DAYS.spentCredentials);
+  const mail = await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        inArray(mailOutbox.status, ['sent', 'failed']),
+        lt(mailOutbox.createdAt, before(RETENTION_DAYS.sentMail)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  const sessions = await db
+    .delete(authSessions)
+    .where(
+      or(
+        lt(authSessions.expiresAt, spent),
+        and(isNotNull(authSessions.revokedAt), lt(authSessions.revokedAt, spent)),
+      ),
+    )
+    .returning({ id: authSessions.id });
+  const codes = await db
+    .delete(oneTimeCodes)
+    .where(lt(oneTimeCodes.expiresAt, spent))
+    .returning({ id: oneTimeCodes.id });
+  const links = await db
+    .delete(signInTokens)
+    .where(lt(signInTokens.expiresAt, spent))
+    .returning({ id: signInTokens.id });
+  const events = await db
+    .delete(auditEvents)
+    .where(
+      and(
+        or(like(auditEvents.action, 'auth.%'), like(auditEvents.action, 'account.%')),
+        lt(auditEvents.occurredAt, before(RETENTION_DAYS.accountEvents)),
+      ),
+    )
+    .returning({ id: auditEvents.id });
+  // Rate-limit counters whose window ended a day ago count for nothing any more.
+  const counters = await db
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.windowEndsAt, before(1)))
+    .returning({ key: rateLimitHits.key });
+  return {
+    rateLimits: counters.length,
+    mail: mail.length,
+    sessions: sessions.length,
+    codes: codes.length,
+    links: links.length,
+    accountEvents: events.length,
+  };
+}
+
+const SWEEP_MS = 60 * 60 * 1000;
+
+/** Runs the purge every hour while the app runs. */
+export const retentionPlugin = fp(
+  async (app: FastifyInstance) => {
+    let timer: NodeJS.Timeout | null = null;
+    let running: Promise<void> | null = null;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        running ??= purgeExpiredData(app.database.db, new Date())
+          .then((purged) => {
+            if (Object.values(purged).some((count) => count > 0)) {
+              app.log.info({ purged }, 'retention: removed expired data');
+            }
+          })
+          .catch((error: unknown) => app.log.warn({ err: error }, 'retention sweep failed'))
+          .finally(() => {
+            running = null;
+          });
+      }, SWEEP_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'retention' },
+);
