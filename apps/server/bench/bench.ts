@@ -1,0 +1,386 @@
+/**
+ * `npm run bench`: the API as its users load it, on PostgreSQL, each endpoint beside a bare Fastify
+ * baseline measured in the same run, while the data grows from 10,000 to 1,000,000 bookings across
+ * 1,000 psychologists. At each size: the availability of a week and of a month, a patient's booking
+ * list and holds (create-order), with the query plans of the week's statement and of the list; at the
+ * end, whole bookings (hold, sandbox payment, verification) and sign-ins. Figures are printed as
+ * tables and written to bench-results/ (JSON).
+ *
+ * DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres); the
+ * bench makes a database of its own there and drops it afterwards. BENCH_SECONDS (10) and
+ * BENCH_CONNECTIONS (10) set each run; BENCH_SIZES (10000,100000,1000000) the data sizes.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  SLOT_START_MINUTES,
+  addIsoDays,
+  localDateOf,
+  monthGridDates,
+  weekDates,
+  zonedInstant,
+} from '@sukoon/shared';
+import { buildApp } from '../src/app';
+import { queryRows, type Database } from '../src/db/client';
+import { loadEnv } from '../src/env';
+import { hashPassword } from '../src/modules/auth/passwords';
+import { createSessionsService } from '../src/modules/auth/sessions-service';
+import { availabilityWindowQuery } from '../src/modules/availability/availability-repository';
+import { createBookingsRepository } from '../src/modules/bookings/bookings-repository';
+import {
+  CONNECTIONS,
+  SECONDS,
+  bareServer,
+  listen,
+  measure,
+  percentile,
+  throwawayDatabase,
+  writeResults,
+  type Measurement,
+} from './harness';
+
+const PSYCHOLOGISTS = 1_000;
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+const ZONE = 'Asia/Kolkata';
+const PATIENT = { email: 'bench.patient@example.test', password: 'bench-passphrase-2026' };
+/** Sessions of the measured psychologist in the measured week: 8 a day, 7 days. */
+const WEEK_SESSIONS = 56;
+/** Past sessions of the bench patient, with 30 different psychologists. */
+const PATIENT_SESSIONS = 30;
+
+const today = localDateOf(new Date(), ZONE);
+const week = weekDates(today);
+const month = monthGridDates(today);
+
+/** 45-minute sessions on the hour from 9:00 IST, `day + k / 8` days on, for psychologists in `who`. */
+function sessionsSql(who: SQL, firstDay: string, from: number, to: number, dayStep: 1 | -1) {
+  return sql`
+    insert into bookings (psychologist_id, patient_id, starts_at, ends_at, duration_minutes, title,
+                          price_paise, status, payment_status)
+    select p.id, null, s.starts_at, s.starts_at + interval '45 minutes', 45, 'Session', 90000,
+           'booked', 'completed'
+    from users p
+    cross join lateral (
+      select (${firstDay}::date + ${dayStep}::int * (k / 8)) + make_interval(hours => 9 + k % 8)
+               - interval '5 hours 30 minutes' as starts_at
+      from generate_series(${from}::int, ${to - 1}::int) as k
+    ) s
+    where ${who}`;
+}
+
+async function seedPeople(db: Database) {
+  await db.execute(sql`
+    insert into users (email, username, password_hash, role, email_verified_at)
+    select 'bench' || n || '@example.test', 'bench_' || lpad(n::text, 4, '0'), 'x', 'psychologist', now()
+    from generate_series(1, ${PSYCHOLOGISTS}) as n`);
+  await db.execute(sql`
+    insert into psychologist_profiles (user_id, display_name)
+    select id, 'Dr. ' || username from users where role = 'psychologist'`);
+  const [patient] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into users (email, username, password_hash, role, email_verified_at)
+        values (${PATIENT.email}, 'bench_patient', ${await hashPassword(PATIENT.password)},
+                'patient', now())
+        returning id`,
+  );
+  const psychologists = (
+    await queryRows<{ id: string }>(
+      db,
+      sql`select id from users where role = 'psychologist' order by username`,
+    )
+  ).map((row) => row.id);
+  const measured = psychologists[0]!;
+  // The measured week is full: the same rows are read at every data size.
+  await db.execute(sessionsSql(sql`p.id = ${measured}::uuid`, week[0]!, 0, WEEK_SESSIONS, 1));
+  // The patient's sessions, one with each of 30 psychologists, two months ahead.
+  await db.execute(sql`
+    insert into bookings (psychologist_id, patient_id, starts_at, ends_at, duration_minutes, title,
+                          price_paise, status, payment_status)
+    select p.id, ${patient!.id}::uuid, t, t + interval '20 minutes', 20, 'Check-in', 50000,
+           'booked', 'completed'
+    from (select id from users where role = 'psychologist' order by username offset 1
+          limit ${PATIENT_SESSIONS}) p,
+         lateral (select (${addIsoDays(today, 60)}::date + interval '9 hours'
+                          - interval '5 hours 30 minutes') as t) s`);
+  return { patientId: patient!.id, measured, psychologists };
+}
+
+/** Grows every psychologist's history (days before the measured week) to `perPsychologist` sessions. */
+async function growHistory(db: Database, from: number, to: number) {
+  if (to <= from) return;
+  await db.execute(
+    sessionsSql(sql`p.role = 'psychologist'`, addIsoDays(week[0]!, -1), from, to, -1),
+  );
+  await db.execute(sql`analyze bookings`);
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of a statement: the plan's lines and its execution time. */
+async function explain(db: Database, statement: SQL) {
+  const rows = await queryRows<{ 'QUERY PLAN': string }>(
+    db,
+    sql`explain (analyze, buffers) ${statement}`,
+  );
+  const lines = rows.map((row) => row['QUERY PLAN']);
+  const execution = lines.find((line) => line.startsWith('Execution Time'));
+  return { lines, executionMs: Number(/([\d.]+) ms/.exec(execution ?? '')?.[1] ?? NaN) };
+}
+
+/** Distinct free slots, never overlapping: psychologists 500-999, every half hour, day after day. */
+function slotSource(psychologists: string[]) {
+  const pool = psychologists.slice(PSYCHOLOGISTS / 2);
+  const firstDay = addIsoDays(today, 10);
+  let index = 0;
+  return () => {
+    const psychologist = pool[index % pool.length]!;
+    const perDay = Math.floor(index / pool.length);
+    const minute = SLOT_START_MINUTES[perDay % SLOT_START_MINUTES.length]!;
+    const day = addIsoDays(firstDay, Math.floor(perDay / SLOT_START_MINUTES.length));
+    index += 1;
+    return JSON.stringify({
+      psychologist_id: psychologist,
+      start_time: zonedInstant(day, minute, ZONE).toISOString(),
+      duration: 20,
+      title: 'Benchmark session',
+      description: 'Measuring holds',
+    });
+  };
+}
+
+interface Row {
+  bookings: number;
+  what: string;
+  api: Measurement;
+  bare: Measurement;
+}
+
+function tableOf(rows: Row[]) {
+  return rows.map((row) => ({
+    bookings: row.bookings.toLocaleString('en-US'),
+    what: row.what,
+    'api req/s': Math.round(row.api.rps),
+    'api p50/p99 ms': `${row.api.p50}/${row.api.p99}`,
+    'bare req/s': Math.round(row.bare.rps),
+    'bare p50/p99 ms': `${row.bare.p50}/${row.bare.p99}`,
+    'api / bare': (row.api.rps / row.bare.rps).toFixed(3),
+  }));
+}
+
+async function main() {
+  const { database, drop } = await throwawayDatabase();
+  const apps: FastifyInstance[] = [];
+  const rows: Row[] = [];
+  const plans: { bookings: number; query: string; executionMs: number; plan: string[] }[] = [];
+  try {
+    const db = database.db;
+    const started = Date.now();
+    const { patientId, measured, psychologists } = await seedPeople(db);
+    const { token } = await createSessionsService(db).issue(patientId);
+    const auth = { authorization: `Bearer ${token}` };
+    const json = { ...auth, 'content-type': 'application/json' };
+
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DEMO: 'false',
+      RATE_LIMITS: 'off',
+    });
+    const app = await buildApp({ env, database });
+    apps.push(app);
+    const real = await listen(app);
+    const bare = await bareServer();
+    apps.push(bare.app);
+
+    const paths = {
+      'availability, week': `/api/availability?psychologistId=${measured}&from=${week[0]}&to=${week[6]}`,
+      'availability, month': `/api/availability?psychologistId=${measured}&from=${month[0]}&to=${month.at(-1)}`,
+      'patient booking list': `/api/bookings/user/${patientId}`,
+    };
+    const nextHold = slotSource(psychologists);
+    let history = 0;
+
+    console.info(
+      `${CONNECTIONS} connections, ${SECONDS} s per run, Node ${process.version}, PostgreSQL via node-postgres (pool 10), ${PSYCHOLOGISTS} psychologists`,
+    );
+    for (const size of SIZES) {
+      const perPsychologist = Math.max(
+        0,
+        Math.round((size - WEEK_SESSIONS - PATIENT_SESSIONS) / PSYCHOLOGISTS),
+      );
+      const growStart = Date.now();
+      await growHistory(db, history, perPsychologist);
+      history = perPsychologist;
+      const [count] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from bookings`,
+      );
+      const bookings = count!.n;
+      console.info(
+        `\n${bookings.toLocaleString('en-US')} bookings (grown in ${Date.now() - growStart} ms)`,
+      );
+
+      for (const [what, path] of Object.entries(paths)) {
+        const response = await fetch(real + path, { headers: auth });
+        if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+        const baselineUrl = bare.route(`${what}-${size}`, await response.text());
+        rows.push({
+          bookings,
+          what: `GET ${what}`,
+          api: await measure(real + path, { headers: auth }),
+          bare: await measure(baselineUrl),
+        });
+      }
+      const hold = await fetch(`${real}/api/payments/create-order`, {
+        method: 'POST',
+        headers: json,
+        body: nextHold(),
+      });
+      if (!hold.ok) throw new Error(`create-order: HTTP ${hold.status} ${await hold.text()}`);
+      rows.push({
+        bookings,
+        what: 'POST create-order (a hold)',
+        api: await measure(`${real}/api/payments/create-order`, {
+          method: 'POST',
+          headers: json,
+          nextBody: nextHold,
+        }),
+        bare: await measure(bare.route(`hold-${size}`, await hold.text()), {
+          method: 'POST',
+          headers: json,
+          body: nextHold(),
+        }),
+      });
+
+      const weekPlan = await explain(
+        db,
+        availabilityWindowQuery(measured, { from: week[0]!, to: week[6]! }),
+      );
+      const listQuery = createBookingsRepository(db).listForUser(patientId).toSQL();
+      const listPlan = await explain(db, sql.raw(inline(listQuery.sql, listQuery.params)));
+      plans.push(
+        {
+          bookings,
+          query: 'availability, week',
+          executionMs: weekPlan.executionMs,
+          plan: weekPlan.lines,
+        },
+        {
+          bookings,
+          query: 'patient booking list',
+          executionMs: listPlan.executionMs,
+          plan: listPlan.lines,
+        },
+      );
+      console.info(
+        `week statement ${weekPlan.executionMs} ms, booking list ${listPlan.executionMs} ms (EXPLAIN ANALYZE)`,
+      );
+    }
+    const bookings = rows.at(-1)!.bookings;
+
+    // Whole bookings: hold, sandbox payment, verification (confirms and queues two emails).
+    const post = async (path: string, body: string) => {
+      const response = await fetch(real + path, { method: 'POST', headers: json, body });
+      if (!response.ok)
+        throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { data: Record<string, unknown> }).data;
+    };
+    const latencies: number[] = [];
+    const deadline = Date.now() + SECONDS * 1000;
+    const loopStart = Date.now();
+    let sample = '';
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (Date.now() < deadline) {
+          const begin = performance.now();
+          const order = await post('/api/payments/create-order', nextHold());
+          const paid = await post(
+            '/api/payments/sandbox/pay',
+            JSON.stringify({
+              order_id: order.order_id,
+              method: 'card',
+              card_number: '4111 1111 1111 1111',
+              outcome: 'success',
+              webhook: 'none',
+            }),
+          );
+          const verified = await post(
+            '/api/payments/verify-payment',
+            JSON.stringify(paid.response),
+          );
+          sample ||= JSON.stringify({ success: true, data: verified, error: null });
+          latencies.push(performance.now() - begin);
+        }
+      }),
+    );
+    const elapsed = (Date.now() - loopStart) / 1000;
+    latencies.sort((a, b) => a - b);
+    rows.push({
+      bookings,
+      what: 'hold + pay + verify (3 requests)',
+      api: {
+        rps: latencies.length / elapsed,
+        p50: Math.round(percentile(latencies, 50)),
+        p99: Math.round(percentile(latencies, 99)),
+        requests: latencies.length,
+      },
+      bare: await measure(bare.route('verify', sample), {
+        method: 'POST',
+        headers: json,
+        body: '{}',
+      }),
+    });
+
+    const login = JSON.stringify(PATIENT);
+    const signedIn = await fetch(`${real}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: login,
+    });
+    rows.push({
+      bookings,
+      what: 'POST /api/users/login',
+      api: await measure(`${real}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: login,
+      }),
+      bare: await measure(bare.route('login', await signedIn.text()), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: login,
+      }),
+    });
+
+    // A table is the clearest way to read these figures side by side in a terminal.
+    // eslint-disable-next-line no-console
+    console.table(tableOf(rows));
+    for (const plan of plans.filter((p) => p.bookings === bookings)) {
+      console.info(
+        `\n${plan.query} at ${bookings.toLocaleString('en-US')} bookings:\n${plan.plan.join('\n')}`,
+      );
+    }
+    const file = await writeResults({
+      date: new Date().toISOString(),
+      node: process.version,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      psychologists: PSYCHOLOGISTS,
+      seedMs: Date.now() - started,
+      rows: rows.map((row) => ({ ...row, ratio: row.api.rps / row.bare.rps })),
+      plans,
+    });
+    console.info(`\nFigures written to ${file}`);
+  } finally {
+    for (const app of apps) await app.close();
+    await drop();
+  }
+}
+
+/** A statement with its parameters written in, for EXPLAIN (the bench's own values only). */
+function inline(text: string, params: unknown[]) {
+  return text.replace(/\$(\d+)/g, (_, index: string) => {
+    const value = params[Number(index) - 1];
+    return typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+  });
+}
+
+await main();

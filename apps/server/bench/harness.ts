@@ -1,0 +1,134 @@
+/** What every benchmark needs: a throwaway database, listening apps, autocannon runs and a baseline. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
+
+export const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database on the PostgreSQL server, migrated; `drop()` removes it. */
+export async function throwawayDatabase(poolSize = 10) {
+  const name = `sukoon_bench_${randomBytes(4).toString('hex')}`;
+  await admin(`create database "${name}"`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  const database: DatabaseHandle = await openDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    poolSize,
+  });
+  await database.migrate();
+  const drop = async () => {
+    await database.close();
+    await admin(`drop database if exists "${name}" with (force)`);
+  };
+  return { database, drop };
+}
+
+export async function listen(app: FastifyInstance) {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+export interface Measurement {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+}
+
+type Request = NonNullable<autocannon.Options['requests']>[number];
+
+/** One autocannon run; any non-2xx answer or error fails the benchmark rather than flattering it. */
+export async function measure(
+  url: string,
+  options: {
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+    /** A new body for every request (e.g. a hold on a new slot each time). */
+    nextBody?: () => string;
+    seconds?: number;
+  } = {},
+): Promise<Measurement> {
+  const requests: Request[] | undefined = options.nextBody
+    ? [{ setupRequest: (request) => ({ ...request, body: options.nextBody!() }) }]
+    : undefined;
+  const result = await autocannon({
+    url,
+    method: options.method ?? 'GET',
+    connections: CONNECTIONS,
+    duration: options.seconds ?? SECONDS,
+    headers: options.headers ?? {},
+    ...(options.body ? { body: options.body } : {}),
+    ...(requests ? { requests } : {}),
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+  };
+}
+
+/**
+ * The baseline: a bare Fastify server (no plugins, no hooks, no database) answering each key with
+ * the exact bytes the real endpoint sent, from memory; POST routes parse the JSON body first.
+ */
+export async function bareServer() {
+  const payloads = new Map<string, string>();
+  const app = Fastify({ logger: false });
+  const send = (key: string) => payloads.get(key) ?? '{}';
+  app.get('/bare/:key', async (request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(send((request.params as { key: string }).key)),
+  );
+  app.post('/bare/:key', async (request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(send((request.params as { key: string }).key)),
+  );
+  const url = await listen(app);
+  return {
+    app,
+    /** Registers the payload for a key and returns its URL. */
+    route(key: string, payload: string) {
+      payloads.set(key, payload);
+      return `${url}/bare/${key}`;
+    },
+  };
+}
+
+export function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Writes the run's figures to bench-results/ (git-ignored): one file per run and latest.json. */
+export async function writeResults(results: unknown) {
+  await mkdir('bench-results', { recursive: true });
+  const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
+  const text = `${JSON.stringify(results, null, 2)}\n`;
+  await writeFile(`bench-results/bench-${stamp}.json`, text);
+  await writeFile('bench-results/latest.json', text);
+  return `bench-results/bench-${stamp}.json`;
+}
