@@ -49,3 +49,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** True for errors worth trying again as they are: the database unreachable, a deadlock, a conflict. */
+export function isTransientDatabaseError(error: unknown): boolean {
+  if (isDatabaseUnavailable(error)) return true;
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    // 40001 serialization failure, 40P01 deadlock detected.
+    if (code === '40001' || code === '40P01') return true;
+  }
+  return false;
+}

@@ -41,6 +41,13 @@ function codeForClientError(status: number): ErrorCode {
   }
 }
 
+/** The deepest error of a cause chain, as its code and message. */
+function innermostCause(error: unknown): { code?: unknown; message: string } {
+  let current = error as Error & { code?: unknown };
+  while (current.cause instanceof Error) current = current.cause;
+  return { code: current.code, message: current.message };
+}
+
 /** The one error handler: every failure leaves as `{ success: false, data: null, error }`. */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -63,7 +70,9 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       return reply.status(500).send(errorEnvelope('INTERNAL'));
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      // Only the driver's own cause: the wrapping error carries the statement and its parameters
+      // (emails, token hashes), which must not reach the logs.
+      request.log.warn({ cause: innermostCause(error) }, 'database unavailable');
       return reply.status(503).send(errorEnvelope('SERVICE_UNAVAILABLE'));
     }
     const status = error.statusCode ?? 500;

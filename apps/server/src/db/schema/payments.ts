@@ -40,10 +40,18 @@ export const paymentOrders = pgTable(
     /** The provider payment that settled the order (paid or refused), once one has. */
     settledByPaymentId: text('settled_by_payment_id'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * When the reconciliation sweep asked the provider for this unsettled order's payments after it
+     * expired (so a payment whose callback and webhook never arrived is still settled), once.
+     */
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('payment_orders_provider_order_unique').on(table.providerOrderId),
+    index('payment_orders_unreconciled_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'created' and ${table.reconciledAt} is null`),
     index('payment_orders_reference_idx').on(table.purpose, table.referenceId),
     check('payment_orders_amount_positive', sql`${table.amountPaise} > 0`),
     check('payment_orders_status_check', sql`${table.status} in ('created', 'paid', 'refused')`),
@@ -63,8 +71,10 @@ export const payments = pgTable(
     amountPaise: integer('amount_paise').notNull(),
     currency: text('currency').notNull(),
     method: text('method'),
-    /** Which path told us first: the checkout callback or the webhook. */
-    confirmedVia: text('confirmed_via', { enum: ['checkout', 'webhook'] }).notNull(),
+    /** Which path told us first: the checkout callback, the webhook, or the reconciliation sweep. */
+    confirmedVia: text('confirmed_via', {
+      enum: ['checkout', 'webhook', 'reconciliation'],
+    }).notNull(),
     rejectionReason: text('rejection_reason'),
     ...timestamps,
   },

@@ -13,6 +13,7 @@ import {
   EventsQuery,
   okEnvelope,
 } from '@sukoon/shared';
+import { runPeriodically } from '../../lib/periodic';
 import { requireAuth, signedIn } from '../../plugins/authenticate';
 import { bookingPurpose } from './booking-confirmation';
 import { createBookingFlowService } from './booking-flow-service';
@@ -43,19 +44,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.payments.registerPurpose('booking', bookingPurpose({ publicUrl: app.env.publicUrl }));
   app.payments.registerPurpose('penalty', cancellation.penaltyPurpose());
 
-  let sweeper: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    const repository = createBookingsRepository(app.database.db);
-    sweeper = setInterval(() => {
-      repository
-        .expireHolds(new Date())
-        .catch((error: unknown) => app.log.warn({ err: error }, 'could not expire holds'));
-    }, HOLD_SWEEP_MS);
-    sweeper.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (sweeper) clearInterval(sweeper);
-  });
+  const holds = createBookingsRepository(app.database.db);
+  runPeriodically(app, 'hold sweeper', HOLD_SWEEP_MS, () => holds.expireHolds(new Date()));
 
   app.post(
     '/api/payments/create-order',

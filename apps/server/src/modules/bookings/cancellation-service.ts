@@ -19,7 +19,10 @@ import { createBookingsRepository, type BookingWithNames } from './bookings-repo
 import { queueCancellationEmails } from './session-emails';
 import { notBookedCode, sessionFacts, type BookingRow } from './session-state';
 
-/** How long the psychologist's penalty order stays payable. */
+/**
+ * How long the same penalty order is handed out again (a second tab, a reload, a retry) before a fresh
+ * one is made. A payment made later still cancels, or is refunded when the session is gone.
+ */
 const PENALTY_ORDER_TTL_MS = 30 * 60 * 1000;
 
 export interface CancellationOptions {
@@ -115,16 +118,19 @@ export function createCancellationService(options: CancellationOptions) {
     const refusal = cancelRefusal(booking, clock());
     if (refusal) throw new AppError(refusal);
     const date = localDateOf(booking.startsAt, row.psychologistTimeZone);
-    const { order, checkout } = await payments.createOrder({
-      purpose: 'penalty',
-      referenceId: booking.id,
-      amountPaise: PSYCHOLOGIST_CANCELLATION_PENALTY_PAISE,
-      payerId: actor.id,
-      // Shown and kept by the payment provider: no patient's name in it.
-      description: `Cancellation fee: session on ${date}`,
-      ttlMs: PENALTY_ORDER_TTL_MS,
-      prefill: { name: actor.username, email: actor.email },
-    });
+    const prefill = { name: actor.username, email: actor.email };
+    const { order, checkout } =
+      (await payments.findOpenOrder('penalty', booking.id, actor.id, prefill)) ??
+      (await payments.createOrder({
+        purpose: 'penalty',
+        referenceId: booking.id,
+        amountPaise: PSYCHOLOGIST_CANCELLATION_PENALTY_PAISE,
+        payerId: actor.id,
+        // Shown and kept by the payment provider: no patient's name in it.
+        description: `Cancellation fee: session on ${date}`,
+        ttlMs: PENALTY_ORDER_TTL_MS,
+        prefill,
+      }));
     return {
       outcome: 'penalty_required',
       booking_id: booking.id,

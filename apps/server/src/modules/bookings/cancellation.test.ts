@@ -323,6 +323,59 @@ describe('cancellation', () => {
     expect((await booking(bookingId)).canceledBy).toBe('patient');
   });
 
+  it('hands the same penalty order out again instead of opening another', async () => {
+    const { bookingId } = await book(4, 14 * 60);
+    const first = (await cancel(bookingId, psychologist)).json<{ data: { order_id: string } }>();
+    const second = (await cancel(bookingId, psychologist)).json<{ data: { order_id: string } }>();
+    expect(second.data.order_id).toBe(first.data.order_id);
+    const orders = await db()
+      .select()
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.purpose, 'penalty'), eq(paymentOrders.referenceId, bookingId)));
+    expect(orders).toHaveLength(1);
+  });
+
+  it('refunds a penalty paid once the session has started', async () => {
+    const { bookingId, orderId } = await book(4, 16 * 60);
+    const penalty = (await cancel(bookingId, psychologist)).json<{ data: { order_id: string } }>()
+      .data;
+    // Time passes: the session starts before the fee is paid.
+    const started = new Date(Date.now() - 2 * 60 * 60_000);
+    await db()
+      .update(bookings)
+      .set({ startsAt: started, endsAt: new Date(started.getTime() + 45 * 60_000) })
+      .where(eq(bookings.id, bookingId));
+    const verified = await payAndVerify(context.app, psychologist, penalty.order_id);
+    expect(verified.statusCode).toBe(409);
+    expect(verified.json<{ error: { code: string } }>().error.code).toBe('PENALTY_REFUNDED');
+    expect((await booking(bookingId)).status).toBe('booked');
+    expect((await order(penalty.order_id, psychologist)).refunds).toEqual([
+      expect.objectContaining({ status: 'processed', amount: 10_000 }),
+    ]);
+    expect(await refundsOfOrder(orderId)).toHaveLength(0);
+  });
+
+  it('cancels once when two penalty orders are both paid, refunding the second fee', async () => {
+    const { bookingId, orderId } = await book(4, 18 * 60);
+    const first = (await cancel(bookingId, psychologist)).json<{ data: { order_id: string } }>()
+      .data;
+    // The first order is no longer handed out (say, the psychologist came back a day later).
+    await db()
+      .update(paymentOrders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentOrders.providerOrderId, first.order_id));
+    const second = (await cancel(bookingId, psychologist)).json<{ data: { order_id: string } }>()
+      .data;
+    expect(second.order_id).not.toBe(first.order_id);
+    expect((await payAndVerify(context.app, psychologist, first.order_id)).statusCode).toBe(200);
+    const again = await payAndVerify(context.app, psychologist, second.order_id);
+    expect(again.json<{ error: { code: string } }>().error.code).toBe('PENALTY_REFUNDED');
+    expect((await order(second.order_id, psychologist)).refunds).toEqual([
+      expect.objectContaining({ status: 'processed', amount: 10_000 }),
+    ]);
+    expect(await refundsOfOrder(orderId)).toHaveLength(1);
+  });
+
   it('cancels a psychologist’s own event without a patient at once, with no fee', async () => {
     const event = await createBooking(db(), {
       psychologistId: psychologist.user.id,

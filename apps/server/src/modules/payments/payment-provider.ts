@@ -17,6 +17,8 @@ export interface PaymentProvider {
     notes: Record<string, string>;
   }): Promise<ProviderOrder>;
   fetchPayment(paymentId: string): Promise<ProviderPayment>;
+  /** Every payment made against an order, so a payment whose callback never came is still found. */
+  fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
   /** Must be idempotent on `idempotencyKey`: a retry never refunds twice. */
   refund(input: {
     paymentId: string;

@@ -1,12 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import { runPeriodically } from '../../lib/periodic';
 import type { Env } from '../../env';
 import type { PaymentProvider } from './payment-provider';
 import { paymentsRoutes } from './payments-routes';
 import { createPaymentsService, type PaymentsService } from './payments-service';
 import { createRazorpayProvider } from './razorpay-provider';
-import { startRefundWorker } from './refund-worker';
 import { createSandboxProvider, type SandboxProvider } from './sandbox-provider';
 import { SANDBOX_DEMO_PURPOSE, sandboxRoutes } from './sandbox-routes';
 import { createSandboxWebhookQueue } from './sandbox-webhooks';
@@ -19,6 +19,9 @@ declare module 'fastify' {
     paymentsSandbox: { drainWebhooks(): Promise<void> } | null;
   }
 }
+
+/** How often expired, unsettled orders are checked with the provider. */
+const RECONCILE_EVERY_MS = 60_000;
 
 /** Razorpay when its keys are configured, otherwise the embedded test-mode sandbox. */
 export function createPaymentProvider(env: Env, db: Database): PaymentProvider {
@@ -81,7 +84,6 @@ export const payments = fp(
       app.addHook('onClose', async () => webhooks.close());
     }
 
-    let worker: ReturnType<typeof startRefundWorker> | null = null;
     app.addHook('onReady', async () => {
       // The sandbox's shared signing secret, made or read now rather than by the first request; if the
       // database cannot be reached yet, the first request that needs it tries again.
@@ -90,9 +92,17 @@ export const payments = fp(
         .catch((error: unknown) =>
           app.log.warn({ err: error }, 'payments: signing secret not loaded yet'),
         );
-      worker = startRefundWorker(service, app.env.REFUND_RETRY_SECONDS * 1000, app.log);
     });
-    app.addHook('onClose', async () => worker?.stop());
+    // Refunds the provider has not accepted yet are retried until it does.
+    runPeriodically(app, 'refund retries', app.env.REFUND_RETRY_SECONDS * 1000, async () => {
+      const processed = await service.retryDueRefunds();
+      if (processed > 0) app.log.info({ processed }, 'refunds sent on retry');
+    });
+    // Payments whose checkout callback and webhook never arrived are found at the provider.
+    runPeriodically(app, 'payment reconciliation', RECONCILE_EVERY_MS, async () => {
+      const settled = await service.reconcileExpiredOrders();
+      if (settled > 0) app.log.warn({ settled }, 'payments settled by reconciliation');
+    });
   },
   { name: 'payments' },
 );

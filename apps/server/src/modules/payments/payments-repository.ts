@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import { paymentOrders, paymentWebhookEvents, payments, refunds } from '../../db/schema';
 
@@ -79,6 +79,59 @@ export function createPaymentsRepository(db: Database) {
     async createPayment(values: typeof payments.$inferInsert) {
       const [row] = await db.insert(payments).values(values).returning();
       return row!;
+    },
+
+    /** The newest order of this purpose, reference and payer that is still open for payment. */
+    async findOpenOrder(purpose: string, referenceId: string, payerId: string, now: Date) {
+      const [row] = await db
+        .select()
+        .from(paymentOrders)
+        .where(
+          and(
+            eq(paymentOrders.purpose, purpose),
+            eq(paymentOrders.referenceId, referenceId),
+            eq(paymentOrders.payerId, payerId),
+            eq(paymentOrders.status, 'created'),
+            gt(paymentOrders.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(paymentOrders.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Claims unsettled orders that expired before `expiredBefore` and were never reconciled, marking
+     * them (skip locked: two processes never check the same order).
+     */
+    async claimUnreconciled(now: Date, expiredBefore: Date, limit: number) {
+      return db
+        .update(paymentOrders)
+        .set({ reconciledAt: now })
+        .where(
+          inArray(
+            paymentOrders.id,
+            db
+              .select({ id: paymentOrders.id })
+              .from(paymentOrders)
+              .where(
+                and(
+                  eq(paymentOrders.status, 'created'),
+                  isNull(paymentOrders.reconciledAt),
+                  lt(paymentOrders.expiresAt, expiredBefore),
+                ),
+              )
+              .orderBy(asc(paymentOrders.expiresAt))
+              .limit(limit)
+              .for('update', { skipLocked: true }),
+          ),
+        )
+        .returning();
+    },
+
+    /** The provider could not be asked: the order is checked again by the next run. */
+    async unmarkReconciled(id: string) {
+      await db.update(paymentOrders).set({ reconciledAt: null }).where(eq(paymentOrders.id, id));
     },
 
     /** The captured payment that settled the paid order of this purpose and reference, if any. */

@@ -10,7 +10,7 @@ import {
   type VerifyPaymentData,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import { AppError, isDatabaseUnavailable } from '../../lib/errors';
+import { AppError, isDatabaseUnavailable, isTransientDatabaseError } from '../../lib/errors';
 import {
   ProviderError,
   signaturesMatch,
@@ -27,6 +27,8 @@ import { toProviderPayment } from './razorpay-provider';
 
 /** How long an order stays payable unless the caller says otherwise (a booking hold's 10 minutes). */
 export const DEFAULT_ORDER_TTL_MS = 10 * 60 * 1000;
+/** An expired, unsettled order is checked with the provider this long after its expiry. */
+const RECONCILE_GRACE_MS = 2 * 60 * 1000;
 /** While one attempt is sending a refund, nobody else picks it up. */
 const REFUND_LEASE_MS = 2 * 60 * 1000;
 /** Failed refunds back off exponentially up to an hour, and keep being retried until they go through. */
@@ -126,12 +128,52 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   async function settle(
     providerOrderId: string,
     payment: ProviderPayment,
-    via: 'checkout' | 'webhook',
+    via: 'checkout' | 'webhook' | 'reconciliation',
     webhookEvent?: { id: string; event: string },
   ): Promise<SettleOutcome> {
     const now = clock();
     // Refunds a purpose recorded in this transaction; sent only once it has committed.
     const refundsToSend: string[] = [];
+
+    /**
+     * Runs the purpose in a savepoint. If it throws (a bug, a refund it cannot record), only its own
+     * writes roll back: the payment is still recorded, refused and refunded, so captured money never
+     * goes unrecorded. A transient database error (unreachable, deadlock) fails the whole settlement
+     * instead (a 503 or a retry), to be settled again by the retry, the webhook or the reconciliation.
+     */
+    async function confirmSafely(
+      tx: Database,
+      handler: PurposeHandler,
+      order: PaymentOrderRow,
+      captured: ProviderPayment,
+    ): Promise<PurposeDecision> {
+      const queued = refundsToSend.length;
+      try {
+        return await tx.transaction((savepoint) =>
+          handler.confirm({
+            tx: savepoint,
+            order,
+            payment: captured,
+            refund: async (input) => {
+              const recorded = await recordRefund(savepoint, input);
+              if (recorded.created) refundsToSend.push(recorded.refund.id);
+              return recorded.refund;
+            },
+          }),
+        );
+      } catch (error) {
+        if (isTransientDatabaseError(error)) throw error;
+        refundsToSend.length = queued;
+        log.error(
+          { err: error, orderId: order.providerOrderId, purpose: order.purpose },
+          'the purpose failed on a captured payment; refusing and refunding it',
+        );
+        return {
+          accepted: false,
+          reason: `could not be applied: ${error instanceof Error ? error.message : String(error)}`,
+        };
+      }
+    }
     const outcome = await db.transaction(
       async (tx): Promise<SettleOutcome & { refund?: RefundRow }> => {
         const repo = createPaymentsRepository(tx);
@@ -178,16 +220,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         } else {
           const handler = handlers.get(order.purpose);
           const decision: PurposeDecision = handler
-            ? await handler.confirm({
-                tx,
-                order,
-                payment,
-                refund: async (input) => {
-                  const recorded = await recordRefund(tx, input);
-                  if (recorded.created) refundsToSend.push(recorded.refund.id);
-                  return recorded.refund;
-                },
-              })
+            ? await confirmSafely(tx, handler, order, payment)
             : { accepted: false, reason: `no handler for purpose '${order.purpose}'` };
           if (!decision.accepted) {
             rejection = 'refused';
@@ -343,18 +376,25 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
           notes,
           expiresAt: new Date(now.getTime() + (input.ttlMs ?? DEFAULT_ORDER_TTL_MS)),
         });
-        const checkout: CheckoutParams = {
-          provider: provider.name,
-          key: provider.keyId,
-          order_id: order.providerOrderId,
-          amount: order.amountPaise,
-          currency: order.currency,
-          name: 'Sukoon',
-          description: order.description,
-          ...(input.prefill ? { prefill: input.prefill } : {}),
-        };
-        return { order, checkout };
+        return { order, checkout: checkoutFor(order, input.prefill) };
       },
+    };
+  }
+
+  /** What the browser opens the checkout with, for an order of ours. */
+  function checkoutFor(
+    order: PaymentOrderRow,
+    prefill?: CheckoutParams['prefill'],
+  ): CheckoutParams {
+    return {
+      provider: provider.name,
+      key: provider.keyId,
+      order_id: order.providerOrderId,
+      amount: order.amountPaise,
+      currency: order.currency,
+      name: 'Sukoon',
+      description: order.description,
+      ...(prefill ? { prefill } : {}),
     };
   }
 
@@ -403,6 +443,47 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     },
 
     openOrder,
+
+    /**
+     * The payer's order for this purpose and reference that is still open, with its checkout, so
+     * asking again (a second tab, a reload) pays the same order instead of opening another.
+     */
+    async findOpenOrder(
+      purpose: string,
+      referenceId: string,
+      payerId: string,
+      prefill?: CheckoutParams['prefill'],
+    ) {
+      const order = await repository.findOpenOrder(purpose, referenceId, payerId, clock());
+      return order ? { order, checkout: checkoutFor(order, prefill) } : null;
+    },
+
+    /**
+     * Settles orders whose payment never reached us: after an order has expired (plus a grace for a
+     * late callback), its payments are asked of the provider once and settled like any other, so a
+     * captured payment is never left unrecorded because a browser closed and a webhook was missed.
+     */
+    async reconcileExpiredOrders(now: Date = clock()): Promise<number> {
+      const orders = await repository.claimUnreconciled(
+        now,
+        new Date(now.getTime() - RECONCILE_GRACE_MS),
+        20,
+      );
+      let settled = 0;
+      for (const order of orders) {
+        try {
+          for (const payment of await provider.fetchOrderPayments(order.providerOrderId)) {
+            if (payment.status !== 'captured' && payment.status !== 'failed') continue;
+            const outcome = await settle(order.providerOrderId, payment, 'reconciliation');
+            if (outcome.kind === 'paid' || outcome.kind === 'rejected') settled += 1;
+          }
+        } catch (error) {
+          await repository.unmarkReconciled(order.id);
+          log.warn({ err: error, orderId: order.providerOrderId }, 'could not reconcile an order');
+        }
+      }
+      return settled;
+    },
 
     /** The checkout callback: signature over the stored order id, amount from the provider, once. */
     async verifyCheckout(body: VerifyPaymentBody, userId: string): Promise<VerifyPaymentData> {

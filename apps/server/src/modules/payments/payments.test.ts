@@ -410,17 +410,18 @@ describe('payments through the sandbox provider', () => {
     expect(confirmed).toEqual([orderId]);
   });
 
-  it('rolls back everything when the purpose handler fails, so a retry confirms cleanly', async () => {
+  it('records and refunds a payment whose purpose handler fails, rather than losing it', async () => {
     const orderId = await newOrder();
     const handlerPayload = await paidResponse(orderId);
     failNext = true;
-    const crashed = await verify(handlerPayload);
-    expect(crashed.statusCode).toBe(500);
-    expect(await paymentsOf(orderId)).toEqual([]);
-    expect((await orderRow(orderId)).status).toBe('created');
-    const retried = await verify(handlerPayload);
-    expect(retried.statusCode).toBe(200);
-    expect(confirmed).toEqual([orderId]);
+    const refused = await verify(handlerPayload);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('PAYMENT_REFUNDED');
+    expect((await paymentsOf(orderId)).map((row) => row.status)).toEqual(['rejected']);
+    expect((await orderRow(orderId)).status).toBe('refused');
+    // Verifying again replays the outcome; nothing is confirmed twice or refunded twice.
+    expect((await verify(handlerPayload)).statusCode).toBe(409);
+    expect(confirmed).toEqual([]);
   });
 
   it('keeps a failed payment on record and lets the patient pay again', async () => {

@@ -73,6 +73,11 @@ function fakeRazorpay() {
         orders.set(order.id, order);
         return send(200, order);
       }
+      const orderPayments = /^\/v1\/orders\/([^/?]+)\/payments$/.exec(url);
+      if (orderPayments && request.method === 'GET') {
+        const items = [...payments.values()].filter((p) => p.order_id === orderPayments[1]);
+        return send(200, { entity: 'collection', count: items.length, items });
+      }
       const paymentMatch = /^\/v1\/payments\/([^/?]+)(\/refund)?/.exec(url);
       if (paymentMatch && request.method === 'GET' && !paymentMatch[2]) {
         const payment = payments.get(paymentMatch[1]!);

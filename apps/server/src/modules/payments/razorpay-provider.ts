@@ -62,6 +62,13 @@ export function createRazorpayProvider(options: RazorpayProviderOptions): Paymen
       return toProviderPayment(payment);
     },
 
+    async fetchOrderPayments(orderId) {
+      const { items } = (await call(() => client.orders.fetchPayments(orderId))) as unknown as {
+        items: RazorpayPaymentEntity[];
+      };
+      return items.map(toProviderPayment);
+    },
+
     async refund({ paymentId, amountPaise, idempotencyKey, notes }): Promise<ProviderRefund> {
       // The SDK drops unknown headers, so the idempotent refund (X-Refund-Idempotency) goes through its
       // own authenticated HTTP client directly.

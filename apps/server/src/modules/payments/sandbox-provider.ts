@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SandboxMethod } from '@sukoon/shared';
 import type { Database } from '../../db/client';
+import type { sandboxPayments } from '../../db/schema';
 import {
   ProviderError,
   hmacHex,
@@ -36,6 +37,18 @@ export interface SandboxProvider extends PaymentProvider {
 }
 
 const SANDBOX_KEY_ID = 'rzp_test_sandbox';
+
+/** A row of the sandbox's ledger as the provider interface reports a payment. */
+function asProviderPayment(row: typeof sandboxPayments.$inferSelect): ProviderPayment {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    amountPaise: row.amountPaise,
+    currency: row.currency,
+    status: row.status,
+    method: row.method,
+  };
+}
 const SANDBOX_ACCOUNT_ID = 'acc_SukoonSandbox0';
 
 /**
@@ -85,14 +98,11 @@ export function createSandboxProvider(db: Database, givenSecret?: string): Sandb
       const payment = await ledger.findById(paymentId);
       if (!payment)
         throw new ProviderError(`The id provided does not exist: ${paymentId}`, false, 400);
-      return {
-        id: payment.id,
-        orderId: payment.orderId,
-        amountPaise: payment.amountPaise,
-        currency: payment.currency,
-        status: payment.status,
-        method: payment.method,
-      };
+      return asProviderPayment(payment);
+    },
+
+    async fetchOrderPayments(orderId) {
+      return (await ledger.listForOrder(orderId)).map(asProviderPayment);
     },
 
     async refund({ paymentId, amountPaise, idempotencyKey }) {
@@ -123,14 +133,7 @@ export function createSandboxProvider(db: Database, givenSecret?: string): Sandb
         method,
         status,
       });
-      const payment: ProviderPayment = {
-        id: row.id,
-        orderId: row.orderId,
-        amountPaise: row.amountPaise,
-        currency: row.currency,
-        status: row.status,
-        method: row.method,
-      };
+      const payment = asProviderPayment(row);
       const createdAt = Math.floor(row.createdAt.getTime() / 1000);
       const paymentEntity = {
         id: payment.id,

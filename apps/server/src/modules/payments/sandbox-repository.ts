@@ -15,6 +15,10 @@ export function createSandboxRepository(db: Database) {
       return row;
     },
 
+    listForOrder(orderId: string) {
+      return db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, orderId));
+    },
+
     /** The signing secret of this database's sandbox: `candidate` if no process has stored one yet. */
     async sharedSecret(candidate: string) {
       await db

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../../lib/periodic';
 import { createRemindersService, type RemindersService } from './reminders-service';
 
 declare module 'fastify' {
@@ -18,26 +19,8 @@ export const remindersPlugin = fp(
     const service = createRemindersService({ db: app.database.db, publicUrl: app.env.publicUrl });
     app.decorate('reminders', service);
 
-    let timer: NodeJS.Timeout | null = null;
-    let running: Promise<void> | null = null;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        if (running) return;
-        running = service
-          .sendDue()
-          .then((sent) => {
-            if (sent > 0) app.mailer.wake();
-          })
-          .catch((error: unknown) => app.log.warn({ err: error }, 'could not send reminders'))
-          .finally(() => {
-            running = null;
-          });
-      }, REMINDER_SWEEP_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
+    runPeriodically(app, 'reminders', REMINDER_SWEEP_MS, async () => {
+      if ((await service.sendDue()) > 0) app.mailer.wake();
     });
   },
   { name: 'reminders' },

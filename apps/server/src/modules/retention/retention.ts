@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, inArray, isNotNull, like, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { runPeriodically } from '../../lib/periodic';
 import {
   auditEvents,
   authSessions,
@@ -86,26 +87,11 @@ const SWEEP_MS = 60 * 60 * 1000;
 /** Runs the purge every hour while the app runs. */
 export const retentionPlugin = fp(
   async (app: FastifyInstance) => {
-    let timer: NodeJS.Timeout | null = null;
-    let running: Promise<void> | null = null;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        running ??= purgeExpiredData(app.database.db, new Date())
-          .then((purged) => {
-            if (Object.values(purged).some((count) => count > 0)) {
-              app.log.info({ purged }, 'retention: removed expired data');
-            }
-          })
-          .catch((error: unknown) => app.log.warn({ err: error }, 'retention sweep failed'))
-          .finally(() => {
-            running = null;
-          });
-      }, SWEEP_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
+    runPeriodically(app, 'retention', SWEEP_MS, async () => {
+      const purged = await purgeExpiredData(app.database.db, new Date());
+      if (Object.values(purged).some((count) => count > 0)) {
+        app.log.info({ purged }, 'retention: removed expired data');
+      }
     });
   },
   { name: 'retention' },

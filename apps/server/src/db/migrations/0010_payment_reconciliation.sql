@@ -1,0 +1,2 @@
+ALTER TABLE "payment_orders" ADD COLUMN "reconciled_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "payment_orders_unreconciled_idx" ON "payment_orders" USING btree ("expires_at") WHERE "payment_orders"."status" = 'created' and "payment_orders"."reconciled_at" is null;
