@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -27,6 +26,7 @@ import { retentionPlugin } from './modules/retention/retention';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentProvider, payments } from './modules/payments/payments-plugin';
 import { authenticate } from './plugins/authenticate';
+import { securityHeaders } from './plugins/security-headers';
 import { serializeRequest } from './lib/log-serializers';
 import { errorEnvelope, errorHandler } from './plugins/error-handler';
 import { openapi } from './plugins/openapi';
@@ -102,34 +102,38 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
   app.decorate('database', database);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   await app.register(errorHandler);
   await app.register(rejectNulBytes);
-  // The whole policy, written out: scripts only from our own origin (no inline or eval; the build has
+  // The pages' policy, written out: scripts only from our own origin (no inline or eval; the build has
   // no inline script), Razorpay's checkout only when Razorpay is the provider. Inline styles stay
-  // allowed because the dialog library injects a <style> element for scroll locking.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...razorpay],
-        scriptSrcAttr: ["'none'"],
-        frameSrc: ["'self'", ...razorpay],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...razorpay],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+  // allowed because the dialog library injects a <style> element for scroll locking. API answers get
+  // a policy that allows nothing (plugins/security-headers.ts).
+  await app.register(securityHeaders, {
+    page: {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...razorpay],
+          scriptSrcAttr: ["'none'"],
+          frameSrc: ["'self'", ...razorpay],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'", ...razorpay],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
+      referrerPolicy: { policy: 'no-referrer' },
     },
-    referrerPolicy: { policy: 'no-referrer' },
     hsts:
       env.NODE_ENV === 'production'
         ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true }

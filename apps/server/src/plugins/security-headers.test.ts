@@ -50,9 +50,10 @@ afterAll(async () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict Content-Security-Policy: no inline or eval script, no plugins, no framing', async () => {
+  it('sends pages a strict Content-Security-Policy: no inline or eval script, no plugins, no framing', async () => {
     const app = await appWith({ NODE_ENV: 'test' });
-    const response = await app.inject({ url: '/api/health' });
+    // Any page of the web app (this one is not built here, so the answer is a 404 page).
+    const response = await app.inject({ url: '/some/page' });
     const policy = policyOf(response.headers['content-security-policy']);
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('script-src')).toEqual(["'self'"]);
@@ -72,15 +73,30 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends API answers a policy that allows nothing, no framing and no caching of private data', async () => {
+    const app = await appWith({ NODE_ENV: 'test' });
+    const response = await app.inject({ url: '/api/health' });
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cache-control']).toBe('no-store');
+    // The API documentation is a page, with the pages' policy.
+    const docs = await app.inject({ url: '/api/docs/static/index.html' });
+    expect(String(docs.headers['content-security-policy'])).not.toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
+  });
+
   it('allows Razorpay’s checkout origins only when Razorpay is the provider', async () => {
     const sandbox = await appWith({ NODE_ENV: 'test' });
     const withRazorpay = await appWith({ NODE_ENV: 'test' }, true);
-    const sandboxPolicy = (await sandbox.inject({ url: '/api/health' })).headers[
-      'content-security-policy'
-    ];
+    const sandboxPolicy = (await sandbox.inject({ url: '/' })).headers['content-security-policy'];
     expect(String(sandboxPolicy)).not.toContain('razorpay');
     const policy = policyOf(
-      (await withRazorpay.inject({ url: '/api/health' })).headers['content-security-policy'],
+      (await withRazorpay.inject({ url: '/' })).headers['content-security-policy'],
     );
     expect(policy.get('script-src')).toEqual([
       "'self'",

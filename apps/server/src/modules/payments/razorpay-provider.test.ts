@@ -184,7 +184,9 @@ describe('the Razorpay provider against a local Razorpay-like server', () => {
       keyId: KEY_ID,
       testMode: true,
     });
-    expect(response.headers['content-security-policy']).toMatch(
+    // The page (not the API's JSON) is where checkout.js runs.
+    const page = await context.app.inject({ url: '/' });
+    expect(page.headers['content-security-policy']).toMatch(
       /script-src 'self' https:\/\/checkout\.razorpay\.com/,
     );
     const sandbox = await context.app.inject({ method: 'POST', url: '/api/payments/sandbox/pay' });
