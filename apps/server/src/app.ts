@@ -27,6 +27,7 @@ import type { PaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentProvider, payments } from './modules/payments/payments-plugin';
 import { authenticate } from './plugins/authenticate';
 import { securityHeaders } from './plugins/security-headers';
+import { changeFeed } from './plugins/change-feed';
 import { serializeRequest } from './lib/log-serializers';
 import { errorEnvelope, errorHandler } from './plugins/error-handler';
 import { openapi } from './plugins/openapi';
@@ -150,6 +151,7 @@ export async function buildApp({
     });
   }
   await app.register(openapi);
+  await app.register(changeFeed);
   await app.register(authenticate);
   await app.register(rateLimits);
   await app.register(mailPlugin);

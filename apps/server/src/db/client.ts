@@ -13,9 +13,30 @@ import * as schema from './schema';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseDriver = 'pglite' | 'postgres';
 
+/** A subscription to PostgreSQL notifications (LISTEN). */
+export interface ChangeFeed {
+  /** True while notifications are being received; anything cached on their strength is valid only then. */
+  readonly live: boolean;
+  close(): Promise<void>;
+}
+
+export interface ChangeHandlers {
+  /** A notification on one of the channels. */
+  notify(channel: string, payload: string): void;
+  /** Notifications may have been missed (the connection was lost, or is back): forget everything. */
+  reset(): void;
+  /** A problem worth logging (the feed keeps retrying by itself). */
+  error(error: Error): void;
+}
+
 export interface DatabaseHandle {
   db: Database;
   driver: DatabaseDriver;
+  /**
+   * Listens on `channels`. PostgreSQL: on a dedicated connection, reconnected with back-off whenever it
+   * is lost (the first attempt is awaited; failing, it retries in the background). PGlite: in-process.
+   */
+  listen(channels: string[], handlers: ChangeHandlers): Promise<ChangeFeed>;
   /** Applies every committed migration that has not run yet. */
   migrate(): Promise<void>;
   /** Number of applied migrations; throws when the database cannot be reached. */
@@ -83,7 +104,80 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): 
       }
     },
     schemaVersion: () => schemaVersion(db),
+    listen: (channels, handlers) => listenPostgres(options.url, channels, handlers),
     close: () => pool.end(),
+  };
+}
+
+/** LISTEN on a connection of its own (a pooled one would be handed to others between queries). */
+async function listenPostgres(
+  url: string,
+  channels: string[],
+  handlers: ChangeHandlers,
+): Promise<ChangeFeed> {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retryMs = 1_000;
+  let retry: NodeJS.Timeout | null = null;
+
+  const lost = (from: pg.Client) => {
+    if (client !== from) return;
+    client = null;
+    handlers.reset();
+    schedule();
+  };
+  const schedule = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, retryMs);
+    retry.unref();
+    retryMs = Math.min(retryMs * 2, 30_000);
+  };
+  async function connect() {
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 3_000,
+      keepAlive: true,
+    });
+    next.on('notification', (message) => handlers.notify(message.channel, message.payload ?? ''));
+    next.on('error', (error) => {
+      handlers.error(error);
+      lost(next);
+    });
+    next.on('end', () => lost(next));
+    try {
+      await next.connect();
+      for (const channel of channels) await next.query(`LISTEN "${channel.replaceAll('"', '')}"`);
+    } catch (error) {
+      handlers.error(error as Error);
+      await next.end().catch(() => {});
+      schedule();
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    retryMs = 1_000;
+    // Whatever was cached before this connection listened may have changed unseen.
+    handlers.reset();
+  }
+
+  await connect();
+  return {
+    get live() {
+      return client !== null;
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
   };
 }
 
@@ -100,6 +194,24 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     migrate: () =>
       migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     schemaVersion: () => schemaVersion(db),
+    async listen(channels, handlers) {
+      // In one process every write goes through this client: notifications cannot be missed.
+      const stops = await Promise.all(
+        channels.map((channel) =>
+          client.listen(channel, (payload) => handlers.notify(channel, payload)),
+        ),
+      );
+      let live = true;
+      return {
+        get live() {
+          return live;
+        },
+        async close() {
+          live = false;
+          await Promise.all(stops.map((stop) => stop()));
+        },
+      };
+    },
     close: () => client.close(),
   };
 }

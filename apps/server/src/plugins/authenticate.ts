@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@sukoon/shared';
 import { AppError } from '../lib/errors';
-import { createSessionsService, type AuthUser } from '../modules/auth/sessions-service';
+import {
+  TOUCH_INTERVAL_MS,
+  createSessionsService,
+  hashToken,
+  type AuthUser,
+} from '../modules/auth/sessions-service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,6 +17,8 @@ declare module 'fastify' {
 }
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
+/** How long a resolved session may be kept at most, announcements aside. */
+const SESSION_CACHE_MS = 60_000;
 
 /**
  * Resolves `Authorization: Bearer <token>` on every request; routes then call `requireAuth`. A route
@@ -20,12 +27,41 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
  */
 export const authenticate = fp(async (app: FastifyInstance) => {
   const sessions = createSessionsService(app.database.db);
+  const cache = app.caches.sessions;
+
+  /**
+   * A token's session, from memory while the change feed is live: a revocation, an expiry or a
+   * change of the account is announced and drops it. A hit is taken only while the session needs no
+   * touch of its last use, so idle sessions still end on time.
+   */
+  async function resolve(token: string): Promise<AuthUser | null> {
+    const hash = hashToken(token);
+    const now = Date.now();
+    const hit = app.caches.live ? cache.get(hash, now) : undefined;
+    if (hit && now - hit.lastUsedAt < TOUCH_INTERVAL_MS) {
+      return { ...hit.user, sessionId: hit.sessionId };
+    }
+    const ticket = cache.ticket(hash);
+    const found = await sessions.lookup(token);
+    if (found && app.caches.live) {
+      const { sessionId, ...user } = found.user;
+      const keepUntil = Math.min(found.expiresAt.getTime(), now + SESSION_CACHE_MS);
+      cache.set(
+        hash,
+        { user, sessionId, lastUsedAt: found.lastUsedAt.getTime() },
+        keepUntil,
+        ticket,
+      );
+    }
+    return found?.user ?? null;
+  }
+
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header) return;
     const token = BEARER.exec(header)?.[1];
-    request.auth = token ? await sessions.resolve(token) : null;
+    request.auth = token ? await resolve(token) : null;
   });
   app.addHook('onRoute', (route) => {
     const security = (route.schema as { security?: Record<string, unknown>[] } | undefined)

@@ -17,6 +17,8 @@ export interface AvailabilityWindow {
   /** Epoch milliseconds. */
   blocked: number[];
   busy: [number, number][];
+  /** When the earliest hold in the window runs out (epoch ms): the picture changes then by itself. */
+  nextHoldExpiry: number | null;
 }
 
 const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
@@ -57,7 +59,13 @@ export function availabilityWindowQuery(
               -- (psychologist, starts_at) index read only the window instead of all earlier history.
               and b.starts_at > p.from_at - interval '45 minutes'
               -- A hold past its expiry no longer blocks, even before anything has expired it.
-              and (b.status = 'booked' or (b.status = 'held' and b.hold_expires_at > now()))) as "busy"
+              and (b.status = 'booked' or (b.status = 'held' and b.hold_expires_at > now()))) as "busy",
+          (select (extract(epoch from min(b.hold_expires_at)) * 1000)::float8
+             from ${bookings} b
+            where b.psychologist_id = p.id
+              and b.starts_at < p.to_at and b.ends_at > p.from_at
+              and b.starts_at > p.from_at - interval '45 minutes'
+              and b.status = 'held' and b.hold_expires_at > now()) as "nextHoldExpiry"
         from p`;
 }
 

@@ -12,6 +12,12 @@ import {
 import { requireAuth, signedIn } from '../../plugins/authenticate';
 import { createAvailabilityService } from './availability-service';
 
+/**
+ * How long a calendar answer may be kept at most. Every change to it is announced and drops it at once
+ * (see plugins/change-feed.ts); this bound only limits how long a missed announcement could matter.
+ */
+const CALENDAR_CACHE_MS = 60_000;
+
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const availability = createAvailabilityService(app.database.db);
   const security = [{ bearer: [] }];
@@ -28,9 +34,29 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(Availability) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireAuth(request);
-      return { success: true as const, data: await availability.get(request.query), error: null };
+      const { psychologistId, from, to } = request.query;
+      const key = `${psychologistId}|${from}|${to}`;
+      const { calendars, live } = app.caches;
+      const now = Date.now();
+      let body = live ? calendars.get(key, now) : undefined;
+      if (body === undefined) {
+        // Taken before the read: a change that lands while it runs keeps its answer out of the cache.
+        const ticket = calendars.ticket(psychologistId);
+        const { availability: data, changesAt } = await availability.get(request.query);
+        body = reply.serialize({ success: true as const, data, error: null }) as string;
+        if (live) {
+          calendars.set(
+            key,
+            body,
+            Math.min(now + CALENDAR_CACHE_MS, changesAt ?? Infinity),
+            ticket,
+          );
+        }
+      }
+      // Already serialized (by this route's own serializer, now or when cached): sent as it is.
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 

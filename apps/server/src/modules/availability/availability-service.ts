@@ -37,40 +37,54 @@ export function createAvailabilityService(db: Database) {
    * The merged picture of `from`..`to` (dates on the psychologist's calendar, inclusive), in the form
    * the shared slot rule reads, so the server and the grid decide alike.
    */
-  async function facts(
-    psychologistId: string,
-    from: string,
-    to: string,
-  ): Promise<AvailabilityFacts> {
+  async function window(psychologistId: string, from: string, to: string) {
     if (daysBetween(from, to) + 1 > MAX_CALENDAR_RANGE_DAYS) throw new AppError('RANGE_TOO_LONG');
-    const window = await repository.window(psychologistId, { from, to });
-    if (!window) throw new AppError('PSYCHOLOGIST_NOT_FOUND');
-    return {
-      timeZone: window.timeZone,
-      daysOff: window.offDays,
-      unavailableDayParts: window.dayParts,
-      blockedSlots: window.blocked.map((ms) => new Date(Number(ms)).toISOString()),
-      busy: window.busy.map(([start, end]) => ({
+    const found = await repository.window(psychologistId, { from, to });
+    if (!found) throw new AppError('PSYCHOLOGIST_NOT_FOUND');
+    const facts: AvailabilityFacts = {
+      timeZone: found.timeZone,
+      daysOff: found.offDays,
+      unavailableDayParts: found.dayParts,
+      blockedSlots: found.blocked.map((ms) => new Date(Number(ms)).toISOString()),
+      busy: found.busy.map(([start, end]) => ({
         start: new Date(Number(start)).toISOString(),
         end: new Date(Number(end)).toISOString(),
       })),
     };
+    return { facts, nextHoldExpiry: found.nextHoldExpiry };
+  }
+
+  async function facts(psychologistId: string, from: string, to: string) {
+    return (await window(psychologistId, from, to)).facts;
   }
 
   return {
     facts,
 
-    async get(query: AvailabilityQuery): Promise<Availability> {
-      const merged = await facts(query.psychologistId, query.from, query.to);
+    /**
+     * GET /api/availability: the picture, and when it changes by itself (a hold running out) even if
+     * nothing is written, so a cache knows how long it may keep it.
+     */
+    async get(
+      query: AvailabilityQuery,
+    ): Promise<{ availability: Availability; changesAt: number | null }> {
+      const { facts: merged, nextHoldExpiry } = await window(
+        query.psychologistId,
+        query.from,
+        query.to,
+      );
       return {
-        psychologistId: query.psychologistId,
-        from: query.from,
-        to: query.to,
-        ...merged,
-        daysOff: [...merged.daysOff],
-        unavailableDayParts: [...merged.unavailableDayParts],
-        blockedSlots: [...merged.blockedSlots],
-        busy: [...merged.busy],
+        availability: {
+          psychologistId: query.psychologistId,
+          from: query.from,
+          to: query.to,
+          ...merged,
+          daysOff: [...merged.daysOff],
+          unavailableDayParts: [...merged.unavailableDayParts],
+          blockedSlots: [...merged.blockedSlots],
+          busy: [...merged.busy],
+        },
+        changesAt: nextHoldExpiry,
       };
     },
 

@@ -1,0 +1,73 @@
+/**
+ * An in-memory cache for answers that can change at any moment, kept correct by invalidation:
+ * entries belong to a group (a psychologist, a session), and a reader takes a `ticket` BEFORE it reads
+ * the database; storing with that ticket is refused if the group (or everything) was invalidated in
+ * between, so a read that raced a write never stores what the write replaced.
+ */
+export class VersionedCache<V> {
+  private readonly entries = new Map<string, { value: V; group: string; expiresAt: number }>();
+  private readonly keysOfGroup = new Map<string, Set<string>>();
+  private readonly groupVersions = new Map<string, number>();
+  private version = 0;
+
+  constructor(private readonly maxEntries: number) {}
+
+  ticket(group: string) {
+    return { group, version: this.version, groupVersion: this.groupVersions.get(group) ?? 0 };
+  }
+
+  get(key: string, now: number): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now) {
+      this.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, value: V, expiresAt: number, ticket: ReturnType<VersionedCache<V>['ticket']>) {
+    if (
+      ticket.version !== this.version ||
+      ticket.groupVersion !== (this.groupVersions.get(ticket.group) ?? 0)
+    ) {
+      return;
+    }
+    if (!this.entries.has(key) && this.entries.size >= this.maxEntries) {
+      // The oldest entry goes first (a Map iterates in insertion order).
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.delete(oldest);
+    }
+    this.delete(key);
+    this.entries.set(key, { value, group: ticket.group, expiresAt });
+    let keys = this.keysOfGroup.get(ticket.group);
+    if (!keys) this.keysOfGroup.set(ticket.group, (keys = new Set()));
+    keys.add(key);
+  }
+
+  /** Everything of one group changed. */
+  invalidate(group: string) {
+    this.groupVersions.set(group, (this.groupVersions.get(group) ?? 0) + 1);
+    for (const key of this.keysOfGroup.get(group) ?? []) this.entries.delete(key);
+    this.keysOfGroup.delete(group);
+  }
+
+  /** Anything may have changed. */
+  clear() {
+    this.version += 1;
+    this.entries.clear();
+    this.keysOfGroup.clear();
+    this.groupVersions.clear();
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  private delete(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.keysOfGroup.get(entry.group)?.delete(key);
+  }
+}

@@ -1,0 +1,200 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addIsoDays, localDateOf, type Availability } from '@sukoon/shared';
+import { buildApp } from '../app';
+import type { DatabaseHandle } from '../db/client';
+import { createBooking } from '../db/factories';
+import { loadEnv } from '../env';
+import { VersionedCache } from '../lib/versioned-cache';
+import { istSlot } from '../../test/booking';
+import { signedInAs } from '../../test/sign-in';
+import { createTestDatabase } from '../../test/test-database';
+
+type Caller = Awaited<ReturnType<typeof signedInAs>>;
+
+/** Two server processes' worth of app on one database: a change made through one, read through both. */
+let database: DatabaseHandle & { url: string | null };
+let first: FastifyInstance;
+let second: FastifyInstance;
+let psychologist: Caller;
+let patient: Caller;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    RATE_LIMITS: 'off',
+  });
+  first = await buildApp({ env, database });
+  second = await buildApp({ env, database });
+  await Promise.all([first.ready(), second.ready()]);
+  psychologist = await signedInAs(database.db, 'psychologist');
+  patient = await signedInAs(database.db, 'patient');
+});
+afterAll(async () => {
+  await first.close();
+  await second.close();
+  await database.close();
+});
+
+const week = () => {
+  const from = addIsoDays(localDateOf(new Date(), 'Asia/Kolkata'), 21);
+  return { from, to: addIsoDays(from, 6) };
+};
+
+async function availability(app: FastifyInstance) {
+  const { from, to } = week();
+  const response = await app.inject({
+    url: `/api/availability?psychologistId=${psychologist.user.id}&from=${from}&to=${to}`,
+    headers: patient.headers,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: Availability }>().data;
+}
+
+/** Polls until `check` passes, up to two seconds: an announcement crosses a connection. */
+async function eventually(check: () => Promise<void>) {
+  const deadline = Date.now() + 2_000;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+describe('answers kept in memory stay true', () => {
+  it('serves a repeated calendar read from memory, byte for byte', async () => {
+    const before = second.caches.calendars.size;
+    const once = await availability(second);
+    expect(second.caches.calendars.size).toBe(before + 1);
+    expect(await availability(second)).toEqual(once);
+  });
+
+  it('drops a calendar answer in every process when another process changes it', async () => {
+    const { from } = week();
+    expect((await availability(second)).daysOff).not.toContain(from);
+    const off = await first.inject({
+      method: 'PATCH',
+      url: '/api/availability/toggle-day',
+      headers: psychologist.headers,
+      payload: { date: from, status: 'Unavailable' },
+    });
+    expect(off.statusCode).toBe(200);
+    // The process that made the change answers with it at once.
+    expect((await availability(first)).daysOff).toContain(from);
+    await eventually(async () => expect((await availability(second)).daysOff).toContain(from));
+  });
+
+  it('drops it when the database is changed by anything at all (a script, a migration)', async () => {
+    const start = istSlot(22, 10 * 60);
+    const before = await availability(second);
+    await createBooking(database.db, {
+      psychologistId: psychologist.user.id,
+      patientId: patient.user.id,
+      startsAt: start,
+    });
+    await eventually(async () =>
+      expect((await availability(second)).busy.length).toBe(before.busy.length + 1),
+    );
+  });
+
+  it('keeps a hold no longer than the hold lasts, with nothing written when it runs out', async () => {
+    const before = await availability(second);
+    await createBooking(database.db, {
+      psychologistId: psychologist.user.id,
+      patientId: patient.user.id,
+      startsAt: istSlot(23, 11 * 60),
+      status: 'held',
+      holdExpiresAt: new Date(Date.now() + 700),
+    });
+    await eventually(async () =>
+      expect((await availability(second)).busy.length).toBe(before.busy.length + 1),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect((await availability(second)).busy.length).toBe(before.busy.length);
+  });
+
+  it('signs a token out in every process when one process logs it out', async () => {
+    const caller = await signedInAs(database.db, 'patient');
+    const me = (app: FastifyInstance) =>
+      app.inject({ url: '/api/users/me', headers: caller.headers });
+    expect((await me(second)).statusCode).toBe(200);
+    expect((await me(second)).statusCode).toBe(200);
+    expect(
+      (await first.inject({ method: 'POST', url: '/api/users/logout', headers: caller.headers }))
+        .statusCode,
+    ).toBe(200);
+    expect((await me(first)).statusCode).toBe(401);
+    await eventually(async () => expect((await me(second)).statusCode).toBe(401));
+  });
+
+  // PGlite has no connection to lose.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'stops using memory while the announcements cannot be heard, and starts again when they can',
+    async () => {
+      expect(second.caches.live).toBe(true);
+      const admin = new pg.Client({ connectionString: database.url! });
+      await admin.connect();
+      try {
+        // Every listening connection of this database is cut, as a restart or failover would.
+        await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`,
+        );
+      } finally {
+        await admin.end();
+      }
+      await eventually(async () => expect(second.caches.live).toBe(false));
+      // Still correct meanwhile: straight from the database.
+      const { to } = week();
+      await first.inject({
+        method: 'PATCH',
+        url: '/api/availability/toggle-day',
+        headers: psychologist.headers,
+        payload: { date: to, status: 'Unavailable' },
+      });
+      expect((await availability(second)).daysOff).toContain(to);
+      expect(second.caches.calendars.size).toBe(0);
+      // Back within a few seconds (first retry after one second).
+      const deadline = Date.now() + 5_000;
+      while (!second.caches.live && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(second.caches.live).toBe(true);
+    },
+  );
+});
+
+describe('VersionedCache', () => {
+  it('refuses to store what was read before a change to its group', () => {
+    const cache = new VersionedCache<string>(10);
+    const ticket = cache.ticket('psychologist-1');
+    cache.invalidate('psychologist-1');
+    cache.set('week', 'old picture', Date.now() + 60_000, ticket);
+    expect(cache.get('week', Date.now())).toBeUndefined();
+    const fresh = cache.ticket('psychologist-1');
+    cache.set('week', 'new picture', Date.now() + 60_000, fresh);
+    expect(cache.get('week', Date.now())).toBe('new picture');
+  });
+
+  it('refuses everything read before a clear, forgets expired entries, and stays within its size', () => {
+    const cache = new VersionedCache<number>(2);
+    const stale = cache.ticket('a');
+    cache.clear();
+    cache.set('a1', 1, Date.now() + 1_000, stale);
+    expect(cache.size).toBe(0);
+    cache.set('a1', 1, Date.now() - 1, cache.ticket('a'));
+    expect(cache.get('a1', Date.now())).toBeUndefined();
+    for (const key of ['b1', 'b2', 'b3']) cache.set(key, 2, Date.now() + 1_000, cache.ticket('b'));
+    expect(cache.size).toBe(2);
+    expect(cache.get('b1', Date.now())).toBeUndefined();
+    expect(cache.get('b3', Date.now())).toBe(2);
+  });
+});

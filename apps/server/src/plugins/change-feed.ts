@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ChangeFeed } from '../db/client';
+import { VersionedCache } from '../lib/versioned-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Caches kept correct by PostgreSQL's change notifications (see 0011_change_notifications). */
+    caches: {
+      /** Whole answers of GET /api/availability, by psychologist. */
+      calendars: VersionedCache<string>;
+      /** Resolved sign-in sessions, by token hash. */
+      sessions: VersionedCache<SessionEntry>;
+      /** True while notifications arrive: only then may an answer come from a cache. */
+      readonly live: boolean;
+    };
+  }
+}
+
+export interface SessionEntry {
+  user: { id: string; email: string; username: string; role: 'patient' | 'psychologist' };
+  sessionId: string;
+  lastUsedAt: number;
+}
+
+/**
+ * Keeps the caches true to the database: a trigger announces every change to a calendar, a session
+ * or an account, each process drops what changed the moment it hears, and a lost connection drops
+ * everything (and turns caching off until it is back). A write handled by this process clears both
+ * caches at once, before its answer leaves, so its caller reads what it wrote without waiting for the
+ * notification's round trip.
+ */
+export const changeFeed = fp(
+  async (app: FastifyInstance) => {
+    const calendars = new VersionedCache<string>(5_000);
+    const sessions = new VersionedCache<SessionEntry>(20_000);
+    let feed: ChangeFeed | null = null;
+    const clearAll = () => {
+      calendars.clear();
+      sessions.clear();
+    };
+    app.decorate('caches', {
+      calendars,
+      sessions,
+      get live() {
+        return feed?.live ?? false;
+      },
+    });
+
+    app.addHook('onReady', async () => {
+      feed = await app.database.listen(['sukoon_calendar', 'sukoon_session', 'sukoon_user'], {
+        notify(channel, payload) {
+          if (channel === 'sukoon_calendar') calendars.invalidate(payload);
+          else if (channel === 'sukoon_session') sessions.invalidate(payload);
+          // An account changed: its sessions are not indexed by account, and this is rare.
+          else sessions.clear();
+        },
+        reset: clearAll,
+        error: (error) => app.log.warn({ err: error }, 'change feed: connection problem'),
+      });
+    });
+    app.addHook('onClose', async () => {
+      await feed?.close();
+    });
+    app.addHook('onSend', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') clearAll();
+    });
+  },
+  { name: 'change-feed' },
+);
