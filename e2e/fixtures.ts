@@ -1,4 +1,6 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { appendFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** Every journey fails on a console error or an uncaught exception in the page. */
 export const test = base.extend<{ failOnConsoleErrors: void }>({
@@ -18,6 +20,18 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
         problems.push(`console.error: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      // Chromium does not always log a Content-Security-Policy violation as a console error (zod's
+      // eval probe was not): report every one, so no journey passes while the policy blocks something.
+      await page.exposeFunction('__reportCspViolation', (text: string) => problems.push(text));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __reportCspViolation?: (text: string) => void })
+            .__reportCspViolation;
+          report?.(
+            `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`,
+          );
+        });
+      });
       await use();
       expect(problems, 'the page logged errors').toEqual([]);
     },
@@ -27,8 +41,151 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
 
 export { expect };
 
+/** The project the journey runs in: a laptop (1440×900) or a phone (375×812, touch). */
+export function device(): 'laptop' | 'phone' {
+  return test.info().project.name === 'phone' ? 'phone' : 'laptop';
+}
+
+/** Whether the journey runs on the phone project. */
+export const onPhone = () => device() === 'phone';
+
+/**
+ * Presses a control the way the device does: a tap on the phone, a click on the laptop. Either way
+ * Playwright first checks it can be reached: visible, scrolled into view, enabled and not covered.
+ */
+export async function press(control: Locator) {
+  if (onPhone()) await control.tap();
+  else await control.click();
+}
+
 /** Saves a screenshot under /screenshots when SCREENSHOTS=1, for a person to look at. */
 export async function snapshot(page: Page, name: string) {
   if (process.env.SCREENSHOTS !== '1') return;
-  await page.screenshot({ path: `../screenshots/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `../screenshots/${name}-${device()}.png`, fullPage: true });
+}
+
+interface AccessibleOptions {
+  /** Check only this part of the page (a dialog, a panel), rather than the whole page. */
+  within?: Locator;
+}
+
+/**
+ * The screen as it is now passes axe-core with no serious or critical violation, and nothing on it
+ * is wider than the screen (the page never scrolls sideways; the week grid scrolls inside its own
+ * box, as designed). A failure lists each rule, its impact, the elements and what to fix; it is
+ * soft, so the journey carries on and reports every screen's findings at its end.
+ * With AXE_LOG=<file>, every finding of any impact is also appended to that file (one JSON a line).
+ */
+export async function expectAccessible(
+  page: Page,
+  screen: string,
+  options: AccessibleOptions = {},
+) {
+  await test.step(`accessible: ${screen}`, async () => {
+    // Colours are judged at rest: let transitions (a button turning enabled) finish first.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+    let builder = new AxeBuilder({ page });
+    if (options.within) {
+      const handle = await options.within.elementHandle();
+      const marker = `axe-${Math.random().toString(36).slice(2)}`;
+      await handle?.evaluate((element, id) => element.setAttribute('data-axe-scope', id), marker);
+      builder = builder.include(`[data-axe-scope="${marker}"]`);
+    }
+    const results = await builder.analyze();
+    if (process.env.AXE_LOG) {
+      for (const violation of results.violations) {
+        appendFileSync(
+          process.env.AXE_LOG,
+          `${JSON.stringify({
+            project: device(),
+            screen,
+            rule: violation.id,
+            impact: violation.impact,
+            help: violation.help,
+            targets: violation.nodes.map((node) => node.target.join(' ')),
+          })}\n`,
+        );
+      }
+    }
+    const blocking = results.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
+    const report = blocking.map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+          .slice(0, 5)
+          .map(
+            (node) =>
+              `    ${node.target.join(' ')}: ${(node.failureSummary ?? '').replace(/\s*\n\s*/g, ' ')}`,
+          )
+          .join(
+            '\n',
+          )}${violation.nodes.length > 5 ? `\n    …and ${violation.nodes.length - 5} more` : ''}`,
+    );
+    // Soft: the journey goes on to its other screens, and fails at the end with every finding.
+    expect.soft(report, `axe: serious or critical problems on "${screen}"`).toEqual([]);
+    const minor = results.violations.filter((violation) => !blocking.includes(violation));
+    if (minor.length > 0) {
+      test.info().annotations.push({
+        type: 'axe (minor, moderate)',
+        description: `${screen}: ${minor.map((violation) => `${violation.id} (${violation.impact})`).join(', ')}`,
+      });
+    }
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect
+      .soft(overflow, `"${screen}" is wider than the screen by ${overflow}px`)
+      .toBeLessThanOrEqual(0);
+  });
+}
+
+/**
+ * A dialog keeps keyboard focus: Tab and Shift+Tab cycle inside it, Escape (or `close`) closes it,
+ * and focus lands on `returnsTo` or inside it (the control that opened it, or its grid cell).
+ */
+export async function expectFocusTrapped(
+  page: Page,
+  dialog: Locator,
+  returnsTo: Locator,
+  close: () => Promise<void> = () => page.keyboard.press('Escape'),
+) {
+  await test.step('focus stays in the dialog and returns on close', async () => {
+    await expect(dialog).toBeVisible();
+    const focusInside = () =>
+      dialog.evaluate((element) => element.contains(document.activeElement));
+    await expect.poll(focusInside, { message: 'focus moves into the dialog' }).toBe(true);
+    const stops = await dialog.evaluate(
+      (element) =>
+        element.querySelectorAll(
+          'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])',
+        ).length,
+    );
+    // Once round and a step further: focus wraps instead of leaving.
+    for (let step = 0; step <= Math.min(stops, 40); step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInside(), `Tab ${step + 1} stays in the dialog`).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusInside(), 'Shift+Tab stays in the dialog').toBe(true);
+    await close();
+    await expect(dialog).toBeHidden();
+    await expect
+      .poll(
+        () =>
+          returnsTo.evaluate(
+            (element) =>
+              element === document.activeElement || element.contains(document.activeElement),
+          ),
+        { message: 'focus returns to the control that opened the dialog (or into it)' },
+      )
+      .toBe(true);
+  });
 }

@@ -1,19 +1,44 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3999);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Every journey runs twice: on a laptop and on a phone (375×812, touch). Each project has a server
+ * and a fresh database of its own, so the two never see each other's bookings and can run side by
+ * side, one worker each (journeys within a project share their server's data and run in order).
+ */
+const PROJECTS = [
+  {
+    name: 'laptop',
+    port: Number(process.env.E2E_PORT ?? 3999),
+    use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+  },
+  {
+    name: 'phone',
+    port: Number(process.env.E2E_PHONE_PORT ?? 3998),
+    use: {
+      // A phone's Chromium: the Pixel 7's user agent, on the 375×812 screen the specification uses.
+      userAgent: devices['Pixel 7'].userAgent,
+      viewport: { width: 375, height: 812 },
+      screen: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    },
+  },
+] as const;
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // One worker per project (see `workers` below): the laptop and the phone run at the same time.
+  workers: Number(process.env.E2E_WORKERS ?? PROJECTS.length),
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium,
@@ -26,19 +51,22 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    {
-      name: 'laptop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+  projects: PROJECTS.map((project) => ({
+    name: project.name,
+    workers: 1,
+    use: {
+      ...project.use,
+      defaultBrowserType: 'chromium',
+      baseURL: `http://127.0.0.1:${project.port}`,
     },
-  ],
-  webServer: {
+  })),
+  webServer: PROJECTS.map((project) => ({
     command: 'node start-server.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
-    env: { E2E_PORT: String(port) },
+    url: `http://127.0.0.1:${project.port}/api/health`,
+    env: { E2E_PORT: String(project.port) },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-  },
+  })),
 });

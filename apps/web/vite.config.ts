@@ -10,5 +10,75 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': apiTarget, '/dev': apiTarget },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest lists each chunk's static and dynamic imports: scripts/check-bundle-budget.mjs
+  // reads it to measure what each screen downloads before it is interactive.
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              // With Vite's helper for dynamic imports: main.tsx needs it, so it must not be pulled
+              // into app-shell (which holds @sukoon/shared) by the modules that use it.
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+)[\\/]|vite[\\/]preload-helper/,
+              priority: 4,
+            },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
+
+            {
+              name: 'radix-base',
+              test: /node_modules[\\/]@radix-ui[\\/](react-(tabs|roving-focus|collection|slot|presence|context|primitive|compose-refs|use-controllable-state|use-effect-event|use-callback-ref|use-layout-effect|use-is-hydrated|direction|id)|primitive)[\\/]/,
+              priority: 3,
+            },
+            {
+              // The app's small modules that every screen uses, in one chunk rather than a dozen.
+              // Never lib/zod-config.ts: main.tsx imports it statically, and this chunk holds
+              // @sukoon/shared, whose schemas must be built after zod is configured.
+              name: 'app-shell',
+              test: new RegExp(
+                [
+                  'lib/(api-client|dates|entry-params|money|links|lazy|use-now|use-media-query)\\.ts',
+                  'components/ui/(button|badge|text-field|session-when|loading-screen|load-error|lazy-menu)\\.tsx',
+                  'app/(error-boundary\\.tsx|checkout\\.ts|psychologist-query\\.ts)',
+                  'features/[a-z-]+/[a-z-]+-api\\.ts',
+                  'features/auth/(auth-messages\\.ts|avatar\\.tsx)',
+                  'features/calendar/(day-parts|day-parts-trigger)\\.ts',
+                  'features/calendar/event-pill\\.tsx',
+                  'app/(app|privacy-layer)\\.tsx',
+                  'features/role-selection/role-selection\\.tsx',
+                  'features/auth/(session\\.tsx|use-current-user\\.ts|use-sign-in-link\\.ts)',
+                ]
+                  .map(
+                    (file) => `apps[\\\\/]web[\\\\/]src[\\\\/]${file.replaceAll('/', '[\\\\/]')}$`,
+                  )
+                  .join('|'),
+              ),
+              priority: 1,
+            },
+            {
+              // What both dashboards show: the header and the calendar with its week view.
+              name: 'dashboard',
+              test: new RegExp(
+                [
+                  'features/dashboard/dashboard-shell\\.tsx',
+                  'app/(calendar-actions|booking-layer|cancel-layer)\\.tsx',
+                  'features/calendar/(calendar|week-view)\\.tsx',
+                  'features/calendar/(api|cell-state|layout)\\.ts',
+                ]
+                  .map(
+                    (file) => `apps[\\\\/]web[\\\\/]src[\\\\/]${file.replaceAll('/', '[\\\\/]')}$`,
+                  )
+                  .join('|'),
+              ),
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

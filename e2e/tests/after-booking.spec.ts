@@ -1,130 +1,55 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import type { Locator, Page } from '@playwright/test';
+import {
+  device,
+  expect,
+  expectAccessible,
+  expectFocusTrapped,
+  onPhone,
+  press,
+  test,
+} from '../fixtures';
+import {
+  PATIENT,
+  PSYCHOLOGIST,
+  bookAndPay as bookAndPayIn,
+  dayName,
+  goWeeksAhead,
+  login,
+  openDashboard,
+  pageFor,
+  signIn,
+} from './journey-helpers';
 
 // After the booking: meeting links, attendance and cancellation, for both roles. The demo identities
 // and their past sessions are seeded on a fresh database (apps/server/src/db/seed.ts).
-const PSYCHOLOGIST = { email: 'demo.psychologist@sukoon.test', password: 'sukoon-demo-2026' };
-const PATIENT = { email: 'demo.patient@sukoon.test', password: 'sukoon-demo-2026' };
 const PATIENT_NAME = 'demo_patient';
-const LAPTOP = { width: 1440, height: 900 };
-const PHONE = { width: 375, height: 812 };
-
-interface LoginData {
-  token: string;
-  user: { id: string };
-}
-
-async function login(page: Page, who: typeof PSYCHOLOGIST): Promise<LoginData> {
-  const response = await page.request.post('/api/users/login', { data: who });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: LoginData }).data;
-}
-
-async function signIn(page: Page, who: typeof PSYCHOLOGIST): Promise<LoginData> {
-  const data = await login(page, who);
-  await page.addInitScript(
-    ([token, user]) => {
-      window.localStorage.setItem('authToken', token);
-      window.localStorage.setItem('authUser', user);
-    },
-    [data.token, JSON.stringify(data.user)] as const,
-  );
-  return data;
-}
-
-/** A second person in the same journey: their own browser context, signed in. */
-async function pageFor(browser: Browser, who: typeof PSYCHOLOGIST, viewport = LAPTOP) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await signIn(page, who);
-  return page;
-}
-
-async function openDashboard(page: Page, role: 'Patient' | 'Psychologist') {
-  await page.goto('/');
-  await page.getByRole('button', { name: new RegExp(role) }).click();
-  await expect(page.getByRole('heading', { name: `${role} Dashboard` })).toBeVisible();
-  const grid = page.getByRole('grid').first();
-  // Other journeys register psychologists of their own: a patient then chooses the demo one.
-  const chooser = page.getByRole('group', { name: 'Choose a psychologist' });
-  await expect(grid.or(chooser)).toBeVisible();
-  if (await chooser.isVisible()) {
-    await chooser.getByRole('button', { name: /^Dr\. Asha Rao/ }).click();
-  }
-  await expect(grid).toBeVisible();
-}
-
-/** Far enough ahead that the booking and calendar journeys' weeks (up to 3 ahead) never collide. */
-async function goWeeksAhead(page: Page, weeks: number) {
-  const heading = page.getByRole('heading', { level: 3 }).first();
-  for (let index = 0; index < weeks; index += 1) {
-    const before = await heading.textContent();
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await expect(heading).not.toHaveText(before ?? '');
-  }
-}
-
-async function dayName(page: Page, weekday: string) {
-  const header = page.getByRole('columnheader', { name: new RegExp(`^${weekday}, `) });
-  const label = (await header.getAttribute('aria-label')) ?? '';
-  return label.split(',').slice(0, 2).join(',');
-}
-
-async function feeText(page: Page, duration: 20 | 45) {
-  const psychologist = await login(page, PSYCHOLOGIST);
-  const response = await page.request.get(`/api/psychologists/${psychologist.user.id}`, {
-    headers: { authorization: `Bearer ${psychologist.token}` },
-  });
-  const { data } = (await response.json()) as {
-    data: { session_20_minute_rate: number; session_45_minute_rate: number };
-  };
-  const rupees = duration === 20 ? data.session_20_minute_rate : data.session_45_minute_rate;
-  return `₹${rupees.toLocaleString('en-IN')}`;
-}
 
 /** The patient books a slot and pays in the sandbox checkout; returns the order paid. */
 async function bookAndPay(
   page: Page,
   slot: { day: string; time: string; duration: 20 | 45; title: string },
 ) {
-  const fee = await feeText(page, slot.duration);
-  await page.getByRole('button', { name: `Book ${slot.day} at ${slot.time}` }).click();
-  await page
-    .getByRole('dialog', { name: 'Select Appointment Duration' })
-    .getByRole('button', { name: `${slot.duration} Minutes` })
-    .click();
-  const form = page.getByRole('dialog', { name: 'Add Event' });
-  await form.getByLabel('Event name').fill(slot.title);
-  await form.getByLabel('Problems Facing').fill('Trouble sleeping before presentations');
-  const order = page.waitForResponse((response) =>
-    response.url().endsWith('/api/payments/create-order'),
-  );
-  await form.getByRole('button', { name: `Book Event · ${fee}` }).click();
-  const { data } = (await (await order).json()) as { data: { order_id: string } };
-  await page
-    .getByRole('dialog', { name: 'Complete Your Booking' })
-    .getByRole('button', { name: `Pay ${fee}` })
-    .click();
-  await page
-    .getByRole('dialog', { name: 'Sukoon' })
-    .getByRole('button', { name: `Pay ${fee}` })
-    .click();
-  const confirmed = page.getByRole('dialog', { name: 'Booking Confirmed' });
-  await expect(confirmed.getByText('Your appointment has been scheduled')).toBeVisible();
-  await confirmed.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByText(slot.title).first()).toBeVisible();
-  return { orderId: data.order_id, fee };
+  const booked = await bookAndPayIn(page, {
+    ...slot,
+    description: 'Trouble sleeping before presentations',
+  });
+  await press(booked.confirmed.getByRole('button', { name: 'Done' }));
+  await expect(page.getByText(slot.title).first()).toBeAttached();
+  return booked;
 }
 
 /** Screenshots for a person to look at (SCREENSHOTS=1): the viewport, or the whole page. */
 async function shot(page: Page, name: string, fullPage = false) {
   if (process.env.SCREENSHOTS !== '1') return;
-  await page.screenshot({ path: `../screenshots/after-booking/${name}.png`, fullPage });
+  await page.screenshot({
+    path: `../screenshots/after-booking/${name}-${device()}.png`,
+    fullPage,
+  });
 }
 
 async function shotOf(locator: Locator, name: string) {
   if (process.env.SCREENSHOTS !== '1') return;
-  await locator.screenshot({ path: `../screenshots/after-booking/${name}.png` });
+  await locator.screenshot({ path: `../screenshots/after-booking/${name}-${device()}.png` });
 }
 
 function attendanceBox(page: Page) {
@@ -132,64 +57,75 @@ function attendanceBox(page: Page) {
 }
 
 test.describe.serial('after the booking', () => {
+  // The browser's own zone, unlike the demo psychologist's (Asia/Kolkata): dialogs add "Your time".
+  test.use({ timezoneId: 'Europe/London' });
+
   test('the psychologist sets a meeting link and marks a started session Present with a note', async ({
     page,
   }) => {
-    await page.setViewportSize(LAPTOP);
     await signIn(page, PSYCHOLOGIST);
     await openDashboard(page, 'Psychologist');
     await expect(page.getByRole('heading', { name: /^Today's Attendance \(\d+\)$/ })).toBeVisible();
     await expect(page.getByText(/click a session in the calendar to open it/)).toBeVisible();
+    await expectAccessible(page, 'psychologist dashboard with sessions');
 
-    // On a laptop the box starts collapsed (open, it would cover the weekend's columns); its toggle
-    // shows the two seeded sessions nobody marked yet.
-    await shot(page, 'psychologist-dashboard-laptop');
-    await page.getByRole('button', { name: 'Attendance Pending (2)' }).click();
+    // On a laptop the box starts collapsed (open, it would cover the weekend's columns), on a phone
+    // too; its toggle shows the sessions nobody marked yet (two on a fresh seed). Counts below are
+    // relative to it, so a database reused from an earlier run does not break the journey.
+    await shot(page, 'psychologist-dashboard');
+    const opener = page.getByRole('button', { name: /^Attendance Pending \(\d+\)$/ });
+    await expect(opener).toBeVisible();
+    const pendingBefore = Number(/\((\d+)\)/.exec((await opener.textContent()) ?? '')?.[1]);
+    expect(pendingBefore).toBeGreaterThanOrEqual(2);
+    await press(opener);
     const box = attendanceBox(page);
-    await expect(box.getByRole('tab', { name: 'Pending (2)' })).toHaveAttribute(
+    await expect(box.getByRole('tab', { name: `Pending (${pendingBefore})` })).toHaveAttribute(
       'aria-selected',
       'true',
     );
-    await shot(page, 'box-open-laptop');
+    await expectAccessible(page, 'attendance box, Pending');
+    await shot(page, 'box-open');
 
     const row = box.getByRole('listitem').filter({ hasText: 'Sleep check-in' });
     await expect(row.getByText('Not marked')).toBeVisible();
-    await row
-      .getByRole('button', { name: `Add link for ${PATIENT_NAME}` })
-      .first()
-      .click();
+    await press(row.getByRole('button', { name: `Add link for ${PATIENT_NAME}` }).first());
     await row.getByLabel('Meeting link').fill('http://meet.example.com/sleep');
-    await row.getByRole('button', { name: 'Save link' }).click();
+    await press(row.getByRole('button', { name: 'Save link' }));
     await expect(row.getByText('Meeting link must start with https://')).toBeVisible();
-    await shot(page, 'box-meeting-link-error-laptop');
+    await expectAccessible(page, 'meeting link refused', { within: box });
+    await shot(page, 'box-meeting-link-error');
     await row.getByLabel('Meeting link').fill('  https://meet.example.com/sleep-check-in ');
-    await row.getByRole('button', { name: 'Save link' }).click();
+    await press(row.getByRole('button', { name: 'Save link' }));
     await expect(
       row.getByRole('link', { name: 'https://meet.example.com/sleep-check-in' }),
     ).toBeVisible();
 
-    await row.getByRole('button', { name: /Mark attendance/ }).click();
+    await press(row.getByRole('button', { name: /Mark attendance/ }));
     const notes = row.getByLabel(/Notes/);
     await notes.fill('Slept 6 hours twice this week; keep the wind-down routine.');
     await expect(row.getByText('58/500')).toBeVisible();
-    await shot(page, 'box-pending-marking-laptop');
-    await row.getByRole('button', { name: 'Present', exact: true }).click();
+    await expectAccessible(page, 'attendance box, marking', { within: box });
+    await shot(page, 'box-pending-marking');
+    await press(row.getByRole('button', { name: 'Present', exact: true }));
     await expect(box.getByRole('status').first()).toHaveText(
       `Marked ${PATIENT_NAME} (Sleep check-in) Present.`,
     );
-    await expect(box.getByRole('tab', { name: 'Pending (1)' })).toBeVisible();
-    await shot(page, 'box-pending-laptop');
+    await expect(box.getByRole('tab', { name: `Pending (${pendingBefore - 1})` })).toBeVisible();
+    await shot(page, 'box-pending');
 
-    await box.getByRole('tab', { name: 'Completed' }).click();
+    await press(box.getByRole('tab', { name: 'Completed' }));
     const completed = box.getByRole('listitem').filter({ hasText: 'Sleep check-in' });
+    // The tick comes with its word: the badge reads "✓ Present".
     await expect(completed.getByText(/^✓\s*Present$/)).toBeVisible();
-    await shot(page, 'box-completed-laptop');
-    await box.getByRole('tab', { name: 'All' }).click();
+    await expectAccessible(page, 'attendance box, Completed', { within: box });
+    await shot(page, 'box-completed');
+    await press(box.getByRole('tab', { name: 'All' }));
     await expect(box.getByRole('listitem').filter({ hasText: 'Exam anxiety' })).toBeVisible();
-    await shot(page, 'box-all-laptop');
+    await expectAccessible(page, 'attendance box, All', { within: box });
+    await shot(page, 'box-all');
 
     // The server kept the note and the link (notes are for the psychologist only).
-    const psychologist = await login(page, PSYCHOLOGIST);
+    const psychologist = await login(page.request, PSYCHOLOGIST);
     const events = await page.request.get('/api/events', {
       headers: { authorization: `Bearer ${psychologist.token}` },
     });
@@ -208,20 +144,20 @@ test.describe.serial('after the booking', () => {
     });
 
     // The seeded 'Work stress' session is in this week or the one before: open it from the grid.
-    await box.getByRole('button', { name: /Hide attendance/ }).click();
+    await press(box.getByRole('button', { name: /Hide attendance/ }));
     const pill = page.getByRole('button', { name: 'Edit Event Work stress' });
-    if ((await pill.count()) === 0) await page.getByRole('button', { name: 'Prev' }).click();
+    // Counted only once the grid has drawn this week's events.
+    await expect(page.getByRole('grid').first()).not.toHaveAttribute('aria-busy', 'true');
+    if ((await pill.count()) === 0) await press(page.getByRole('button', { name: 'Prev' }));
     await expect(page.getByRole('heading', { name: /^Sessions this week \(\d+\)$/ })).toBeVisible();
-    await shotOf(
-      page.getByRole('region', { name: /^Sessions this week/ }),
-      'below-week-list-laptop',
-    );
-    await pill.click();
+    await shotOf(page.getByRole('region', { name: /^Sessions this week/ }), 'below-week-list');
+    await press(pill);
     const edit = page.getByRole('dialog', { name: 'Edit Event' });
     const section = edit.getByRole('region', { name: 'Patient Attendance' });
     await expect(section.getByText('Not marked')).toBeVisible();
+    await expectAccessible(page, 'Edit Event with Patient Attendance', { within: edit });
     await section.getByLabel(/Notes/).fill('Did not join; sent a message.');
-    await section.getByRole('button', { name: 'Absent', exact: true }).click();
+    await press(section.getByRole('button', { name: 'Absent', exact: true }));
     await expect(section.getByText('Marked Absent.')).toBeVisible();
     await expect(section.getByText(/^✗\s*Absent$/).first()).toBeVisible();
     await expect(section.getByRole('button', { name: 'Absent', exact: true })).toHaveAttribute(
@@ -229,44 +165,77 @@ test.describe.serial('after the booking', () => {
       'true',
     );
     await section.scrollIntoViewIfNeeded();
-    await shot(page, 'edit-event-patient-attendance-laptop');
-    await edit.getByRole('button', { name: 'Cancel' }).click();
-    await expect(edit).toHaveCount(0);
-    await expect(
-      page
-        .getByRole('gridcell')
-        .filter({ has: page.getByRole('button', { name: 'Edit Event Work stress' }) }),
-    ).toContainText('✗ Work stress');
+    await shot(page, 'edit-event-patient-attendance');
 
-    // On a phone the box starts collapsed to its toggle, and Today's list is collapsible.
-    await page.setViewportSize(PHONE);
+    // Notes typed afterwards are not lost: closing asks first, and Save notes keeps them.
+    const laterNotes = 'Did not join; sent a message. Will call tomorrow.';
+    await section.getByLabel(/Notes/).fill(laterNotes);
+    await expect(section.getByText('Notes not saved yet.')).toBeVisible();
+    const cancelEdit = edit.getByRole('button', { name: 'Cancel' });
+    await press(cancelEdit);
+    const question = page.getByRole('alertdialog', { name: 'Close this form?' });
+    await expect(question).toBeVisible();
+    await expectAccessible(page, 'close with unsaved notes?', { within: question });
+    await press(question.getByRole('button', { name: 'Cancel' }));
+    await expect(question).toHaveCount(0);
+    await expect(section.getByLabel(/Notes/)).toHaveValue(laterNotes);
+    await shot(page, 'edit-event-unsaved-notes');
+    await press(section.getByRole('button', { name: 'Save notes' }));
+    await expect(section.getByText('Notes saved.')).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Save notes' })).toBeDisabled();
+    // Escape closes the form (nothing unsaved now); focus goes back to the session's pill.
+    await expectFocusTrapped(page, edit, pill);
+    const afterNotes = await page.request.get('/api/events', {
+      headers: { authorization: `Bearer ${psychologist.token}` },
+    });
+    const saved = ((await afterNotes.json()) as { data: typeof data }).data;
+    expect(saved.find((event) => event.title === 'Work stress')).toMatchObject({
+      attendanceStatus: 'canceled',
+      attendanceNotes: laterNotes,
+    });
+    // The pill's cross comes with its word, for a screen reader in the cell's name too.
+    const workStress = page
+      .getByRole('gridcell')
+      .filter({ has: page.getByRole('button', { name: 'Edit Event Work stress' }) });
+    await expect(workStress).toContainText('✗');
+    await expect(workStress).toHaveAccessibleName(/; Work stress, [^;]+ – [^;]+, Absent$/);
+    await expect(
+      page.getByRole('button', { name: 'Edit Event Work stress' }),
+    ).toHaveAccessibleDescription(/, Absent$/);
+
+    // After a reload the box is still collapsed to its toggle, with the new count; on a phone
+    // Today's list is collapsible.
     await page.reload();
-    await page.getByRole('button', { name: /Psychologist/ }).click();
-    const toggle = page.getByRole('button', { name: 'Attendance Pending (0)' });
+    await press(page.getByRole('button', { name: /Psychologist/ }));
+    // Sleep check-in and Work stress are marked now.
+    const pendingAfter = pendingBefore - 2;
+    const toggle = page.getByRole('button', { name: `Attendance Pending (${pendingAfter})` });
     await expect(toggle).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Today's Attendance/ })).toHaveAttribute(
-      'aria-expanded',
-      'true',
+    if (onPhone()) {
+      await expect(page.getByRole('button', { name: /^Today's Attendance/ })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+    }
+    await shot(page, 'psychologist-dashboard-reloaded');
+    await press(toggle);
+    await expect(box.getByRole('tab', { name: `Pending (${pendingAfter})` })).toBeVisible();
+    await press(box.getByRole('tab', { name: 'All' }));
+    await press(
+      box
+        .getByRole('listitem')
+        .filter({ hasText: 'Sleep check-in' })
+        .getByRole('button', { name: /Change attendance/ }),
     );
-    await shot(page, 'psychologist-dashboard-phone');
-    await toggle.click();
-    await expect(box.getByRole('tab', { name: 'Pending (0)' })).toBeVisible();
-    await shot(page, 'box-pending-phone');
-    await box.getByRole('tab', { name: 'All' }).click();
-    await box
-      .getByRole('listitem')
-      .filter({ hasText: 'Sleep check-in' })
-      .getByRole('button', { name: /Change attendance/ })
-      .click();
-    await shot(page, 'box-all-phone');
-    await box.getByRole('button', { name: /Hide attendance/ }).click();
+    await expectAccessible(page, 'attendance box, changing a mark');
+    await shot(page, 'box-all-changing');
+    await press(box.getByRole('button', { name: /Hide attendance/ }));
     await expect(toggle).toBeFocused();
   });
 
   test('the patient books and pays, then cancels free of charge and the slot is bookable again', async ({
     page,
   }) => {
-    await page.setViewportSize(LAPTOP);
     await signIn(page, PATIENT);
     await openDashboard(page, 'Patient');
     await goWeeksAhead(page, 6);
@@ -277,19 +246,32 @@ test.describe.serial('after the booking', () => {
     const yours = page.getByRole('region', { name: 'Your sessions' });
     const upcoming = yours.getByRole('listitem').filter({ hasText: title });
     await expect(upcoming.getByRole('button', { name: `Cancel ${title}` })).toBeVisible();
-    await shot(page, 'patient-dashboard-laptop');
+    await expectAccessible(page, 'patient dashboard with an upcoming session');
+    await shot(page, 'patient-dashboard');
 
-    await page.getByRole('button', { name: `Delete Event ${title}` }).click();
+    // Cancel Appointment keeps focus; Keep session gives it back to the pill that opened it.
+    const deleteEvent = page.getByRole('button', { name: `Delete Event ${title}` });
+    await press(deleteEvent);
     const dialog = page.getByRole('dialog', { name: 'Cancel Appointment' });
     await expect(dialog).toContainText('free of charge');
     await expect(dialog).toContainText(`The ${fee} you paid is refunded in full`);
-    await shot(page, 'cancel-patient-laptop');
-    await dialog.getByRole('button', { name: 'Cancel session' }).click();
+    await expectAccessible(page, 'Cancel Appointment (patient)', { within: dialog });
+    await expectFocusTrapped(page, dialog, deleteEvent, () =>
+      press(dialog.getByRole('button', { name: 'Keep session' })),
+    );
+    await press(deleteEvent);
+    await shot(page, 'cancel-patient');
+    await press(dialog.getByRole('button', { name: 'Cancel session' }));
     await expect(dialog.getByRole('status')).toContainText(
       new RegExp(`The session is canceled\\. (Refunded ${fee}|Refund pending: ${fee})`),
     );
-    await shot(page, 'cancel-patient-done-laptop');
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expectAccessible(page, 'Cancel Appointment, canceled', { within: dialog });
+    await shot(page, 'cancel-patient-done');
+    // Done: the pill has gone with the session, so focus goes to its cell in the grid.
+    await press(dialog.getByRole('button', { name: 'Done' }));
+    await expect(
+      page.getByRole('gridcell', { name: new RegExp(`^${friday} at 11:00 AM: `) }),
+    ).toBeFocused();
 
     // Gone from the calendar, the slot is offered again, and the refund shows in Your sessions.
     await expect(page.getByRole('button', { name: `Delete Event ${title}` })).toHaveCount(0);
@@ -300,7 +282,7 @@ test.describe.serial('after the booking', () => {
   });
 
   const penaltyTitle = `Grief support ${Date.now() % 100_000}`;
-  let penaltyOrder = '';
+  let bookingOrder = '';
   let penaltyFee = '';
   let thursday = '';
 
@@ -308,7 +290,6 @@ test.describe.serial('after the booking', () => {
     page,
     browser,
   }) => {
-    await page.setViewportSize(LAPTOP);
     await signIn(page, PATIENT);
     await openDashboard(page, 'Patient');
     await goWeeksAhead(page, 7);
@@ -319,7 +300,7 @@ test.describe.serial('after the booking', () => {
       duration: 20,
       title: penaltyTitle,
     });
-    penaltyOrder = booked.orderId;
+    bookingOrder = booked.orderId;
     penaltyFee = booked.fee;
 
     const psychologist = await pageFor(browser, PSYCHOLOGIST);
@@ -328,9 +309,9 @@ test.describe.serial('after the booking', () => {
     const week = psychologist.getByRole('region', { name: /^Sessions this week/ });
     const row = week.getByRole('listitem').filter({ hasText: penaltyTitle });
     await expect(row.getByText('Attendance can be marked once it starts.')).toBeVisible();
-    await row.getByRole('button', { name: `Add link for ${PATIENT_NAME}` }).click();
+    await press(row.getByRole('button', { name: `Add link for ${PATIENT_NAME}` }));
     await row.getByLabel('Meeting link').fill('https://meet.example.com/grief-support');
-    await row.getByRole('button', { name: 'Save link' }).click();
+    await press(row.getByRole('button', { name: 'Save link' }));
     await expect(row.getByText('Link saved. The patient is emailed the new link.')).toBeVisible();
     await psychologist.context().close();
 
@@ -342,21 +323,51 @@ test.describe.serial('after the booking', () => {
     await expect(join.first()).toHaveAttribute('rel', 'noopener noreferrer');
     await page.reload();
     await expect(join).toHaveCount(1); // Your sessions; the pill is 7 weeks ahead after a reload
-    await shot(page, 'patient-your-sessions-join-laptop');
+    await expectAccessible(page, 'patient dashboard with a session to join');
+    await shot(page, 'patient-your-sessions-join');
     await goWeeksAhead(page, 7);
     await expect(join).toHaveCount(2);
-    await shotOf(
-      page.getByRole('gridcell', { name: new RegExp(`^${thursday} at 3:00 PM`) }),
-      'patient-pill-join-laptop',
+    const cell = page.getByRole('gridcell', { name: new RegExp(`^${thursday} at 3:00 PM`) });
+    // The cell says what is in it: the session's title, time and that it is booked.
+    await expect(cell).toHaveAccessibleName(
+      new RegExp(`^${thursday} at 3:00 PM: Booked; ${penaltyTitle}, 3:00 PM – 3:20 PM`),
     );
+    await shotOf(cell, 'patient-pill-join');
+    // On a 20-minute pill, Join and Delete Event are still at least 24×24 px to tap or click.
+    for (const control of [
+      cell.getByRole('link', { name: `Join ${penaltyTitle} (opens in a new tab)` }),
+      cell.getByRole('button', { name: `Delete Event ${penaltyTitle}` }),
+    ]) {
+      const area = await control.boundingBox();
+      expect(area?.width).toBeGreaterThanOrEqual(24);
+      expect(area?.height).toBeGreaterThanOrEqual(24);
+      // The whole area takes the tap, edge to edge: nothing clips it or lies over it. (Midpoints of
+      // the edges: rounded corners are, rightly, not part of a hit area.)
+      await control.scrollIntoViewIfNeeded();
+      const edgesHit = await control.evaluate((element) => {
+        const { left, right, top, bottom } = element.getBoundingClientRect();
+        const middle = { x: (left + right) / 2, y: (top + bottom) / 2 };
+        return [
+          [left + 1, middle.y],
+          [right - 1, middle.y],
+          [middle.x, top + 1],
+          [middle.x, bottom - 1],
+        ].every(([x, y]) => element.contains(document.elementFromPoint(x!, y!)));
+      });
+      expect(edgesHit).toBe(true);
+    }
 
-    await page.setViewportSize(PHONE);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, 'patient-dashboard-phone');
-    await page.getByRole('button', { name: `Delete Event ${penaltyTitle}` }).click();
-    await expect(page.getByRole('dialog', { name: 'Cancel Appointment' })).toBeVisible();
-    await shot(page, 'cancel-patient-phone');
-    await page.getByRole('button', { name: 'Keep session' }).click();
+    await shot(page, 'patient-dashboard-join');
+    await press(page.getByRole('button', { name: `Delete Event ${penaltyTitle}` }));
+    const cancel = page.getByRole('dialog', { name: 'Cancel Appointment' });
+    await expect(cancel).toBeVisible();
+    // In the psychologist's zone, as the calendar draws it, and in the patient's own.
+    await expect(cancel).toContainText('3:00 PM – 3:20 PM (Asia/Kolkata)');
+    await expect(cancel).toContainText(/Your time: .* \(Europe\/London\)/);
+    await expectAccessible(page, 'Cancel Appointment with both zones', { within: cancel });
+    await shot(page, 'cancel-patient-zones');
+    await press(page.getByRole('button', { name: 'Keep session' }));
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
@@ -364,45 +375,59 @@ test.describe.serial('after the booking', () => {
     page,
     browser,
   }) => {
-    await page.setViewportSize(LAPTOP);
     await signIn(page, PSYCHOLOGIST);
     await openDashboard(page, 'Psychologist');
     await goWeeksAhead(page, 7);
+    await shotOf(
+      page.getByRole('gridcell', { name: new RegExp(`^${thursday} at 3:00 PM`) }),
+      'psychologist-pill',
+    );
 
-    await page.getByRole('button', { name: `Delete Event ${penaltyTitle}` }).click();
+    await press(page.getByRole('button', { name: `Delete Event ${penaltyTitle}` }));
     const dialog = page.getByRole('dialog', { name: 'Cancel Appointment' });
     await expect(dialog).toContainText('Cancellation fee₹100');
     await expect(dialog).toContainText(`${PATIENT_NAME} is refunded the ${penaltyFee} they paid`);
-    await shot(page, 'cancel-psychologist-fee-laptop');
-    await dialog.getByRole('button', { name: 'Pay ₹100 and cancel' }).click();
+    await expectAccessible(page, 'Cancel Appointment (psychologist, fee)', { within: dialog });
+    await shot(page, 'cancel-psychologist-fee');
+    await press(dialog.getByRole('button', { name: 'Pay ₹100 and cancel' }));
     const checkout = page.getByRole('dialog').filter({ has: page.getByTestId('checkout-amount') });
     await expect(checkout.getByTestId('checkout-amount')).toHaveText('₹100');
-    await checkout.getByRole('button', { name: 'Pay ₹100' }).click();
+    await expectAccessible(page, 'sandbox checkout, cancellation fee', { within: checkout });
+    await press(checkout.getByRole('button', { name: 'Pay ₹100' }));
+    // The patient's refund is under way, not yet confirmed, when the fee is verified.
     await expect(dialog.getByRole('status')).toContainText(
-      `You paid the ₹100 cancellation fee, and ${PATIENT_NAME} is refunded the ${penaltyFee} they paid, in full.`,
+      `You paid the ₹100 cancellation fee, and ${PATIENT_NAME} is being refunded the ${penaltyFee} they paid, in full.`,
     );
-    await shot(page, 'cancel-psychologist-done-laptop');
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expectAccessible(page, 'Cancel Appointment, fee paid', { within: dialog });
+    await shot(page, 'cancel-psychologist-done');
+    await press(dialog.getByRole('button', { name: 'Done' }));
     await expect(page.getByRole('button', { name: `Edit Event ${penaltyTitle}` })).toHaveCount(0);
 
-    // An event of their own (no patient) is canceled with a plain confirmation, on a phone.
-    await page.setViewportSize(PHONE);
-    await page.getByRole('button', { name: 'Add Event' }).click();
+    // An event of their own (no patient) is canceled with a plain confirmation.
+    await press(page.getByRole('button', { name: 'Add Event' }));
     const form = page.getByRole('dialog', { name: 'Add Event' });
     await form.getByLabel('Event name').fill('Peer supervision');
     await form.getByLabel('Problems Facing').fill('Case review');
     await form.getByLabel('Meeting Link').fill('https://meet.example.com/peer');
-    await form.getByRole('button', { name: 'Book Event' }).click();
+    await press(form.getByRole('button', { name: 'Book Event' }));
     await expect(form).toHaveCount(0);
-    await page.getByRole('button', { name: 'Delete Event Peer supervision' }).first().click();
+    await shotOf(
+      page
+        .getByRole('gridcell')
+        .filter({ has: page.getByRole('button', { name: 'Delete Event Peer supervision' }) })
+        .first(),
+      'psychologist-pill-own',
+    );
+    await press(page.getByRole('button', { name: 'Delete Event Peer supervision' }).first());
     await expect(dialog).toContainText('no patient booking, so there is no fee');
     await expect(dialog).not.toContainText('₹');
-    await shot(page, 'cancel-psychologist-own-event-phone');
-    await dialog.getByRole('button', { name: 'Cancel event' }).click();
+    await expectAccessible(page, 'Cancel Appointment (own event)', { within: dialog });
+    await shot(page, 'cancel-psychologist-own-event');
+    await press(dialog.getByRole('button', { name: 'Cancel event' }));
     await expect(dialog.getByRole('status')).toHaveText(
       'The event is canceled and its time is free again.',
     );
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    await press(dialog.getByRole('button', { name: 'Done' }));
     await expect(page.getByRole('button', { name: 'Delete Event Peer supervision' })).toHaveCount(
       0,
     );
@@ -416,12 +441,13 @@ test.describe.serial('after the booking', () => {
       .filter({ hasText: penaltyTitle });
     await expect(canceled).toContainText('Canceled by Dr. Asha Rao');
     await expect(canceled).toContainText(`Refunded ${penaltyFee}`, { timeout: 20_000 });
-    await shot(patientPage, 'patient-refunded-laptop');
+    await expectAccessible(patientPage, 'patient dashboard with a refund');
+    await shot(patientPage, 'patient-refunded');
 
-    const patient = await login(patientPage, PATIENT);
+    const patient = await login(patientPage.request, PATIENT);
     await expect
       .poll(async () => {
-        const response = await patientPage.request.get(`/api/payments/orders/${penaltyOrder}`, {
+        const response = await patientPage.request.get(`/api/payments/orders/${bookingOrder}`, {
           headers: { authorization: `Bearer ${patient.token}` },
         });
         const { data } = (await response.json()) as {

@@ -1,62 +1,36 @@
-import type { Page } from '@playwright/test';
-import { expect, snapshot, test } from '../fixtures';
-
-// The demo identities the server seeds on a fresh database (apps/server/src/db/seed.ts).
-const PSYCHOLOGIST = { email: 'demo.psychologist@sukoon.test', password: 'sukoon-demo-2026' };
-const PATIENT = { email: 'demo.patient@sukoon.test', password: 'sukoon-demo-2026' };
-
-interface LoginData {
-  token: string;
-  user: { id: string };
-}
-
-/** Signs in through the API and stores the session where the web app looks for it. */
-async function signIn(page: Page, who: typeof PSYCHOLOGIST): Promise<LoginData> {
-  const response = await page.request.post('/api/users/login', { data: who });
-  expect(response.status()).toBe(200);
-  const { data } = (await response.json()) as { data: LoginData };
-  await page.addInitScript(
-    ([token, user]) => {
-      window.localStorage.setItem('authToken', token);
-      window.localStorage.setItem('authUser', user);
-    },
-    [data.token, JSON.stringify(data.user)] as const,
-  );
-  return data;
-}
-
-async function openDashboard(page: Page, role: 'Patient' | 'Psychologist') {
-  await page.goto('/');
-  await page.getByRole('button', { name: new RegExp(role) }).click();
-  await expect(page.getByRole('heading', { name: `${role} Dashboard` })).toBeVisible();
-  // Other journeys may have registered more psychologists: a patient then picks the demo one.
-  const grid = page.getByRole('grid').first();
-  const chooser = page.getByRole('group', { name: 'Choose a psychologist' });
-  await expect(grid.or(chooser)).toBeVisible();
-  if (await chooser.isVisible())
-    await chooser.getByRole('button', { name: /^Dr\. Asha Rao/ }).click();
-  await expect(grid).toBeVisible();
-}
-
-/** Two weeks ahead, so every day of the week is in the future whenever the test runs. */
-async function goTwoWeeksAhead(page: Page) {
-  const heading = page.getByRole('heading', { level: 3 });
-  const before = await heading.textContent();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(heading).not.toHaveText(before ?? '');
-  const middle = await heading.textContent();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(heading).not.toHaveText(middle ?? '');
-}
-
-/** The long day names of the displayed week, e.g. 'Tuesday, March 24'. */
-async function dayName(page: Page, weekday: string) {
-  const header = page.getByRole('columnheader', { name: new RegExp(`^${weekday}, `) });
-  const label = (await header.getAttribute('aria-label')) ?? '';
-  return label.split(',').slice(0, 2).join(',');
-}
+import type { Page, Request, Route } from '@playwright/test';
+import {
+  expect,
+  expectAccessible,
+  expectFocusTrapped,
+  onPhone,
+  press,
+  snapshot,
+  test,
+} from '../fixtures';
+import {
+  PATIENT,
+  PSYCHOLOGIST,
+  bearer,
+  dayName,
+  goWeeksAhead,
+  login,
+  openDashboard,
+  signIn,
+} from './journey-helpers';
 
 const bookButtons = (page: Page) => page.getByRole('button', { name: /^Book / });
+
+/** 'YYYY-MM-DD' plus some days. */
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The Monday of the week `weeks` ahead, in the demo psychologist's zone (Asia/Kolkata). */
+function mondayWeeksAhead(weeks: number) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 ... Sunday 6
+  return plusDays(today, weeks * 7 - weekday);
+}
 
 test.describe.serial('calendar and availability', () => {
   let psychologistId = '';
@@ -70,66 +44,81 @@ test.describe.serial('calendar and availability', () => {
     psychologistId = (await signIn(page, PSYCHOLOGIST)).user.id;
     await openDashboard(page, 'Psychologist');
     await expect(page.getByText(/Times are shown in Asia\/Kolkata/)).toBeVisible();
-    await goTwoWeeksAhead(page);
+    await goWeeksAhead(page, 2);
     await expect(page.getByRole('columnheader', { name: /^Week \d+$/ })).toBeVisible();
     // 25 time labels: 24 half-hour rows and the closing 9:00 PM line.
     await expect(page.getByRole('rowheader')).toHaveCount(24);
-    await expect(page.getByText('9:00 PM', { exact: true })).toBeVisible();
+    await expect(page.getByText('9:00 PM', { exact: true })).toBeAttached();
 
     tuesday = await dayName(page, 'Tuesday');
     wednesday = await dayName(page, 'Wednesday');
     thursday = await dayName(page, 'Thursday');
 
     // Tuesday evening, through the day's own day-part menu.
-    await page.getByRole('button', { name: `Day parts of ${tuesday}` }).click();
-    await page.getByRole('menuitemcheckbox', { name: 'Evening' }).click();
+    await press(page.getByRole('button', { name: `Day parts of ${tuesday}` }));
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await expectAccessible(page, 'day-part menu', { within: menu });
+    await press(page.getByRole('menuitemcheckbox', { name: 'Evening' }));
     await expect(
       page.getByRole('gridcell', { name: `${tuesday} at 5:00 PM: Unavailable` }),
-    ).toBeVisible();
+    ).toBeAttached();
 
     // Thursday off.
-    await page.getByRole('button', { name: `Mark Not available on ${thursday}` }).click();
+    await press(page.getByRole('button', { name: `Mark Not available on ${thursday}` }));
     await expect(
       page.getByRole('button', { name: `Not available on ${thursday}: mark available` }),
     ).toBeVisible();
 
-    // One blocked slot.
-    await page.getByRole('button', { name: `Block Slot ${wednesday} at 10:00 AM` }).click();
+    // One blocked slot: its cell says so in words, and what Enter would do.
+    await press(page.getByRole('button', { name: `Block Slot ${wednesday} at 10:00 AM` }));
     await expect(
       page.getByRole('button', { name: `Unblock ${wednesday} at 10:00 AM` }),
     ).toBeVisible();
+    await expect(
+      page.getByRole('gridcell', { name: `${wednesday} at 10:00 AM: Blocked, unblock` }),
+    ).toBeAttached();
+    await expectAccessible(page, 'psychologist week view');
 
     // The bulk toggle acts on the seven displayed days and reports x/y; a part that is off all week
     // collapses into one row for the psychologist.
     const morning = page.getByRole('button', { name: 'Mark Morning Unavailable' });
-    await morning.click();
+    await press(morning);
     await expect(page.getByText('7/7 days were updated')).toBeVisible();
     await expect(
       page.getByText('Morning is hidden: marked unavailable every day this week.'),
     ).toBeVisible();
-    await snapshot(page, 'calendar-psychologist-week-laptop');
-    await page.getByRole('button', { name: 'Mark Morning Available' }).click();
+    await snapshot(page, 'calendar-psychologist-week');
+    await press(page.getByRole('button', { name: 'Mark Morning Available' }));
     await expect(page.getByRole('button', { name: 'Mark Morning Unavailable' })).toBeVisible();
     await expect(page.getByText('Morning is hidden')).toHaveCount(0);
 
     // The profile form, from the avatar menu: a new 45-minute fee.
-    await page.getByRole('button', { name: /^Account menu for / }).click();
-    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    const avatar = page.getByRole('button', { name: /^Account menu for / });
+    await press(avatar);
+    await expectAccessible(page, 'account menu', { within: page.getByRole('menu') });
+    await press(page.getByRole('menuitem', { name: 'Profile' }));
     const dialog = page.getByRole('dialog', { name: 'Profile' });
     await expect(dialog.getByLabel('Display name')).toHaveValue('Dr. Asha Rao');
+    await expectAccessible(page, 'profile dialog', { within: dialog });
+    await expectFocusTrapped(page, dialog, avatar);
+    await press(avatar);
+    await press(page.getByRole('menuitem', { name: 'Profile' }));
     await dialog.getByLabel('45-minute fee (₹)').fill('0');
-    await dialog.getByRole('button', { name: 'Save profile' }).click();
+    await press(dialog.getByRole('button', { name: 'Save profile' }));
     await expect(dialog.getByText('The fee must be at least ₹1')).toBeVisible();
+    await expectAccessible(page, 'profile dialog with an error', { within: dialog });
     await dialog.getByLabel('45-minute fee (₹)').fill('1200');
-    await snapshot(page, 'profile-dialog-laptop');
-    await dialog.getByRole('button', { name: 'Save profile' }).click();
+    await snapshot(page, 'profile-dialog');
+    await press(dialog.getByRole('button', { name: 'Save profile' }));
     await expect(dialog).toHaveCount(0);
 
-    await page.getByRole('tab', { name: 'Month' }).click();
+    await press(page.getByRole('tab', { name: 'Month' }));
     await expect(
       page.getByRole('gridcell', { name: new RegExp(`^${thursday}, not available$`) }),
     ).toContainText('Not available');
-    await snapshot(page, 'calendar-psychologist-month-laptop');
+    await expectAccessible(page, 'psychologist month view');
+    await snapshot(page, 'calendar-psychologist-month');
   });
 
   test('the patient sees exactly those cells unclickable, in the week and the month', async ({
@@ -141,7 +130,7 @@ test.describe.serial('calendar and availability', () => {
     await expect(page.getByText('Dr. Asha Rao', { exact: true })).toBeVisible();
     await expect(page.getByText('₹1,200 for 45 min')).toBeVisible();
     expect(new URL(page.url()).searchParams.get('psychologistId')).toBe(psychologistId);
-    await goTwoWeeksAhead(page);
+    await goWeeksAhead(page, 2);
 
     // 7 days x 24 half hours, less Tuesday evening (8), all of Thursday (24) and the blocked slot.
     await expect(bookButtons(page)).toHaveCount(7 * 24 - 8 - 24 - 1);
@@ -149,89 +138,135 @@ test.describe.serial('calendar and availability', () => {
       await expect(page.getByRole('button', { name: `Book ${tuesday} at ${time}` })).toHaveCount(0);
       await expect(
         page.getByRole('gridcell', { name: `${tuesday} at ${time}: Unavailable` }),
-      ).toBeVisible();
+      ).toBeAttached();
     }
     await expect(page.getByRole('button', { name: new RegExp(`^Book ${thursday}`) })).toHaveCount(
       0,
     );
+    await expect(
+      page.getByRole('gridcell', { name: `${thursday} at 11:00 AM: Not available` }),
+    ).toBeAttached();
     await expect(page.getByRole('button', { name: `Book ${wednesday} at 10:00 AM` })).toHaveCount(
       0,
     );
     await expect(
       page.getByRole('gridcell', { name: `${wednesday} at 10:00 AM: Blocked` }),
-    ).toBeVisible();
+    ).toBeAttached();
     await expect(page.getByRole('button', { name: `Book ${wednesday} at 10:30 AM` })).toHaveCount(
       1,
     );
-    await snapshot(page, 'calendar-patient-week-laptop');
+    await expectAccessible(page, 'patient week view');
+    await snapshot(page, 'calendar-patient-week');
 
     // 4:30 PM on Tuesday fits 20 minutes but not 45 (the evening is off).
-    await page.getByRole('button', { name: `Book ${tuesday} at 4:30 PM` }).click();
+    await press(page.getByRole('button', { name: `Book ${tuesday} at 4:30 PM` }));
     const durations = page.getByRole('dialog', { name: 'Select Appointment Duration' });
     await expect(durations.getByRole('button', { name: '20 Minutes' })).toBeEnabled();
     await expect(durations.getByRole('button', { name: '45 Minutes' })).toBeDisabled();
     await expect(
       durations.getByText('The psychologist is not available at that time of day.'),
     ).toBeVisible();
-    await snapshot(page, 'duration-dialog-laptop');
-    await durations.getByRole('button', { name: 'Cancel' }).click();
+    await expectAccessible(page, 'duration dialog', { within: durations });
+    await snapshot(page, 'duration-dialog');
+    await press(durations.getByRole('button', { name: 'Cancel' }));
     await expect(durations).toHaveCount(0);
 
-    // Keyboard: from Wednesday 10:30, down to 11:00 and Enter opens the dialog for that slot.
-    const start = page.getByRole('gridcell', { name: `${wednesday} at 10:30 AM: Book` });
-    await start.focus();
+    // Keyboard: each cell says its date, time and state; arrows move, Home and End go to the ends
+    // of the row, and Enter opens the dialog for that slot. Focus comes back to the cell.
+    const cell = (day: string, time: string, state: string) =>
+      page.getByRole('gridcell', { name: `${day} at ${time}: ${state}` });
+    await cell(wednesday, '10:30 AM', 'Free, book').focus();
     await page.keyboard.press('ArrowDown');
-    await expect(
-      page.getByRole('gridcell', { name: `${wednesday} at 11:00 AM: Book` }),
-    ).toBeFocused();
+    await expect(cell(wednesday, '11:00 AM', 'Free, book')).toBeFocused();
     await page.keyboard.press('ArrowLeft');
+    await expect(cell(tuesday, '11:00 AM', 'Free, book')).toBeFocused();
+    await page.keyboard.press('End');
     await expect(
-      page.getByRole('gridcell', { name: `${tuesday} at 11:00 AM: Book` }),
+      page.getByRole('gridcell', {
+        name: new RegExp(`^${await dayName(page, 'Sunday')} at 11:00 AM: `),
+      }),
     ).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(
+      page.getByRole('gridcell', {
+        name: new RegExp(`^${await dayName(page, 'Monday')} at 11:00 AM: `),
+      }),
+    ).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(cell(tuesday, '11:00 AM', 'Free, book')).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(durations).toContainText('11:00');
-    await page.keyboard.press('Escape');
+    await expectFocusTrapped(page, durations, cell(tuesday, '11:00 AM', 'Free, book'));
 
-    await page.getByRole('tab', { name: 'Month' }).click();
+    // PageDown and PageUp: the next and previous week, focus on the same day and time.
+    const heading = page.getByRole('heading', { level: 3 }).first();
+    const thisWeek = await heading.textContent();
+    await page.keyboard.press('PageDown');
+    await expect(heading).not.toHaveText(thisWeek ?? '');
+    await expect(page.getByRole('gridcell', { name: /^Tuesday, .* at 11:00 AM: / })).toBeFocused();
+    await page.keyboard.press('PageUp');
+    await expect(heading).toHaveText(thisWeek ?? '');
+    await expect(cell(tuesday, '11:00 AM', 'Free, book')).toBeFocused();
+
+    await press(page.getByRole('tab', { name: 'Month' }));
     await expect(
       page.getByRole('gridcell', { name: new RegExp(`^${thursday}, not available$`) }),
     ).toContainText('Not available');
-    await expect(page.getByRole('gridcell', { name: new RegExp(`^${tuesday}$`) })).toContainText(
-      'Evening unavailable',
-    );
+    await expect(
+      page.getByRole('gridcell', { name: new RegExp(`^${tuesday}, evening unavailable, `) }),
+    ).toContainText('Evening unavailable');
     await expect(
       page.getByRole('button', { name: `Add Event on ${thursday}`, exact: true }),
     ).toHaveCount(0);
-    await page.getByRole('button', { name: `Show events on ${wednesday}`, exact: true }).click();
+    await expectAccessible(page, 'patient month view');
+    const wednesdayButton = page.getByRole('button', {
+      name: `Show events on ${wednesday}`,
+      exact: true,
+    });
+    await press(wednesdayButton);
     const list = page.getByRole('dialog');
     await expect(list.getByText('No events found')).toBeVisible();
     await expect(list.getByText('There are no events scheduled for this day.')).toBeVisible();
-    await list.getByRole('button', { name: 'Close' }).click();
-    // Arrow keys move between days in the month grid too; Enter opens the day's list.
-    await page.getByRole('button', { name: `Show events on ${wednesday}`, exact: true }).focus();
+    await expectAccessible(page, "month view's day list", { within: list });
+    await expectFocusTrapped(page, list, wednesdayButton, () =>
+      press(list.getByRole('button', { name: 'Close' })),
+    );
+    // Arrow keys move between days in the month grid too, Home and End to the week's ends;
+    // Enter opens the day's list.
+    await wednesdayButton.focus();
     await page.keyboard.press('ArrowRight');
-    await expect(
-      page.getByRole('button', { name: `Show events on ${thursday}`, exact: true }),
-    ).toBeFocused();
+    const thursdayButton = page.getByRole('button', {
+      name: `Show events on ${thursday}`,
+      exact: true,
+    });
+    await expect(thursdayButton).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(page.locator(':focus')).toHaveAccessibleName(/^Show events on Sunday, /);
+    await page.keyboard.press('Home');
+    await expect(page.locator(':focus')).toHaveAccessibleName(/^Show events on Monday, /);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(thursdayButton).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog')).toContainText('No events found');
-    await page.keyboard.press('Escape');
-    await snapshot(page, 'calendar-patient-month-laptop');
+    await expectFocusTrapped(page, page.getByRole('dialog'), thursdayButton);
+    // PageDown: the next month, focus staying in the grid.
+    const month = await page.getByRole('grid').first().getAttribute('aria-label');
+    await page.keyboard.press('PageDown');
+    await expect(page.getByRole('grid').first()).not.toHaveAttribute('aria-label', month ?? '');
+    await expect(page.locator(':focus')).toHaveAccessibleName(/^Show events on /);
+    await snapshot(page, 'calendar-patient-month');
   });
 
-  test('on a phone the week grid scrolls sideways with the time column pinned', async ({
+  test('the week starts on Sunday on request, and on a phone the grid scrolls with the times pinned', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page, PATIENT);
     await openDashboard(page, 'Patient');
     await expect(page.getByRole('tab', { name: 'Week' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Month' })).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    await snapshot(page, 'calendar-patient-week-phone');
+    await expectAccessible(page, 'patient dashboard, this week');
 
     // A Sunday-first week on request, still numbered the ISO way; the choice is remembered.
     await page.getByLabel('Week starts on').selectOption('sunday');
@@ -243,28 +278,108 @@ test.describe.serial('calendar and availability', () => {
     await page.getByLabel('Week starts on').selectOption('monday');
     await expect(page.getByRole('columnheader').nth(1)).toHaveAttribute('aria-label', /^Monday, /);
 
-    const label = page.getByRole('rowheader', { name: '9:00 AM' });
-    const before = await label.boundingBox();
-    await page
-      .getByRole('grid')
-      .first()
-      .evaluate((grid) => {
-        grid.parentElement!.scrollLeft = 600;
+    // The grid is 120 + 7 × 160 px (specification, section 9): a phone scrolls it inside its own
+    // box, the time column staying in place; the page itself never scrolls sideways.
+    const grid = page.getByRole('grid').first();
+    const scroller = await grid.evaluate((element) => ({
+      scrollWidth: element.parentElement!.scrollWidth,
+      clientWidth: element.parentElement!.clientWidth,
+    }));
+    expect(scroller.scrollWidth).toBe(120 + 7 * 160);
+    if (onPhone()) {
+      expect(scroller.clientWidth).toBeLessThan(scroller.scrollWidth);
+      const label = page.getByRole('rowheader', { name: '9:00 AM' });
+      const before = await label.boundingBox();
+      await grid.evaluate((element) => {
+        element.parentElement!.scrollLeft = 600;
       });
-    const after = await label.boundingBox();
-    expect(after?.x).toBe(before?.x);
-    await snapshot(page, 'calendar-patient-week-phone-scrolled');
-    await page.getByRole('tab', { name: 'Month' }).click();
-    await snapshot(page, 'calendar-patient-month-phone');
+      const after = await label.boundingBox();
+      expect(after?.x).toBe(before?.x);
+      await snapshot(page, 'calendar-patient-week-scrolled');
+    }
+    await press(page.getByRole('tab', { name: 'Month' }));
+    await expect(page.getByRole('grid').first()).toBeVisible();
+    await expectAccessible(page, 'patient month view, this month');
+  });
+
+  test('the next week is drawn at once from data fetched ahead, without a request', async ({
+    page,
+  }) => {
+    // Four weeks ahead: a Thursday off, set before the page loads.
+    const psychologist = await login(page.request, PSYCHOLOGIST);
+    const monday = mondayWeeksAhead(4);
+    const thursdayOff = plusDays(monday, 3);
+    const off = await page.request.patch('/api/availability/toggle-day', {
+      headers: bearer(psychologist.token),
+      data: { date: thursdayOff, status: 'Unavailable' },
+    });
+    expect(off.status()).toBe(200);
+
+    try {
+      await signIn(page, PATIENT);
+      const nextWeekFetched = page.waitForResponse(
+        (response) =>
+          response.url().includes('/api/availability') &&
+          new URL(response.url()).searchParams.get('from') === monday &&
+          response.ok(),
+        { timeout: 20_000 },
+      );
+      await openDashboard(page, 'Patient');
+      await goWeeksAhead(page, 3);
+      // Showing week 3, the app fetched week 4 ahead (prefetchQuery), and its events.
+      await nextWeekFetched;
+      await page.waitForLoadState('networkidle');
+
+      // From now on the calendar's requests get no answer; each is kept to be released later.
+      const held: Route[] = [];
+      const asked: Request[] = [];
+      await page.route(/\/api\/(availability|events)(\?|$)/, (route) => {
+        asked.push(route.request());
+        held.push(route);
+      });
+      const heading = page.getByRole('heading', { level: 3 }).first();
+      const before = await heading.textContent();
+      await press(page.getByRole('button', { name: 'Next', exact: true }));
+
+      // Week 4 is drawn with its own data: Thursday is off, in the header and in every cell. (The
+      // calendar's requests are held, so that data can only come from what was fetched ahead.)
+      await expect(heading).not.toHaveText(before ?? '');
+      const thursday = await dayName(page, 'Thursday');
+      await expect(
+        page.getByRole('columnheader', { name: `${thursday}, not available` }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('gridcell', { name: `${thursday} at 10:00 AM: Not available` }),
+      ).toBeAttached();
+      await expect(page.getByRole('grid').first()).not.toHaveAttribute('aria-busy', 'true');
+      expect(await bookButtons(page).count()).toBe(6 * 24);
+      // ...and nothing was asked for week 4 (only week 5, fetched ahead in turn, is waiting).
+      const forWeek4 = asked.filter((request) => {
+        const url = new URL(request.url());
+        return (
+          url.searchParams.get('from') === monday ||
+          (url.searchParams.get('startDate') ?? '').startsWith(plusDays(monday, -1))
+        );
+      });
+      expect(forWeek4.map((request) => request.url())).toEqual([]);
+      await expectAccessible(page, 'week drawn from data fetched ahead');
+
+      await page.unroute(/\/api\/(availability|events)(\?|$)/);
+      for (const route of held) await route.continue().catch(() => undefined);
+    } finally {
+      await page.request.patch('/api/availability/toggle-day', {
+        headers: bearer(psychologist.token),
+        data: { date: thursdayOff, status: 'Available' },
+      });
+    }
   });
 
   test.afterAll(async ({ request }) => {
     // Leave the demo psychologist as other journeys expect: open calendar, default fees.
-    const login = await request.post('/api/users/login', { data: PSYCHOLOGIST });
-    const { data } = (await login.json()) as { data: LoginData };
-    const headers = { authorization: `Bearer ${data.token}` };
+    const { token, user } = await login(request, PSYCHOLOGIST);
+    const headers = bearer(token);
     const availability = await request.get(
-      `/api/availability?psychologistId=${data.user.id}&from=${new Date().toISOString().slice(0, 10)}&to=${new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)}`,
+      `/api/availability?psychologistId=${user.id}&from=${new Date().toISOString().slice(0, 10)}&to=${new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)}`,
       { headers },
     );
     const facts = (await availability.json()) as {
@@ -292,7 +407,7 @@ test.describe.serial('calendar and availability', () => {
         data: { start, status: 'Available' },
       });
     }
-    await request.patch(`/api/psychologists/${data.user.id}`, {
+    await request.patch(`/api/psychologists/${user.id}`, {
       headers,
       data: { session_45_minute_rate: 900 },
     });

@@ -1,12 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, snapshot, test } from '../fixtures';
+import { expect, expectAccessible, expectFocusTrapped, press, snapshot, test } from '../fixtures';
 
 const DEMO_PATIENT = { email: 'demo.patient@sukoon.test', password: 'sukoon-demo-2026' };
-
-const VIEWPORTS = [
-  { name: 'laptop', width: 1440, height: 900 },
-  { name: 'phone', width: 375, height: 812 },
-];
 
 /** Signs in the demo patient through the API and stores the session where the web app keeps it. */
 async function signInDemoPatient(page: Page, request: APIRequestContext) {
@@ -22,40 +17,41 @@ async function signInDemoPatient(page: Page, request: APIRequestContext) {
   );
 }
 
-for (const viewport of VIEWPORTS) {
-  test.describe(`sandbox checkout on a ${viewport.name}`, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+test.describe('sandbox checkout', () => {
+  test('the demo patient pays a test order by card and the server verifies it', async ({
+    page,
+    request,
+  }) => {
+    await signInDemoPatient(page, request);
+    await page.goto('/sandbox/checkout');
+    await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
+    await expectAccessible(page, 'test checkout page');
+    await snapshot(page, 'sandbox-playground');
 
-    test('the demo patient pays a test order by card and the server verifies it', async ({
-      page,
-      request,
-    }) => {
-      await signInDemoPatient(page, request);
-      await page.goto('/sandbox/checkout');
-      await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
-      await snapshot(page, `sandbox-playground-${viewport.name}`);
+    await press(page.getByRole('button', { name: 'Open test checkout' }));
+    const checkout = page.getByRole('dialog', { name: 'Sukoon' });
+    await expect(checkout).toBeVisible();
+    await expect(checkout.getByText(/TEST MODE/)).toBeVisible();
+    await expect(checkout.getByTestId('checkout-amount')).toHaveText('₹500');
+    await expect(checkout.getByLabel('Card number')).toHaveValue('4111 1111 1111 1111');
+    await expectAccessible(page, 'sandbox checkout, card', { within: checkout });
+    await snapshot(page, 'sandbox-checkout-card');
 
-      await page.getByRole('button', { name: 'Open test checkout' }).click();
-      const checkout = page.getByRole('dialog', { name: 'Sukoon' });
-      await expect(checkout).toBeVisible();
-      await expect(checkout.getByText(/TEST MODE/)).toBeVisible();
-      await expect(checkout.getByTestId('checkout-amount')).toHaveText('₹500');
-      await expect(checkout.getByLabel('Card number')).toHaveValue('4111 1111 1111 1111');
-      await snapshot(page, `sandbox-checkout-card-${viewport.name}`);
+    await press(checkout.getByRole('tab', { name: 'UPI' }));
+    await expect(checkout.getByLabel('UPI ID')).toHaveValue('success@razorpay');
+    await snapshot(page, 'sandbox-checkout-upi');
+    await press(checkout.getByRole('tab', { name: 'Net banking' }));
+    await expectAccessible(page, 'sandbox checkout, net banking', { within: checkout });
+    await press(checkout.getByRole('tab', { name: 'Card' }));
 
-      await checkout.getByRole('tab', { name: 'UPI' }).click();
-      await expect(checkout.getByLabel('UPI ID')).toHaveValue('success@razorpay');
-      await snapshot(page, `sandbox-checkout-upi-${viewport.name}`);
-      await checkout.getByRole('tab', { name: 'Card' }).click();
-
-      await checkout.getByRole('button', { name: 'Pay ₹500' }).click();
-      await expect(checkout).toBeHidden();
-      await expect(page.getByText(/Payment verified: ₹500 \(pay_[A-Za-z0-9]{14}\)/)).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Open test checkout' })).toBeEnabled();
-      await snapshot(page, `sandbox-checkout-verified-${viewport.name}`);
-    });
+    await press(checkout.getByRole('button', { name: 'Pay ₹500' }));
+    await expect(checkout).toBeHidden();
+    await expect(page.getByText(/Payment verified: ₹500 \(pay_[A-Za-z0-9]{14}\)/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open test checkout' })).toBeEnabled();
+    await expectAccessible(page, 'test checkout page, verified');
+    await snapshot(page, 'sandbox-checkout-verified');
   });
-}
+});
 
 test('a simulated failure is shown in the checkout and closing it stops quietly', async ({
   page,
@@ -63,11 +59,12 @@ test('a simulated failure is shown in the checkout and closing it stops quietly'
 }) => {
   await signInDemoPatient(page, request);
   await page.goto('/sandbox/checkout');
-  await page.getByRole('button', { name: 'Open test checkout' }).click();
+  await press(page.getByRole('button', { name: 'Open test checkout' }));
   const checkout = page.getByRole('dialog', { name: 'Sukoon' });
-  await checkout.getByRole('button', { name: 'Simulate failure' }).click();
+  await press(checkout.getByRole('button', { name: 'Simulate failure' }));
   await expect(checkout.getByRole('alert')).toContainText('Payment failed (sandbox test mode)');
-  await snapshot(page, 'sandbox-checkout-failed-laptop');
+  await expectAccessible(page, 'sandbox checkout, failed', { within: checkout });
+  await snapshot(page, 'sandbox-checkout-failed');
   await page.keyboard.press('Escape');
   await expect(checkout).toBeHidden();
   await expect(page.getByText('The payment failed; nothing was booked.')).toBeVisible();
@@ -76,7 +73,8 @@ test('a simulated failure is shown in the checkout and closing it stops quietly'
 test('the checkout works from the keyboard and Escape dismisses it', async ({ page, request }) => {
   await signInDemoPatient(page, request);
   await page.goto('/sandbox/checkout');
-  await page.getByRole('button', { name: 'Open test checkout' }).focus();
+  const opener = page.getByRole('button', { name: 'Open test checkout' });
+  await opener.focus();
   await page.keyboard.press('Enter');
   const checkout = page.getByRole('dialog', { name: 'Sukoon' });
   await expect(checkout).toBeVisible();
@@ -84,7 +82,7 @@ test('the checkout works from the keyboard and Escape dismisses it', async ({ pa
   await checkout.getByRole('tab', { name: 'Card' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(checkout.getByRole('tab', { name: 'UPI' })).toHaveAttribute('aria-selected', 'true');
-  await page.keyboard.press('Escape');
-  await expect(checkout).toBeHidden();
+  // Mounted outside the app's tree, it keeps focus all the same and gives it back on Escape.
+  await expectFocusTrapped(page, checkout, opener);
   await expect(page.getByText('The checkout was closed; nothing was paid.')).toBeVisible();
 });

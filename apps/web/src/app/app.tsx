@@ -1,33 +1,42 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { Role } from '@sukoon/shared';
+import { LazyMenuSlot } from '../components/ui/lazy-menu';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { Notice } from '../components/ui/text-field';
 import { useLogout } from '../features/auth/auth-api';
-import { AuthDialog } from '../features/auth/auth-dialog';
-import { AvatarMenu } from '../features/auth/avatar-menu';
+import { AvatarTrigger } from '../features/auth/avatar';
 import { SessionProvider } from '../features/auth/session';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { useSignInLink } from '../features/auth/use-sign-in-link';
 import { RoleSelection } from '../features/role-selection/role-selection';
 import { isPatientDeepLink, readEntryParams } from '../lib/entry-params';
+import { lazyWithPreload, preloadWhenIdle } from '../lib/lazy';
 import { ErrorBoundary } from './error-boundary';
+import { usePrivacyLayer } from './privacy-layer';
 
-// The dashboard and the calendar load after the role selection has painted.
-const DashboardShell = lazy(() =>
-  import('../features/dashboard/dashboard-shell').then((module) => ({
-    default: module.DashboardShell,
-  })),
+// The role selection's first load is only what it needs (apps/web/scripts/check-bundle-budget.mjs
+// keeps it under budget). The dashboard, the calendar and the sign-in dialog are fetched while the
+// role selection is idle, so choosing a role shows them without waiting.
+const DashboardShell = lazyWithPreload(() =>
+  import('../features/dashboard/dashboard-shell').then((module) => module.DashboardShell),
 );
-
-const CalendarArea = lazy(() =>
-  import('./calendar-area').then((module) => ({ default: module.CalendarArea })),
+// Each role's dashboard is its own chunk: a patient's first load has none of the attendance tools.
+const PatientArea = lazyWithPreload(() =>
+  import('./patient-area').then((module) => module.PatientArea),
+);
+const PsychologistArea = lazyWithPreload(() =>
+  import('./psychologist-area').then((module) => module.PsychologistArea),
+);
+const AuthDialog = lazyWithPreload(() =>
+  import('../features/auth/auth-dialog').then((module) => module.AuthDialog),
+);
+const AvatarMenu = lazyWithPreload(() =>
+  import('../features/auth/avatar-menu').then((module) => module.AvatarMenu),
 );
 // TEST MODE page to try the payment path; its server routes exist only with the sandbox provider.
-const CheckoutPlayground = lazy(() =>
-  import('../features/payments/checkout-playground').then((module) => ({
-    default: module.CheckoutPlayground,
-  })),
+const CheckoutPlayground = lazyWithPreload(() =>
+  import('../features/payments/checkout-playground').then((module) => module.CheckoutPlayground),
 );
 const PLAYGROUND_PATH = '/sandbox/checkout';
 
@@ -36,7 +45,8 @@ const queryClient = new QueryClient({
 });
 
 type View =
-  { name: 'role-selection' } | { name: 'dashboard'; role: Role; arrivedWithToken: boolean };
+  | { name: 'role-selection'; notice?: string; returnedFrom?: Role }
+  | { name: 'dashboard'; role: Role; arrivedWithToken: boolean };
 
 /**
  * `?token=…&psychologistId=…` (an emailed sign-in link) and `?psychologistId=…` alone (the link a
@@ -60,6 +70,19 @@ function PageFlow() {
   const signInLink = useSignInLink();
   const logout = useLogout();
   const [profileOpen, setProfileOpen] = useState(false);
+  // A deleted account ends the visit: back to role selection, saying what was done.
+  const privacy = usePrivacyLayer(user, (notice) => setView({ name: 'role-selection', notice }));
+  const onRoleSelection = view.name === 'role-selection';
+  useEffect(() => {
+    if (!onRoleSelection) return;
+    return preloadWhenIdle(
+      DashboardShell.preload,
+      PatientArea.preload,
+      PsychologistArea.preload,
+      AuthDialog.preload,
+      AvatarMenu.preload,
+    );
+  }, [onRoleSelection]);
 
   if (checking || signInLink.pending) return <LoadingScreen />;
   if (window.location.pathname === PLAYGROUND_PATH) {
@@ -68,11 +91,13 @@ function PageFlow() {
   if (view.name === 'role-selection') {
     return (
       <RoleSelection
+        notice={view.notice}
+        returnedFrom={view.returnedFrom}
         onSelect={(role) => setView({ name: 'dashboard', role, arrivedWithToken: false })}
       />
     );
   }
-  const toRoleSelection = () => setView({ name: 'role-selection' });
+  const toRoleSelection = () => setView({ name: 'role-selection', returnedFrom: view.role });
   const canGoBack = view.role === 'patient' && !view.arrivedWithToken;
   const signedInAsRole = user?.role === view.role ? user : null;
   return (
@@ -81,10 +106,17 @@ function PageFlow() {
       onBack={canGoBack ? toRoleSelection : undefined}
       actions={
         signedInAsRole && (
-          <AvatarMenu
-            user={signedInAsRole}
-            onProfile={() => setProfileOpen(true)}
-            onLogout={() => logout.mutate(undefined, { onSettled: toRoleSelection })}
+          <LazyMenuSlot
+            Menu={AvatarMenu}
+            props={{
+              user: signedInAsRole,
+              // Patients have no profile to edit; both roles have Privacy & data.
+              onProfile:
+                signedInAsRole.role === 'psychologist' ? () => setProfileOpen(true) : undefined,
+              onPrivacy: privacy.open,
+              onLogout: () => logout.mutate(undefined, { onSettled: toRoleSelection }),
+            }}
+            trigger={(request) => <AvatarTrigger user={signedInAsRole} onPress={request} />}
           />
         )
       }
@@ -94,16 +126,41 @@ function PageFlow() {
           <Notice tone="error">{signInLink.error}</Notice>
         </div>
       )}
-      <CalendarArea
-        role={view.role}
-        user={signedInAsRole}
-        profileOpen={profileOpen}
-        onProfileOpenChange={setProfileOpen}
-      />
+      {signedInAsRole ? (
+        // The dashboard's calendar loads in its place, the header staying as it is.
+        <Suspense fallback={<CalendarLoading />}>
+          {signedInAsRole.role === 'psychologist' ? (
+            <PsychologistArea
+              user={signedInAsRole}
+              profileOpen={profileOpen}
+              onProfileOpenChange={setProfileOpen}
+            />
+          ) : (
+            <PatientArea user={signedInAsRole} />
+          )}
+        </Suspense>
+      ) : (
+        <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          <h2 className="text-lg font-semibold text-slate-800">Your week</h2>
+          <p className="mt-2 text-sm">Sign in to see your sessions and availability.</p>
+        </section>
+      )}
+      {signedInAsRole && privacy.layer}
       {!signedInAsRole && (
-        <AuthDialog key={view.role} role={view.role} onCancel={toRoleSelection} />
+        <Suspense fallback={null}>
+          <AuthDialog key={view.role} role={view.role} onCancel={toRoleSelection} />
+        </Suspense>
       )}
     </DashboardShell>
+  );
+}
+
+/** The same words and place as the calendar's own loading state, so nothing flashes between them. */
+function CalendarLoading() {
+  return (
+    <div role="status" className="p-8 text-center text-slate-600">
+      Loading calendar...
+    </div>
   );
 }
 

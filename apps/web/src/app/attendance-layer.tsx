@@ -6,6 +6,7 @@ import { AttendanceBox } from '../features/attendance/attendance-box';
 import { PatientAttendanceSection } from '../features/attendance/patient-attendance-section';
 import { todaysSessions } from '../features/attendance/session-lists';
 import { AttendanceTip, TodayAttendance } from '../features/attendance/today-attendance';
+import type { FormExtraContext } from '../features/booking/event-form-dialog';
 import { WeekSessions } from '../features/attendance/week-sessions';
 import { ErrorBoundary } from './error-boundary';
 import { usePsychologistRecord } from './psychologist-query';
@@ -17,8 +18,8 @@ export interface AttendanceLayer {
   belowWeek: CalendarProps['belowWeek'];
   /** The floating attendance box. */
   box: ReactNode;
-  /** The Edit Event form's Patient Attendance section. */
-  editExtra: (event: CalendarEvent) => ReactNode;
+  /** The Edit Event form's Patient Attendance section; it reports notes not saved yet to the form. */
+  editExtra: (event: CalendarEvent, context: FormExtraContext) => ReactNode;
 }
 
 /**
@@ -38,15 +39,23 @@ export function useAttendanceLayer(
   if (!psychologist.data) return null;
   const events = sessions.data ?? [];
   const loading = sessions.isPending;
+  // A failed load is said as such (with a way to try again), never shown as "nothing to do".
+  const failure = {
+    error: sessions.isError ? sessions.error.message : null,
+    onRetry: () => void sessions.refetch(),
+    retrying: sessions.isError && sessions.isFetching,
+  };
   return {
     banner: (
       <ErrorBoundary region="today’s attendance">
-        <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid grid-cols-1 gap-3 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <TodayAttendance
             sessions={todaysSessions(events, now, timeZone)}
             now={now}
             timeZone={timeZone}
             loading={loading}
+            loaded={sessions.data !== undefined}
+            {...failure}
           />
           <AttendanceTip />
         </div>
@@ -64,10 +73,17 @@ export function useAttendanceLayer(
           now={now}
           timeZone={timeZone}
           loading={loading}
-          error={sessions.isError ? sessions.error.message : null}
+          {...failure}
         />
       </ErrorBoundary>
     ),
-    editExtra: (event) => <PatientAttendanceSection event={event} now={now} timeZone={timeZone} />,
+    editExtra: (event, { onUnsavedChange }) => (
+      <PatientAttendanceSection
+        event={event}
+        now={now}
+        timeZone={timeZone}
+        onUnsavedChange={onUnsavedChange}
+      />
+    ),
   };
 }

@@ -1,11 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { CalendarEvent, Role } from '@sukoon/shared';
 import type { CalendarProps } from '../features/calendar/calendar';
-import { BookingFlow, type BookingStart } from '../features/booking/booking-flow';
-import { openCheckout } from '../features/payments/open-checkout';
+import type { BookingStart } from '../features/booking/booking-flow';
+import type { FormExtraContext } from '../features/booking/event-form-dialog';
 import { usePaymentsConfig, verifyPayment } from '../features/payments/payments-api';
+import { lazyWithPreload } from '../lib/lazy';
+import { loadCheckout, openCheckout } from './checkout';
 import { usePsychologistRecord } from './psychologist-query';
+
+/** The Add Event form, Complete Your Booking and Booking Confirmed: not part of the first load. */
+export const BookingFlow = lazyWithPreload(() =>
+  import('../features/booking/booking-flow').then((module) => module.BookingFlow),
+);
 
 /**
  * Wires the booking feature to the calendar and to the payments feature's checkout: the calendar's
@@ -15,7 +22,7 @@ import { usePsychologistRecord } from './psychologist-query';
 export function useBookingLayer(
   role: Role,
   psychologistId: string | null,
-  editExtra?: (event: CalendarEvent) => ReactNode,
+  editExtra?: (event: CalendarEvent, context: FormExtraContext) => ReactNode,
 ): { calendarProps: Partial<CalendarProps>; layer: ReactNode } {
   const [request, setRequest] = useState<BookingStart | null>(null);
   // A fresh form for every start, so nothing of an earlier one lingers.
@@ -23,6 +30,12 @@ export function useBookingLayer(
   const payments = usePaymentsConfig();
   const psychologist = usePsychologistRecord(psychologistId);
   const queryClient = useQueryClient();
+
+  // A patient who starts booking will pay next: fetch the checkout while they fill in the form.
+  const booking = request !== null && role === 'patient';
+  useEffect(() => {
+    if (booking) void loadCheckout().catch(() => undefined);
+  }, [booking]);
 
   const start = (next: BookingStart) => {
     setGeneration((value) => value + 1);
@@ -39,25 +52,28 @@ export function useBookingLayer(
 
   const layer =
     request && psychologist.data ? (
-      <BookingFlow
-        // Namespaced: the dashboard renders this beside other layers with counters of their own.
-        key={`booking-${generation}`}
-        role={role}
-        psychologist={psychologist.data}
-        request={request}
-        checkout={{
-          provider: payments.data?.provider,
-          testMode: payments.data?.testMode ?? true,
-          open: openCheckout,
-          verify: verifyPayment,
-        }}
-        editExtra={editExtra}
-        onFinished={() => {
-          setRequest(null);
-          // The patient's own list of sessions (Your sessions) shows a new booking at once.
-          void queryClient.invalidateQueries({ queryKey: ['bookings'] });
-        }}
-      />
+      // Nothing in its place while the form loads: it opens over the calendar a moment later.
+      <Suspense fallback={null}>
+        <BookingFlow
+          // Namespaced: the dashboard renders this beside other layers with counters of their own.
+          key={`booking-${generation}`}
+          role={role}
+          psychologist={psychologist.data}
+          request={request}
+          checkout={{
+            provider: payments.data?.provider,
+            testMode: payments.data?.testMode ?? true,
+            open: openCheckout,
+            verify: verifyPayment,
+          }}
+          editExtra={editExtra}
+          onFinished={() => {
+            setRequest(null);
+            // The patient's own list of sessions (Your sessions) shows a new booking at once.
+            void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+          }}
+        />
+      </Suspense>
     ) : null;
   return { calendarProps, layer };
 }

@@ -1,9 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import type { CheckoutSuccess } from '@sukoon/shared';
 import type { CancelTarget } from '../features/cancellation/cancel-api';
-import { CancelAppointmentDialog } from '../features/cancellation/cancel-appointment-dialog';
-import { openCheckout } from '../features/payments/open-checkout';
 import { verifyPayment } from '../features/payments/payments-api';
+import { lazyWithPreload } from '../lib/lazy';
+import { loadCheckout, openCheckout } from './checkout';
+
+/** Cancel Appointment: not part of the first load. */
+export const CancelAppointmentDialog = lazyWithPreload(() =>
+  import('../features/cancellation/cancel-appointment-dialog').then(
+    (module) => module.CancelAppointmentDialog,
+  ),
+);
 
 /**
  * Wires Cancel Appointment to the payments feature's checkout (the psychologist's 100 INR fee) and
@@ -16,7 +24,15 @@ export function useCancelLayer(
   const [target, setTarget] = useState<CancelTarget | null>(null);
   // A fresh dialog for every opening, so nothing of an earlier one lingers.
   const [generation, setGeneration] = useState(0);
+  // Fees paid whose cancellation the server has not confirmed yet, by booking: reopening Cancel
+  // Appointment for that session confirms the same payment instead of charging a second fee.
+  const [paidPenalties, setPaidPenalties] = useState<Record<string, CheckoutSuccess>>({});
   const queryClient = useQueryClient();
+  // A psychologist canceling a patient's session pays a fee: fetch the checkout with the dialog.
+  const canceling = target !== null && role === 'psychologist';
+  useEffect(() => {
+    if (canceling) void loadCheckout().catch(() => undefined);
+  }, [canceling]);
 
   const refresh = () =>
     Promise.all(
@@ -30,17 +46,28 @@ export function useCancelLayer(
       setGeneration((value) => value + 1);
       setTarget(next);
     },
-    layer: (
-      <CancelAppointmentDialog
-        // Namespaced: rendered beside the booking layer, whose counter would otherwise collide.
-        key={`cancel-${generation}`}
-        role={role}
-        target={target}
-        now={now}
-        checkout={{ open: openCheckout, verify: verifyPayment }}
-        onChanged={refresh}
-        onClose={() => setTarget(null)}
-      />
+    layer: target && (
+      // Mounted only while open: closing unmounts it, and focus returns to where it was.
+      <Suspense fallback={null}>
+        <CancelAppointmentDialog
+          // Namespaced: rendered beside the booking layer, whose counter would otherwise collide.
+          key={`cancel-${generation}`}
+          role={role}
+          target={target}
+          now={now}
+          checkout={{ open: openCheckout, verify: verifyPayment }}
+          paidPenalty={target ? (paidPenalties[target.id] ?? null) : null}
+          onPaidPenaltyChange={(result) => {
+            if (!target) return;
+            const bookingId = target.id;
+            setPaidPenalties(({ [bookingId]: _settled, ...others }) =>
+              result ? { ...others, [bookingId]: result } : others,
+            );
+          }}
+          onChanged={refresh}
+          onClose={() => setTarget(null)}
+        />
+      </Suspense>
     ),
   };
 }

@@ -30,3 +30,8 @@ export function formatSessionTimes(start: Date, end: Date, timeZone: string): st
 export function deviceTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
+
+/** An IANA zone as people read it: 'America/New York' for 'America/New_York'. */
+export function zoneLabel(timeZone: string): string {
+  return timeZone.replaceAll('_', ' ');
+}

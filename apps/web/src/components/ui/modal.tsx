@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type FocusEvent, type ReactNode } from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -9,13 +9,83 @@ interface ModalProps {
   children: ReactNode;
 }
 
+type ReturnTarget = () => HTMLElement | null;
+/** Where each open dialog sends focus back to, so a dialog opened from it can fall back on it. */
+const returnTargets = new WeakMap<Element, ReturnTarget>();
+/** The open dialogs' return targets, the latest last. */
+const openDialogs: ReturnTarget[] = [];
+
+/** An element that can take focus now: still on the page and not disabled. */
+const usable = (element: HTMLElement | null | undefined) =>
+  element?.isConnected && !element.matches(':disabled') ? element : null;
+
+/**
+ * Focus for the app's dialogs, spread on a Radix `Dialog.Content` or `AlertDialog.Content`:
+ * - Radix returns focus to a Dialog.Trigger when a dialog closes; these dialogs are opened by state
+ *   (a calendar cell, a pill, a list's button, a menu item), so the element focused when the dialog
+ *   opened is remembered and focused again when it closes (or unmounts). When it has gone meanwhile
+ *   (a booked slot's button, a canceled session's pill), its grid cell takes focus instead; when it
+ *   was in a dialog that has closed since (Add Event, then Complete Your Booking, then Booking
+ *   Confirmed), focus goes where that dialog would have sent it: back to the calendar. A dialog that
+ *   opens while focus is nowhere (the step before it just closed) takes over the latest open
+ *   dialog's return target in the same way.
+ * - A control that disables itself while it works (Sign In, Resend OTP) drops focus to the page's
+ *   body: the dialog takes it back, so the keyboard and a screen reader stay in the dialog.
+ */
+export function useDialogFocus() {
+  const returnTarget = useRef<ReturnTarget | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      // Still the element that opened the dialog: focus moves in right after this.
+      const active = document.activeElement;
+      const opener = active instanceof HTMLElement && active !== document.body ? active : null;
+      const cell = opener?.closest<HTMLElement>('[role="gridcell"]');
+      const outer = opener?.closest('[role="dialog"], [role="alertdialog"]');
+      const outerTarget = outer
+        ? returnTargets.get(outer)
+        : opener
+          ? undefined
+          : openDialogs.at(-1);
+      const resolve = () => usable(opener) ?? usable(cell) ?? outerTarget?.() ?? null;
+      returnTarget.current = resolve;
+      openDialogs.push(resolve);
+      if (event.currentTarget instanceof Element) returnTargets.set(event.currentTarget, resolve);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const index = returnTarget.current ? openDialogs.indexOf(returnTarget.current) : -1;
+      if (index >= 0) openDialogs.splice(index, 1);
+      const resolve = returnTarget.current;
+      if (!resolve) return;
+      event.preventDefault();
+      const target = resolve();
+      if (target) {
+        target.focus();
+        return;
+      }
+      // The opener may be disabled while what it started finishes (Open test checkout, Pay): it is
+      // enabled again a moment later, when the app has taken in the dialog's answer.
+      window.setTimeout(() => {
+        if (document.activeElement === document.body) resolve()?.focus();
+      }, 50);
+    },
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      if (event.relatedTarget !== null) return;
+      const dialog = event.currentTarget;
+      window.requestAnimationFrame(() => {
+        if (document.activeElement === document.body && dialog.isConnected) {
+          dialog.focus({ preventScroll: true });
+        }
+      });
+    },
+  };
+}
+
 /**
  * A Radix dialog with the house look: focus trapped, Escape and the close button dismiss it, and focus
- * goes back where it was on close. Radix returns focus to a Dialog.Trigger; these dialogs are opened
- * by state (a calendar pill, a list's button), so the element focused at opening is remembered instead.
+ * goes back where it was on close (useDialogFocus).
  */
 export function Modal({ open, onOpenChange, title, description, children }: ModalProps) {
-  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const dialogFocus = useDialogFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -23,36 +93,12 @@ export function Modal({ open, onOpenChange, title, description, children }: Moda
         <Dialog.Content
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none sm:p-8"
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={() => {
-            // Still the element that opened the dialog: focus moves in right after this.
-            returnFocusTo.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            const target = returnFocusTo.current;
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
+          {...dialogFocus}
         >
-          <div className="mb-5 flex items-start justify-between gap-4">
+          {/* The close button comes last in the tab order (it sits top right): opening a dialog
+              focuses its first field or action rather than Close. */}
+          <div className="mb-5 pr-10">
             <Dialog.Title className="text-xl font-semibold text-slate-900">{title}</Dialog.Title>
-            <Dialog.Close
-              className="-mt-1 -mr-2 grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-700"
-              aria-label="Close"
-            >
-              <svg
-                viewBox="0 0 24 24"
-                className="size-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-              >
-                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-              </svg>
-            </Dialog.Close>
           </div>
           {description && (
             <Dialog.Description className="-mt-3 mb-5 text-sm text-slate-600">
@@ -60,6 +106,21 @@ export function Modal({ open, onOpenChange, title, description, children }: Moda
             </Dialog.Description>
           )}
           {children}
+          <Dialog.Close
+            className="absolute top-5 right-4 grid size-9 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-700 sm:top-7 sm:right-6"
+            aria-label="Close"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+            </svg>
+          </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,18 +1,16 @@
-import { formatSessionDay, formatSessionTimes } from '../../lib/dates';
+import { formatSessionDay, formatSessionTimes, zoneLabel } from '../../lib/dates';
+
+interface SessionWhenProps {
+  startDate: string;
+  endDate: string;
+  timeZone: string;
+}
 
 /**
  * 'Tue, Mar 10 · 11:00 AM – 11:45 AM' in a zone, wrapping only between the day and the times so a
  * narrow screen never splits '11:45 AM'.
  */
-export function SessionWhen({
-  startDate,
-  endDate,
-  timeZone,
-}: {
-  startDate: string;
-  endDate: string;
-  timeZone: string;
-}) {
+export function SessionWhen({ startDate, endDate, timeZone }: SessionWhenProps) {
   const start = new Date(startDate);
   return (
     <>
@@ -20,6 +18,27 @@ export function SessionWhen({
       {' · '}
       <span className="whitespace-nowrap">
         {formatSessionTimes(start, new Date(endDate), timeZone)}
+      </span>
+    </>
+  );
+}
+
+/**
+ * When a session is, in the zone the calendar draws it in (the psychologist's) and, where the
+ * viewer's own zone differs, also in theirs, each labelled with its zone (decisions, "Time").
+ */
+export function SessionWhenForViewer({
+  viewerZone,
+  ...session
+}: SessionWhenProps & { viewerZone: string }) {
+  if (session.timeZone === viewerZone) return <SessionWhen {...session} />;
+  return (
+    <>
+      <SessionWhen {...session} />{' '}
+      <span className="whitespace-nowrap">({zoneLabel(session.timeZone)})</span>
+      <span className="block text-xs text-slate-500">
+        Your time: <SessionWhen {...session} timeZone={viewerZone} />{' '}
+        <span className="whitespace-nowrap">({zoneLabel(viewerZone)})</span>
       </span>
     </>
   );

@@ -111,7 +111,8 @@ describe('AttendanceBox', () => {
     const props = { now, timeZone: 'Asia/Kolkata', defaultOpen: true };
     const view = renderWithQuery(<AttendanceBox events={events} {...props} />);
     fireEvent.click(screen.getByRole('button', { name: /Mark attendance/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Present' }));
+    // The form's code is fetched when it is first opened.
+    fireEvent.click(await screen.findByRole('button', { name: 'Present' }));
     view.rerender(
       <QueryClientProvider client={view.client}>
         <AttendanceBox events={[marked, events[1]!, events[2]!]} {...props} />
@@ -122,5 +123,66 @@ describe('AttendanceBox', () => {
     await waitFor(() =>
       expect(screen.getByText('Marked meera_k (Anxiety at work) Present.')).toBeTruthy(),
     );
+  });
+
+  it('shows a failed load with a way to try again, never as "Nothing to mark"', () => {
+    const onRetry = vi.fn();
+    renderWithQuery(
+      <AttendanceBox
+        events={[]}
+        now={now}
+        timeZone="Asia/Kolkata"
+        defaultOpen
+        error="Network error. Please check your internet connection and try again."
+        onRetry={onRetry}
+      />,
+    );
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).queryByText(/Nothing to mark/)).toBeNull();
+    expect(within(panel).getByRole('alert').textContent).toContain(
+      'The sessions could not be loaded: Network error.',
+    );
+    // Not loaded, the Pending count is unknown rather than 0.
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Pending',
+      'Completed',
+      'All',
+    ]);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+
+    choose('Completed');
+    expect(screen.queryByText('No sessions marked Present or Absent yet.')).toBeNull();
+    expect(within(screen.getByRole('tabpanel')).getByRole('alert')).toBeTruthy();
+  });
+
+  it('collapsed, says the sessions are not loaded instead of Pending (0)', () => {
+    renderWithQuery(
+      <AttendanceBox
+        events={[]}
+        now={now}
+        timeZone="Asia/Kolkata"
+        defaultOpen={false}
+        error="Server error. Please try again later."
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Attendance Not loaded' })).toBeTruthy();
+  });
+
+  it('keeps the last lists when a refresh fails, and says so', () => {
+    renderWithQuery(
+      <AttendanceBox
+        events={events}
+        now={now}
+        timeZone="Asia/Kolkata"
+        defaultOpen
+        error="Server error. Please try again later."
+        onRetry={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain(
+      'The sessions could not be refreshed: Server error.',
+    );
+    expect(rowNames()).toEqual(['meera_k']);
   });
 });

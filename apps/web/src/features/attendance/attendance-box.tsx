@@ -1,6 +1,7 @@
 import { Tabs } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { CalendarEvent } from '@sukoon/shared';
+import { LoadError } from '../../components/ui/load-error';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { attendanceLabel } from './attendance-status';
 import { attendanceTabs } from './session-lists';
@@ -14,7 +15,10 @@ interface AttendanceBoxProps {
   now: Date;
   timeZone: string;
   loading?: boolean;
+  /** Why the sessions could not be loaded (or refreshed); never shown as an empty tab. */
   error?: string | null;
+  onRetry?: () => void;
+  retrying?: boolean;
   /** Open at first; by default the last choice, else open only where it covers nothing. */
   defaultOpen?: boolean;
 }
@@ -46,6 +50,8 @@ export function AttendanceBox({
   timeZone,
   loading,
   error,
+  onRetry,
+  retrying,
   defaultOpen,
 }: AttendanceBoxProps) {
   const roomy = useMediaQuery(ROOM_BESIDE_GRID);
@@ -57,6 +63,9 @@ export function AttendanceBox({
   const closeRef = useRef<HTMLButtonElement>(null);
   const toggled = useRef(false);
   const tabs = attendanceTabs(events, now);
+  // Nothing loaded: the Pending count is unknown, not 0.
+  const failed = Boolean(error) && events.length === 0;
+  const pendingCount = failed ? '' : ` (${tabs.pending.length})`;
 
   // After a toggle, focus lands on the control that undoes it (the other one is gone).
   useEffect(() => {
@@ -116,32 +125,36 @@ export function AttendanceBox({
                 aria-label="Sessions"
                 className="mx-4 mt-3 grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1"
               >
-                <Trigger value="pending">Pending ({tabs.pending.length})</Trigger>
+                <Trigger value="pending">Pending{pendingCount}</Trigger>
                 <Trigger value="completed">Completed</Trigger>
                 <Trigger value="all">All</Trigger>
               </Tabs.List>
               <p role="status" className="mx-4 mt-2 min-h-4 text-xs text-green-800">
                 {announcement}
               </p>
-              {error && (
-                <p
-                  role="alert"
-                  className="mx-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
-                >
-                  The sessions could not be loaded: {error}
-                </p>
-              )}
               {(['pending', 'completed', 'all'] as const).map((value) => (
                 <Tabs.Content
                   key={value}
                   value={value}
                   className="min-h-0 flex-1 overflow-y-auto px-4 pt-1 pb-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
                 >
+                  {error && !loading && (
+                    <LoadError
+                      className={tabs[value].length > 0 ? 'mb-2' : ''}
+                      message={
+                        failed
+                          ? `The sessions could not be loaded: ${error}`
+                          : `The sessions could not be refreshed: ${error}`
+                      }
+                      onRetry={onRetry}
+                      retrying={retrying}
+                    />
+                  )}
                   {loading ? (
                     <p role="status" className="text-sm text-slate-600">
                       Loading sessions...
                     </p>
-                  ) : tabs[value].length === 0 ? (
+                  ) : error && tabs[value].length === 0 ? null : tabs[value].length === 0 ? (
                     <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
                       {EMPTY[value]}
                     </p>
@@ -172,7 +185,7 @@ export function AttendanceBox({
           >
             Attendance{' '}
             <span className="rounded-full bg-white px-2 py-0.5 text-xs text-brand-800">
-              Pending ({tabs.pending.length})
+              {failed ? 'Not loaded' : `Pending (${tabs.pending.length})`}
             </span>
           </button>
         )}

@@ -95,4 +95,98 @@ describe('AttendanceForm', () => {
       ),
     );
   });
+
+  it('saves the notes alone with Save notes, keeping the status (disabled when unchanged)', async () => {
+    const marked = makeEvent({ attendanceStatus: 'attended', attendanceNotes: 'On time' });
+    const calls = stubApi(({ body }) => ({
+      data: { ...marked, attendanceNotes: (body as { notes: string }).notes.trim() },
+    }));
+    const onSaved = vi.fn();
+    const onUnsavedChange = vi.fn();
+    renderWithQuery(
+      <AttendanceForm
+        event={marked}
+        now={now}
+        timeZone="Asia/Kolkata"
+        onSaved={onSaved}
+        onUnsavedChange={onUnsavedChange}
+      />,
+    );
+    const saveNotes = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Save notes' });
+    expect(saveNotes().disabled).toBe(true);
+    expect(onUnsavedChange).toHaveBeenLastCalledWith(false);
+
+    fireEvent.change(notes(), { target: { value: 'On time; asked about sleep ' } });
+    expect(saveNotes().disabled).toBe(false);
+    expect(onUnsavedChange).toHaveBeenLastCalledWith(true);
+    expect(screen.getByText('Notes not saved yet.')).toBeTruthy();
+
+    fireEvent.change(notes(), { target: { value: 'a'.repeat(501) } });
+    expect(saveNotes().disabled).toBe(true);
+    fireEvent.change(notes(), { target: { value: 'On time; asked about sleep ' } });
+
+    fireEvent.click(saveNotes());
+    await waitFor(() => expect(screen.getByText('Notes saved.')).toBeTruthy());
+    expect(calls).toEqual([
+      {
+        method: 'PATCH',
+        path: `/api/bookings/${marked.id}/attendance`,
+        body: { status: 'present', notes: 'On time; asked about sleep ' },
+      },
+    ]);
+    expect(onSaved).toHaveBeenCalledOnce();
+    expect(saveNotes().disabled).toBe(true);
+    expect(onUnsavedChange).toHaveBeenLastCalledWith(false);
+  });
+
+  it('saves notes on a session not marked yet without marking it', async () => {
+    const calls = stubApi(() => ({ data: { ...started, attendanceNotes: 'Running late' } }));
+    renderWithQuery(<AttendanceForm event={started} now={now} timeZone="Asia/Kolkata" />);
+    fireEvent.change(notes(), { target: { value: 'Running late' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save notes' }));
+    await waitFor(() => expect(screen.getByText('Notes saved.')).toBeTruthy());
+    expect(calls[0]!.body).toEqual({ status: 'scheduled', notes: 'Running late' });
+  });
+
+  it('marking Present saves the typed notes too: nothing is left unsaved', async () => {
+    stubApi(() => ({
+      data: { ...started, attendanceStatus: 'attended', attendanceNotes: 'Engaged' },
+    }));
+    const onUnsavedChange = vi.fn();
+    renderWithQuery(
+      <AttendanceForm
+        event={started}
+        now={now}
+        timeZone="Asia/Kolkata"
+        onUnsavedChange={onUnsavedChange}
+      />,
+    );
+    fireEvent.change(notes(), { target: { value: 'Engaged' } });
+    expect(onUnsavedChange).toHaveBeenLastCalledWith(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Present' }));
+    await waitFor(() => expect(onUnsavedChange).toHaveBeenLastCalledWith(false));
+  });
+  it('keeps a fresh mark when only the notes are saved, before the row is refreshed', async () => {
+    const calls = stubApi(({ body }) => ({
+      data: {
+        ...started,
+        attendanceStatus: 'attended',
+        attendanceNotes: (body as { notes?: string }).notes ?? null,
+      },
+    }));
+    // The row's snapshot (`event`) still says scheduled: the list has not been reloaded yet.
+    renderWithQuery(<AttendanceForm event={started} now={now} timeZone="Asia/Kolkata" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Present' }));
+    await waitFor(() => expect(screen.getByText('Marked Present.')).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Present' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    fireEvent.change(notes(), { target: { value: 'Left early' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save notes' }));
+    await waitFor(() => expect(screen.getByText('Notes saved.')).toBeTruthy());
+    expect(calls.map((call) => call.body)).toEqual([
+      { status: 'present', notes: '' },
+      { status: 'present', notes: 'Left early' },
+    ]);
+  });
 });

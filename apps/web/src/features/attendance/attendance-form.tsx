@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   ATTENDANCE_NOTES_MAX_LENGTH,
   ATTENDANCE_NOTES_TOO_LONG,
@@ -16,6 +16,8 @@ interface AttendanceFormProps {
   timeZone: string;
   /** The server's answer after a change (the updated session). */
   onSaved?: (updated: CalendarEvent) => void;
+  /** Whether the notes hold typing not saved yet, so a surrounding form can ask before closing. */
+  onUnsavedChange?: (unsaved: boolean) => void;
 }
 
 const CHOICES = [
@@ -23,12 +25,31 @@ const CHOICES = [
   { status: 'absent', stored: 'canceled', label: 'Absent', icon: '✗' },
 ] as const;
 
+/** The status a session keeps when only its notes are saved. */
+const KEEP = { scheduled: 'scheduled', attended: 'present', canceled: 'absent' } as const;
+
 /**
  * Marks a started session Present or Absent with notes (at most 500 characters, counted live), or
- * resets it to scheduled. Before the session starts it says when it can be marked.
+ * resets it to scheduled; Save notes keeps the status and saves the notes alone. Before the session
+ * starts it says when it can be marked.
  */
-export function AttendanceForm({ event, now, timeZone, onSaved }: AttendanceFormProps) {
+export function AttendanceForm({
+  event,
+  now,
+  timeZone,
+  onSaved,
+  onUnsavedChange,
+}: AttendanceFormProps) {
   const [notes, setNotes] = useState(event.attendanceNotes ?? '');
+  // What the server holds, as last answered: the row's snapshot may be refreshed only later.
+  const [savedNotes, setSavedNotes] = useState(event.attendanceNotes ?? '');
+  const [savedStatus, setSavedStatus] = useState(event.attendanceStatus);
+  // A refreshed row is the server's word too: it replaces the last answer when it changes.
+  const [rowStatus, setRowStatus] = useState(event.attendanceStatus);
+  if (rowStatus !== event.attendanceStatus) {
+    setRowStatus(event.attendanceStatus);
+    setSavedStatus(event.attendanceStatus);
+  }
   const [saved, setSaved] = useState<string | null>(null);
   const mark = useMarkAttendance();
   const ids = { notes: useId(), counter: useId(), problem: useId() };
@@ -36,20 +57,34 @@ export function AttendanceForm({ event, now, timeZone, onSaved }: AttendanceForm
   // Counted as typed, so the counter moves with every key; the server trims and allows the same 500.
   const tooLong = notes.length > ATTENDANCE_NOTES_MAX_LENGTH;
   const busy = mark.isPending;
+  // The server trims, so spaces around the text alone are nothing to save.
+  const unsaved = notes.trim() !== savedNotes.trim();
+
+  useEffect(() => {
+    onUnsavedChange?.(unsaved);
+  }, [unsaved, onUnsavedChange]);
+  // Gone (the dialog or the row closed): nothing of this form is left unsaved.
+  useEffect(() => () => onUnsavedChange?.(false), [onUnsavedChange]);
 
   // mutateAsync, not mutate's callbacks: a marked row may leave its tab (and unmount) before the
   // refreshed list arrives, and the box still has to hear about it.
-  async function save(status: 'present' | 'absent' | 'scheduled') {
-    const body: AttendanceBody = status === 'scheduled' ? { status } : { status, notes };
+  async function save(status: 'present' | 'absent' | 'scheduled', notesOnly = false) {
+    const body: AttendanceBody =
+      status === 'scheduled' && !notesOnly ? { status } : { status, notes };
     if (!AttendanceBody.safeParse(body).success) return;
     setSaved(null);
     try {
       const updated = await mark.mutateAsync({ id: event.id, body });
-      if (status === 'scheduled') setNotes(updated.attendanceNotes ?? '');
+      const stored = updated.attendanceNotes ?? '';
+      setSavedNotes(stored);
+      setSavedStatus(updated.attendanceStatus);
+      if (status === 'scheduled' && !notesOnly) setNotes(stored);
       setSaved(
-        status === 'scheduled'
-          ? 'Reset to scheduled.'
-          : `Marked ${status === 'present' ? 'Present' : 'Absent'}.`,
+        notesOnly
+          ? 'Notes saved.'
+          : status === 'scheduled'
+            ? 'Reset to scheduled.'
+            : `Marked ${status === 'present' ? 'Present' : 'Absent'}.`,
       );
       onSaved?.(updated);
     } catch {
@@ -82,7 +117,9 @@ export function AttendanceForm({ event, now, timeZone, onSaved }: AttendanceForm
         <textarea
           id={ids.notes}
           value={notes}
-          disabled={!open || busy}
+          disabled={!open}
+          // Read-only, not disabled, while saving: a disabled control would drop the focus.
+          readOnly={busy}
           onChange={(change) => {
             setNotes(change.target.value);
             setSaved(null);
@@ -98,10 +135,21 @@ export function AttendanceForm({ event, now, timeZone, onSaved }: AttendanceForm
             {ATTENDANCE_NOTES_TOO_LONG}
           </p>
         )}
+        {/* Apart from the marking: it keeps the status and saves only the notes. */}
+        <div className="mt-1.5 flex justify-end">
+          <Button
+            variant="secondary"
+            disabled={!open || busy || tooLong || !unsaved}
+            onClick={() => void save(KEEP[savedStatus], true)}
+            className="min-h-9 px-3"
+          >
+            Save notes
+          </Button>
+        </div>
       </div>
       <div role="group" aria-label="Mark attendance" className="flex flex-wrap gap-2">
         {CHOICES.map((choice) => {
-          const current = event.attendanceStatus === choice.stored;
+          const current = savedStatus === choice.stored;
           return (
             <Button
               key={choice.status}
@@ -116,7 +164,7 @@ export function AttendanceForm({ event, now, timeZone, onSaved }: AttendanceForm
             </Button>
           );
         })}
-        {event.attendanceStatus !== 'scheduled' && (
+        {savedStatus !== 'scheduled' && (
           <Button
             variant="ghost"
             disabled={!open || busy}
@@ -128,7 +176,7 @@ export function AttendanceForm({ event, now, timeZone, onSaved }: AttendanceForm
         )}
       </div>
       <p role="status" className="min-h-4 text-xs text-slate-600">
-        {busy ? 'Saving...' : saved}
+        {busy ? 'Saving...' : (saved ?? (unsaved && open ? 'Notes not saved yet.' : null))}
       </p>
       {mark.isError && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -1,9 +1,11 @@
-import { ATTENDANCE_LABELS, type CalendarEvent } from '@sukoon/shared';
+import { ATTENDANCE_LABELS, isPendingAttendance, type CalendarEvent } from '@sukoon/shared';
 
-/** What a session's attendance reads as: Present, Absent, Not marked (started) or Scheduled. */
+/**
+ * What a session's attendance reads as: Present, Absent or Scheduled (the shared labels), or Not
+ * marked while it is pending by the shared rule (started, booked, nothing marked yet).
+ */
 export function attendanceLabel(event: CalendarEvent, now: Date): string {
-  if (event.attendanceStatus !== 'scheduled') return ATTENDANCE_LABELS[event.attendanceStatus];
-  return Date.parse(event.startDate) <= now.getTime() ? 'Not marked' : ATTENDANCE_LABELS.scheduled;
+  return isPendingAttendance(event, now) ? 'Not marked' : ATTENDANCE_LABELS[event.attendanceStatus];
 }
 
 const TONE = {

@@ -1,21 +1,28 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import type { CalendarEvent } from '@sukoon/shared';
 import { formatInZone } from '../../lib/dates';
-import { AttendanceForm } from './attendance-form';
+import { AttendanceForm } from './lazy-attendance-form';
 import { AttendanceStatus } from './attendance-status';
 
 interface PatientAttendanceSectionProps {
   event: CalendarEvent;
   now: Date;
   timeZone: string;
+  /** Notes typed and not saved yet (or no longer): the Edit Event form asks before closing. */
+  onUnsavedChange?: (unsaved: boolean) => void;
 }
 
 /**
  * The Edit Event form's Patient Attendance section: the current status, when it was marked, and
  * Present / Absent / reset with notes, open once the session has started. It saves on its own, apart
- * from the form's Save Changes.
+ * from the form's Save Changes (Save notes for the notes alone), and reports notes not saved yet.
  */
-export function PatientAttendanceSection({ event, now, timeZone }: PatientAttendanceSectionProps) {
+export function PatientAttendanceSection({
+  event,
+  now,
+  timeZone,
+  onUnsavedChange,
+}: PatientAttendanceSectionProps) {
   // The server's answer replaces the snapshot the form was opened with.
   const [current, setCurrent] = useState(event);
   const headingId = useId();
@@ -35,9 +42,24 @@ export function PatientAttendanceSection({ event, now, timeZone }: PatientAttend
         {current.markedAt
           ? `Marked ${formatInZone(new Date(current.markedAt), timeZone, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}. `
           : ''}
-        Saved as soon as you choose; notes are never shown to the patient.
+        Saved apart from Save Changes: Present or Absent saves the notes too, Save notes saves them
+        alone. Notes are never shown to the patient.
       </p>
-      <AttendanceForm event={current} now={now} timeZone={timeZone} onSaved={setCurrent} />
+      <Suspense
+        fallback={
+          <p role="status" className="text-sm text-slate-600">
+            Loading...
+          </p>
+        }
+      >
+        <AttendanceForm
+          event={current}
+          now={now}
+          timeZone={timeZone}
+          onSaved={setCurrent}
+          onUnsavedChange={onUnsavedChange}
+        />
+      </Suspense>
     </section>
   );
 }

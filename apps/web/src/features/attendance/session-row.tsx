@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { canMarkAttendance, type CalendarEvent } from '@sukoon/shared';
 import { SessionWhen } from '../../components/ui/session-when';
-import { AttendanceForm } from './attendance-form';
+import { AttendanceForm } from './lazy-attendance-form';
 import { AttendanceStatus } from './attendance-status';
 import { MeetingLinkEditor } from './meeting-link-editor';
 import { sessionWho } from './session-lists';
@@ -43,6 +43,7 @@ export function SessionRow({ event, now, timeZone, onMarked }: SessionRowProps) 
             aria-expanded={open}
             aria-controls={panelId}
             onClick={() => setOpen((shown) => !shown)}
+            onPointerEnter={() => void AttendanceForm.preload().catch(() => undefined)}
             className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             <span aria-hidden="true" className={`transition-transform ${open ? 'rotate-90' : ''}`}>
@@ -53,12 +54,20 @@ export function SessionRow({ event, now, timeZone, onMarked }: SessionRowProps) 
           </button>
           {open && (
             <div id={panelId} className="mt-2">
-              <AttendanceForm
-                event={event}
-                now={now}
-                timeZone={timeZone}
-                {...(onMarked ? { onSaved: onMarked } : {})}
-              />
+              <Suspense
+                fallback={
+                  <p role="status" className="text-sm text-slate-600">
+                    Loading...
+                  </p>
+                }
+              >
+                <AttendanceForm
+                  event={event}
+                  now={now}
+                  timeZone={timeZone}
+                  {...(onMarked ? { onSaved: onMarked } : {})}
+                />
+              </Suspense>
             </div>
           )}
         </div>

@@ -63,4 +63,63 @@ describe("Today's Attendance", () => {
     render(<TodayAttendance sessions={[]} now={now} timeZone="Asia/Kolkata" />);
     expect(screen.getByText('No sessions today.')).toBeTruthy();
   });
+
+  it('shows a failed load with a way to try again, never as "No sessions today."', () => {
+    const onRetry = vi.fn();
+    render(
+      <TodayAttendance
+        sessions={[]}
+        now={now}
+        timeZone="Asia/Kolkata"
+        error="Network error. Please check your internet connection and try again."
+        onRetry={onRetry}
+      />,
+    );
+    expect(screen.queryByText('No sessions today.')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Today’s sessions could not be loaded: Network error.',
+    );
+    // Not loaded, the count is unknown: no "(0)".
+    expect(screen.getByRole('heading').textContent).toBe("Today's Attendance");
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('with nothing today, a failed refresh of other days still counts 0 and says it was not refreshed', () => {
+    render(
+      <TodayAttendance
+        sessions={[]}
+        loaded
+        now={now}
+        timeZone="Asia/Kolkata"
+        error="Network error."
+        onRetry={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('heading').textContent).toBe("Today's Attendance (0)");
+    expect(screen.getByText('No sessions today.')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Today’s sessions could not be refreshed: Network error.',
+    );
+  });
+
+  it('keeps the last list when a refresh fails, and says so', () => {
+    render(
+      <TodayAttendance
+        sessions={sessions}
+        now={now}
+        timeZone="Asia/Kolkata"
+        error="Server error. Please try again later."
+        onRetry={vi.fn()}
+        retrying
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Today’s sessions could not be refreshed: Server error.',
+    );
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Trying again...' }).disabled,
+    ).toBe(true);
+    expect(entries()).toHaveLength(5);
+  });
 });

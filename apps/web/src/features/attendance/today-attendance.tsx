@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { CalendarEvent } from '@sukoon/shared';
+import { LoadError } from '../../components/ui/load-error';
 import { SessionWhen } from '../../components/ui/session-when';
 import { SMALL_SCREEN, useMediaQuery } from '../../lib/use-media-query';
 import { AttendanceStatus } from './attendance-status';
@@ -14,18 +15,35 @@ interface TodayAttendanceProps {
   now: Date;
   timeZone: string;
   loading?: boolean;
+  /** Whether the sessions were loaded once (a later refresh may still fail). */
+  loaded?: boolean;
+  /** Why the sessions could not be loaded (or refreshed); never shown as "No sessions today." */
+  error?: string | null;
+  onRetry?: () => void;
+  retrying?: boolean;
 }
 
 /**
  * 'Today's Attendance (count)': who, when and Present / Absent / Not marked. A panel on large screens;
  * on a phone a collapsible list of the first 3, with a button for the rest.
  */
-export function TodayAttendance({ sessions, now, timeZone, loading }: TodayAttendanceProps) {
+export function TodayAttendance({
+  sessions,
+  now,
+  timeZone,
+  loading,
+  loaded = sessions.length > 0,
+  error,
+  onRetry,
+  retrying,
+}: TodayAttendanceProps) {
   const small = useMediaQuery(SMALL_SCREEN);
   const [expanded, setExpanded] = useState(true);
   const [showAll, setShowAll] = useState(false);
   const listId = useId();
-  const heading = `Today's Attendance (${sessions.length})`;
+  // Not loaded, the count is unknown rather than 0.
+  const failed = Boolean(error) && !loaded;
+  const heading = failed ? "Today's Attendance" : `Today's Attendance (${sessions.length})`;
   const shown = small && !showAll ? sessions.slice(0, SMALL_SCREEN_ENTRIES) : sessions;
   const hidden = sessions.length - shown.length;
 
@@ -58,32 +76,48 @@ export function TodayAttendance({ sessions, now, timeZone, loading }: TodayAtten
             <p role="status" className="text-sm text-slate-600">
               Loading today’s sessions...
             </p>
-          ) : sessions.length === 0 ? (
-            <p className="text-sm text-slate-600">No sessions today.</p>
+          ) : failed ? (
+            <LoadError
+              message={`Today’s sessions could not be loaded: ${error}`}
+              onRetry={onRetry}
+              retrying={retrying}
+            />
           ) : (
             <>
-              <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
-                {shown.map((event) => (
-                  <li
-                    key={event.id}
-                    className="flex items-center justify-between gap-2 rounded-lg border border-slate-100 bg-slate-50 px-3 py-2"
-                  >
-                    <div className="min-w-0">
-                      <p className="truncate text-sm font-medium text-slate-900">
-                        {sessionWho(event)}
-                      </p>
-                      <p className="text-xs text-slate-600">
-                        <SessionWhen
-                          startDate={event.startDate}
-                          endDate={event.endDate}
-                          timeZone={timeZone}
-                        />
-                      </p>
-                    </div>
-                    <AttendanceStatus event={event} now={now} />
-                  </li>
-                ))}
-              </ul>
+              {error && (
+                <LoadError
+                  className="mb-2"
+                  message={`Today’s sessions could not be refreshed: ${error}`}
+                  onRetry={onRetry}
+                  retrying={retrying}
+                />
+              )}
+              {sessions.length === 0 ? (
+                <p className="text-sm text-slate-600">No sessions today.</p>
+              ) : (
+                <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 xl:grid-cols-3">
+                  {shown.map((event) => (
+                    <li
+                      key={event.id}
+                      className="flex items-center justify-between gap-2 rounded-lg border border-slate-100 bg-slate-50 px-3 py-2"
+                    >
+                      <div className="min-w-0">
+                        <p className="truncate text-sm font-medium text-slate-900">
+                          {sessionWho(event)}
+                        </p>
+                        <p className="text-xs text-slate-600">
+                          <SessionWhen
+                            startDate={event.startDate}
+                            endDate={event.endDate}
+                            timeZone={timeZone}
+                          />
+                        </p>
+                      </div>
+                      <AttendanceStatus event={event} now={now} />
+                    </li>
+                  ))}
+                </ul>
+              )}
               {small && sessions.length > SMALL_SCREEN_ENTRIES && (
                 <button
                   type="button"

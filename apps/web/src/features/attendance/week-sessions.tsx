@@ -27,7 +27,7 @@ export function WeekSessions({ dates, events, timeZone, now }: WeekSessionsProps
           No sessions booked in this week.
         </p>
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
           {sessions.map((event) => (
             <SessionRow key={event.id} event={event} now={now} timeZone={timeZone} />
           ))}

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type {
   EmailBody,
   LoginBody,
@@ -66,16 +67,26 @@ export const useResetPassword = () =>
       api<MessageData>('POST', '/api/password/reset', { body }),
   });
 
-/** Revokes the token on the server (best effort: signing out locally must work offline too). */
-export function useLogout() {
+/**
+ * Forgets the signed-in session in this browser: the stored token and user, and everything of theirs
+ * in the query cache. Logout calls it; so does the app once an account is deleted (the server has
+ * already revoked every token then).
+ */
+export function useClearSession() {
   const { signOut } = useSession();
   const queryClient = useQueryClient();
+  return useCallback(() => {
+    signOut();
+    // Nothing of the previous user may stay in the cache for the next one.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
+  }, [signOut, queryClient]);
+}
+
+/** Revokes the token on the server (best effort: signing out locally must work offline too). */
+export function useLogout() {
+  const clearSession = useClearSession();
   return useMutation({
     mutationFn: () => api('POST', '/api/users/logout').catch(() => undefined),
-    onSettled: () => {
-      signOut();
-      // Nothing of the previous user may stay in the cache for the next one.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
-    },
+    onSettled: clearSession,
   });
 }

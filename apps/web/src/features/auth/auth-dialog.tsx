@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import {
   Email,
   NewPassword,
@@ -9,6 +9,7 @@ import {
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
+import { PrivacyNotice } from '../../components/ui/privacy-notice';
 import { Notice, PasswordField, SelectField, TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
 import { authErrorText } from './auth-messages';
@@ -46,6 +47,9 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
   const [screen, setScreen] = useState<Screen>('auth');
   const [mode, setMode] = useState<'login' | 'register'>('login');
   const [form, setForm] = useState(EMPTY_FORM);
+  // Consent to the privacy notice: required to register, sent as `consent: true`.
+  const [consent, setConsent] = useState(false);
+  const consentHintId = useId();
   const [error, setError] = useState<{ text: string; code: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [verifyEmail, setVerifyEmail] = useState({ email: '', codeJustSent: false });
@@ -82,6 +86,7 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
     passwordOk &&
     matches &&
     form.confirm !== '' &&
+    consent &&
     (role === 'patient' || form.code.trim() !== '');
   const canLogin = form.email.trim() !== '' && form.password !== '';
 
@@ -104,6 +109,7 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
       password: form.password,
       role,
       ...(role === 'psychologist' ? { psychologist_code: form.code.trim() } : {}),
+      consent: true,
     };
     register.mutate(body, {
       onSuccess: (data) => {
@@ -116,6 +122,7 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
 
   const onVerified = useCallback(() => {
     setForm((current) => ({ ...EMPTY_FORM, email: current.email }));
+    setConsent(false);
     setMode('login');
     setError(null);
     setNotice('Email verified. Please sign in with your password.');
@@ -124,6 +131,7 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
 
   const onResetDone = useCallback((email: string) => {
     setForm({ ...EMPTY_FORM, email });
+    setConsent(false);
     setMode('login');
     setError(null);
     setNotice('Your password was reset. Please sign in with the new password.');
@@ -208,6 +216,25 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
                 {...field('confirm')}
               />
               <PasswordHints password={form.password} confirm={form.confirm} />
+              <PrivacyNotice />
+              <div>
+                <label className="flex cursor-pointer items-start gap-3 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    checked={consent}
+                    onChange={(event) => setConsent(event.target.checked)}
+                    aria-describedby={consentHintId}
+                    className="mt-0.5 size-4 shrink-0 cursor-pointer accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                  />
+                  <span>
+                    I agree to Sukoon using my information as the privacy notice above describes.
+                  </span>
+                </label>
+                <p id={consentHintId} className="mt-1 pl-7 text-xs text-slate-600">
+                  Required to create an account. You can withdraw your consent at any time by
+                  deleting your account (Privacy &amp; data, in your account menu).
+                </p>
+              </div>
             </>
           )}
           {mode === 'login' && (

@@ -1,36 +1,28 @@
 import { DropdownMenu } from 'radix-ui';
 import type { User } from '@sukoon/shared';
+import type { LazyMenuProps } from '../../components/ui/lazy-menu';
+import { AVATAR_TRIGGER_CLASS, AvatarFace } from './avatar';
 
-/** Up to two initials: from the username's parts (split on _ . -), else from the email. */
-export function initialsOf(user: Pick<User, 'username' | 'email'>): string {
-  const source = user.username || user.email.split('@')[0] || '?';
-  const parts = source.split(/[_.\-\s]+/).filter(Boolean);
-  const letters =
-    parts.length >= 2 ? `${parts[0]![0]}${parts[1]![0]}` : (parts[0] ?? source).slice(0, 2);
-  return letters.toUpperCase();
-}
-
-interface AvatarMenuProps {
+interface AvatarMenuProps extends LazyMenuProps {
   user: User;
-  onProfile: () => void;
+  /** The psychologist's profile (patients have none, so no item). */
+  onProfile?: (() => void) | undefined;
+  /** Privacy & data: download the account's data or delete it. */
+  onPrivacy: () => void;
   onLogout: () => void;
 }
 
 const ITEM =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
 
-export function AvatarMenu({ user, onProfile, onLogout }: AvatarMenuProps) {
+export function AvatarMenu({ user, onProfile, onPrivacy, onLogout, defaultOpen }: AvatarMenuProps) {
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root {...(defaultOpen ? { defaultOpen } : {})}>
       <DropdownMenu.Trigger
-        className="grid size-10 place-items-center rounded-full bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        className={AVATAR_TRIGGER_CLASS}
         aria-label={`Account menu for ${user.username}`}
       >
-        {user.avatarUrl ? (
-          <img src={user.avatarUrl} alt="" className="size-10 rounded-full object-cover" />
-        ) : (
-          initialsOf(user)
-        )}
+        <AvatarFace user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -43,8 +35,13 @@ export function AvatarMenu({ user, onProfile, onLogout }: AvatarMenuProps) {
             <p className="truncate text-xs text-slate-500">{user.email}</p>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={ITEM} onSelect={onProfile}>
-            Profile
+          {onProfile && (
+            <DropdownMenu.Item className={ITEM} onSelect={onProfile}>
+              Profile
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Item className={ITEM} onSelect={onPrivacy}>
+            Privacy &amp; data
           </DropdownMenu.Item>
           <DropdownMenu.Item className={ITEM} onSelect={onLogout}>
             Logout

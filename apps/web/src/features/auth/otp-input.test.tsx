@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { initialsOf } from './avatar-menu';
+import { initialsOf } from './avatar';
 import { OtpInput } from './otp-input';
 
 afterEach(cleanup);

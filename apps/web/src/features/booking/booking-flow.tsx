@@ -12,7 +12,7 @@ import {
 import { ApiError } from '../../lib/api-client';
 import { BookingConfirmedDialog } from './booking-confirmed-dialog';
 import { createOrder, releaseHold, useRefreshCalendar, useSaveEvent } from './booking-api';
-import { EventFormDialog, type EventFormValues } from './event-form-dialog';
+import { EventFormDialog, type EventFormValues, type FormExtraContext } from './event-form-dialog';
 import { PaymentDialog, type PaymentSummary } from './payment-dialog';
 
 /** The payments feature's checkout, handed in by the app (features do not import each other). */
@@ -40,7 +40,7 @@ interface BookingFlowProps {
   request: BookingStart | null;
   checkout: CheckoutPort;
   /** A section added to the Edit Event form for an existing event (e.g. Patient Attendance). */
-  editExtra?: ((event: CalendarEvent) => ReactNode) | undefined;
+  editExtra?: ((event: CalendarEvent, context: FormExtraContext) => ReactNode) | undefined;
   onFinished: () => void;
 }
 
@@ -207,7 +207,11 @@ export function BookingFlow({
           serverError={role === 'patient' ? error : (saveEvent.error?.message ?? null)}
           busy={busy || saveEvent.isPending}
           timeLocked={request.kind === 'edit' && request.event.patientId !== null}
-          extra={request.kind === 'edit' ? editExtra?.(request.event) : undefined}
+          extra={
+            request.kind === 'edit' && editExtra
+              ? (context) => editExtra(request.event, context)
+              : undefined
+          }
           onSubmit={(values) =>
             role === 'patient' ? void submitPatient(values) : submitPsychologist(values)
           }

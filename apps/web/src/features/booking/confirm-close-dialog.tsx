@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { Button } from '../../components/ui/button';
+import { useDialogFocus } from '../../components/ui/modal';
 
 interface ConfirmCloseDialogProps {
   open: boolean;
@@ -9,11 +10,15 @@ interface ConfirmCloseDialogProps {
 
 /** The generic confirm-close dialog (specification, section 2) for a form with unsaved changes. */
 export function ConfirmCloseDialog({ open, onCancel, onContinue }: ConfirmCloseDialogProps) {
+  const dialogFocus = useDialogFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-[70] w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
+        <AlertDialog.Content
+          {...dialogFocus}
+          className="fixed top-1/2 left-1/2 z-[70] w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+        >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">
             Close this form?
           </AlertDialog.Title>

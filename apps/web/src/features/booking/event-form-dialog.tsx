@@ -18,8 +18,15 @@ import {
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
+import { zoneLabel } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { ConfirmCloseDialog } from './confirm-close-dialog';
+
+/** What the form offers a section shown under it that saves on its own (Patient Attendance). */
+export interface FormExtraContext {
+  /** The section holds typing not saved yet (or no longer): closing then asks first. */
+  onUnsavedChange: (unsaved: boolean) => void;
+}
 
 /** What the form hands back: the session's start and length and its details. */
 export interface EventFormValues {
@@ -45,8 +52,11 @@ interface EventFormDialogProps {
   busy?: boolean;
   /** A psychologist editing a session they may not move (a patient's paid booking). */
   timeLocked?: boolean;
-  /** The attendance issue's section, shown when a psychologist edits an existing event. */
-  extra?: ReactNode;
+  /**
+   * A section shown under the form's fields when a psychologist edits an existing event (Patient
+   * Attendance). It is outside the <form>: it saves on its own and never submits the event.
+   */
+  extra?: ((context: FormExtraContext) => ReactNode) | undefined;
   onSubmit: (values: EventFormValues) => void;
   onClose: () => void;
 }
@@ -92,8 +102,17 @@ export function EventFormDialog(props: EventFormDialogProps) {
   const [duration, setDuration] = useState<SessionDuration>(initial.durationMinutes);
   const [color, setColor] = useState<EventColor>(initial.color ?? 'blue');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirmClose, setConfirmClose] = useState(false);
-  const ids = { title: useId(), description: useId(), link: useId(), start: useId(), end: useId() };
+  // What Continue does in the confirm-close question: close, or save and then close.
+  const [confirmClose, setConfirmClose] = useState<(() => void) | null>(null);
+  const [extraUnsaved, setExtraUnsaved] = useState(false);
+  const ids = {
+    form: useId(),
+    title: useId(),
+    description: useId(),
+    link: useId(),
+    start: useId(),
+    end: useId(),
+  };
 
   const dirty =
     title !== (initial.title ?? '') ||
@@ -126,7 +145,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
   }
 
   function requestClose() {
-    if (dirty && !busy) setConfirmClose(true);
+    if ((dirty || extraUnsaved) && !busy) setConfirmClose(() => props.onClose);
     else if (!busy) props.onClose();
   }
 
@@ -150,14 +169,17 @@ export function EventFormDialog(props: EventFormDialogProps) {
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    props.onSubmit({
+    const values: EventFormValues = {
       title: title.trim(),
       description: description.trim(),
       meetingLink: meetingLink.trim(),
       start: zonedInstant(startDate, startMinute, timeZone),
       durationMinutes: duration,
       color,
-    });
+    };
+    // Saving closes the form, and Save Changes does not save the section's own typing (notes).
+    if (extraUnsaved) setConfirmClose(() => () => props.onSubmit(values));
+    else props.onSubmit(values);
   }
 
   const fieldError = (key: string) =>
@@ -173,229 +195,234 @@ export function EventFormDialog(props: EventFormDialogProps) {
         open={open}
         onOpenChange={(next) => !next && requestClose()}
         title={mode === 'add' ? 'Add Event' : 'Edit Event'}
-        description={`Times are in ${timeZone.replace('_', ' ')}, the psychologist’s time zone.`}
+        description={`Times are in ${zoneLabel(timeZone)}, the psychologist’s time zone.`}
       >
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <div>
-            <label htmlFor={ids.title} className="mb-1 block text-sm font-medium text-slate-700">
-              Event name
-            </label>
-            <input
-              id={ids.title}
-              className={FIELD}
-              value={title}
-              maxLength={120}
-              onChange={(event) => {
-                setTitle(event.target.value);
-                clearError('title');
-              }}
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={errors.title ? 'title-error' : undefined}
-              placeholder="e.g. First session"
-            />
-            {fieldError('title')}
-          </div>
-          <div>
-            <label
-              htmlFor={ids.description}
-              className="mb-1 block text-sm font-medium text-slate-700"
-            >
-              Problems Facing
-            </label>
-            <textarea
-              id={ids.description}
-              className={`${FIELD} min-h-20`}
-              value={description}
-              maxLength={2000}
-              onChange={(event) => {
-                setDescription(event.target.value);
-                clearError('description');
-              }}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={errors.description ? 'description-error' : undefined}
-              placeholder="What would you like to talk about?"
-            />
-            {fieldError('description')}
-          </div>
-          {!isPatient && (
+        <div className="flex flex-col gap-4">
+          <form id={ids.form} noValidate onSubmit={submit} className="flex flex-col gap-4">
             <div>
-              <label htmlFor={ids.link} className="mb-1 block text-sm font-medium text-slate-700">
-                Meeting Link
+              <label htmlFor={ids.title} className="mb-1 block text-sm font-medium text-slate-700">
+                Event name
               </label>
               <input
-                id={ids.link}
-                type="url"
+                id={ids.title}
                 className={FIELD}
-                value={meetingLink}
+                value={title}
+                maxLength={120}
                 onChange={(event) => {
-                  setMeetingLink(event.target.value);
-                  clearError('meetingLink');
+                  setTitle(event.target.value);
+                  clearError('title');
                 }}
-                aria-invalid={errors.meetingLink ? true : undefined}
-                aria-describedby={errors.meetingLink ? 'meetingLink-error' : undefined}
-                placeholder="https://meet.google.com/…"
+                aria-invalid={errors.title ? true : undefined}
+                aria-describedby={errors.title ? 'title-error' : undefined}
+                placeholder="e.g. First session"
               />
-              {fieldError('meetingLink')}
-            </div>
-          )}
-
-          <div className="grid grid-cols-2 gap-3">
-            <div>
-              <label htmlFor={ids.start} className="mb-1 block text-sm font-medium text-slate-700">
-                Start date
-              </label>
-              <input
-                id={ids.start}
-                type="date"
-                className={FIELD}
-                min={today}
-                value={startDate}
-                disabled={timeLocked}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  if (!value) return;
-                  setStartDate(value);
-                  clearError('startDate', 'endDate');
-                  if (endDate < value || endDate === startDate) setEndDate(value);
-                }}
-              />
-              {fieldError('startDate')}
+              {fieldError('title')}
             </div>
             <div>
-              <label htmlFor={ids.end} className="mb-1 block text-sm font-medium text-slate-700">
-                End date
+              <label
+                htmlFor={ids.description}
+                className="mb-1 block text-sm font-medium text-slate-700"
+              >
+                Problems Facing
               </label>
-              <input
-                id={ids.end}
-                type="date"
-                className={FIELD}
-                min={startDate < today ? today : startDate}
-                value={endDate}
-                disabled={timeLocked}
+              <textarea
+                id={ids.description}
+                className={`${FIELD} min-h-20`}
+                value={description}
+                maxLength={2000}
                 onChange={(event) => {
-                  if (!event.target.value) return;
-                  setEndDate(event.target.value);
-                  clearError('endDate');
+                  setDescription(event.target.value);
+                  clearError('description');
                 }}
+                aria-invalid={errors.description ? true : undefined}
+                aria-describedby={errors.description ? 'description-error' : undefined}
+                placeholder="What would you like to talk about?"
               />
-              {fieldError('endDate')}
+              {fieldError('description')}
             </div>
-          </div>
-
-          <fieldset disabled={timeLocked}>
-            <legend className="mb-1 text-sm font-medium text-slate-700">Duration</legend>
-            <div className="flex gap-2">
-              {SESSION_DURATIONS.map((option) => (
-                <label
-                  key={option}
-                  className={`flex flex-1 cursor-pointer items-center justify-center rounded-lg border px-3 py-2 text-sm has-focus-visible:ring-2 has-focus-visible:ring-brand-700 ${duration === option ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-slate-300 text-slate-700'}`}
-                >
-                  <input
-                    type="radio"
-                    name="duration"
-                    className="sr-only"
-                    checked={duration === option}
-                    onChange={() => {
-                      setDuration(option);
-                      clearError('time');
-                    }}
-                  />
-                  {option} Minutes
+            {!isPatient && (
+              <div>
+                <label htmlFor={ids.link} className="mb-1 block text-sm font-medium text-slate-700">
+                  Meeting Link
                 </label>
-              ))}
-            </div>
-          </fieldset>
+                <input
+                  id={ids.link}
+                  type="url"
+                  className={FIELD}
+                  value={meetingLink}
+                  onChange={(event) => {
+                    setMeetingLink(event.target.value);
+                    clearError('meetingLink');
+                  }}
+                  aria-invalid={errors.meetingLink ? true : undefined}
+                  aria-describedby={errors.meetingLink ? 'meetingLink-error' : undefined}
+                  placeholder="https://meet.google.com/…"
+                />
+                {fieldError('meetingLink')}
+              </div>
+            )}
 
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-[auto_1fr]">
+            <div className="grid grid-cols-2 gap-3">
+              <div>
+                <label
+                  htmlFor={ids.start}
+                  className="mb-1 block text-sm font-medium text-slate-700"
+                >
+                  Start date
+                </label>
+                <input
+                  id={ids.start}
+                  type="date"
+                  className={FIELD}
+                  min={today}
+                  value={startDate}
+                  disabled={timeLocked}
+                  onChange={(event) => {
+                    const value = event.target.value;
+                    if (!value) return;
+                    setStartDate(value);
+                    clearError('startDate', 'endDate');
+                    if (endDate < value || endDate === startDate) setEndDate(value);
+                  }}
+                />
+                {fieldError('startDate')}
+              </div>
+              <div>
+                <label htmlFor={ids.end} className="mb-1 block text-sm font-medium text-slate-700">
+                  End date
+                </label>
+                <input
+                  id={ids.end}
+                  type="date"
+                  className={FIELD}
+                  min={startDate < today ? today : startDate}
+                  value={endDate}
+                  disabled={timeLocked}
+                  onChange={(event) => {
+                    if (!event.target.value) return;
+                    setEndDate(event.target.value);
+                    clearError('endDate');
+                  }}
+                />
+                {fieldError('endDate')}
+              </div>
+            </div>
+
             <fieldset disabled={timeLocked}>
-              <legend className="mb-1 text-sm font-medium text-slate-700">Start time</legend>
-              <div className="flex items-center gap-1">
-                <select
-                  aria-label="Start hour"
-                  className={SELECT}
-                  value={clock.hour}
-                  onChange={(event) => setClock({ hour: Number(event.target.value) })}
-                >
-                  {HOURS.map((hour) => (
-                    <option key={hour} value={hour}>
-                      {hour}
-                    </option>
-                  ))}
-                </select>
-                <span aria-hidden="true">:</span>
-                <select
-                  aria-label="Start minute"
-                  className={SELECT}
-                  value={clock.minute}
-                  onChange={(event) => setClock({ minute: Number(event.target.value) })}
-                >
-                  {MINUTES.map((minute) => (
-                    <option key={minute} value={minute}>
-                      {String(minute).padStart(2, '0')}
-                    </option>
-                  ))}
-                </select>
-                <select
-                  aria-label="AM or PM"
-                  className={SELECT}
-                  value={clock.period}
-                  onChange={(event) => setClock({ period: event.target.value as 'AM' | 'PM' })}
-                >
-                  <option value="AM">AM</option>
-                  <option value="PM">PM</option>
-                </select>
+              <legend className="mb-1 text-sm font-medium text-slate-700">Duration</legend>
+              <div className="flex gap-2">
+                {SESSION_DURATIONS.map((option) => (
+                  <label
+                    key={option}
+                    className={`flex flex-1 cursor-pointer items-center justify-center rounded-lg border px-3 py-2 text-sm has-focus-visible:ring-2 has-focus-visible:ring-brand-700 ${duration === option ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-slate-300 text-slate-700'}`}
+                  >
+                    <input
+                      type="radio"
+                      name="duration"
+                      className="sr-only"
+                      checked={duration === option}
+                      onChange={() => {
+                        setDuration(option);
+                        clearError('time');
+                      }}
+                    />
+                    {option} Minutes
+                  </label>
+                ))}
               </div>
             </fieldset>
-            <div>
-              <span className="mb-1 block text-sm font-medium text-slate-700" id="end-time-label">
-                End time
-              </span>
-              <output
-                aria-labelledby="end-time-label"
-                className="block rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-base text-slate-800 sm:text-sm"
-              >
-                {formatMinuteLabel(endMinute)}
-              </output>
-            </div>
-          </div>
-          <p className="-mt-2 text-xs text-slate-500">
-            Sessions start between 9:00 AM and 8:59 PM and end by 9:00 PM.
-          </p>
-          {fieldError('time')}
 
-          {fee !== null && (
-            <div className="flex items-center justify-between rounded-xl border border-brand-100 bg-brand-50 px-4 py-3">
-              <span className="text-sm font-medium text-brand-800">Session Fee</span>
-              <span className="text-lg font-semibold text-brand-800">{formatRupees(fee)}</span>
-            </div>
-          )}
-
-          <fieldset>
-            <legend className="mb-1 text-sm font-medium text-slate-700">Colour</legend>
-            <div className="flex flex-wrap gap-2">
-              {EVENT_COLORS.map((option) => (
-                <label
-                  key={option}
-                  className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-1.5 text-sm has-focus-visible:ring-2 has-focus-visible:ring-brand-700 ${color === option ? 'border-slate-800 font-semibold' : 'border-slate-300'}`}
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-[auto_1fr]">
+              <fieldset disabled={timeLocked}>
+                <legend className="mb-1 text-sm font-medium text-slate-700">Start time</legend>
+                <div className="flex items-center gap-1">
+                  <select
+                    aria-label="Start hour"
+                    className={SELECT}
+                    value={clock.hour}
+                    onChange={(event) => setClock({ hour: Number(event.target.value) })}
+                  >
+                    {HOURS.map((hour) => (
+                      <option key={hour} value={hour}>
+                        {hour}
+                      </option>
+                    ))}
+                  </select>
+                  <span aria-hidden="true">:</span>
+                  <select
+                    aria-label="Start minute"
+                    className={SELECT}
+                    value={clock.minute}
+                    onChange={(event) => setClock({ minute: Number(event.target.value) })}
+                  >
+                    {MINUTES.map((minute) => (
+                      <option key={minute} value={minute}>
+                        {String(minute).padStart(2, '0')}
+                      </option>
+                    ))}
+                  </select>
+                  <select
+                    aria-label="AM or PM"
+                    className={SELECT}
+                    value={clock.period}
+                    onChange={(event) => setClock({ period: event.target.value as 'AM' | 'PM' })}
+                  >
+                    <option value="AM">AM</option>
+                    <option value="PM">PM</option>
+                  </select>
+                </div>
+              </fieldset>
+              <div>
+                <span className="mb-1 block text-sm font-medium text-slate-700" id="end-time-label">
+                  End time
+                </span>
+                <output
+                  aria-labelledby="end-time-label"
+                  className="block rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-base text-slate-800 sm:text-sm"
                 >
-                  <input
-                    type="radio"
-                    name="color"
-                    className="sr-only"
-                    checked={color === option}
-                    onChange={() => setColor(option)}
-                  />
-                  <span
-                    aria-hidden="true"
-                    className={`size-3 rounded-full ${COLOR_SWATCH[option]}`}
-                  />
-                  {COLOR_LABEL[option]}
-                </label>
-              ))}
+                  {formatMinuteLabel(endMinute)}
+                </output>
+              </div>
             </div>
-          </fieldset>
+            <p className="-mt-2 text-xs text-slate-500">
+              Sessions start between 9:00 AM and 8:59 PM and end by 9:00 PM.
+            </p>
+            {fieldError('time')}
 
-          {props.extra}
+            {fee !== null && (
+              <div className="flex items-center justify-between rounded-xl border border-brand-100 bg-brand-50 px-4 py-3">
+                <span className="text-sm font-medium text-brand-800">Session Fee</span>
+                <span className="text-lg font-semibold text-brand-800">{formatRupees(fee)}</span>
+              </div>
+            )}
+
+            <fieldset>
+              <legend className="mb-1 text-sm font-medium text-slate-700">Colour</legend>
+              <div className="flex flex-wrap gap-2">
+                {EVENT_COLORS.map((option) => (
+                  <label
+                    key={option}
+                    className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-1.5 text-sm has-focus-visible:ring-2 has-focus-visible:ring-brand-700 ${color === option ? 'border-slate-800 font-semibold' : 'border-slate-300'}`}
+                  >
+                    <input
+                      type="radio"
+                      name="color"
+                      className="sr-only"
+                      checked={color === option}
+                      onChange={() => setColor(option)}
+                    />
+                    <span
+                      aria-hidden="true"
+                      className={`size-3 rounded-full ${COLOR_SWATCH[option]}`}
+                    />
+                    {COLOR_LABEL[option]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          </form>
+
+          {props.extra?.({ onUnsavedChange: setExtraUnsaved })}
 
           {serverError && (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -406,7 +433,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
             <Button type="button" variant="secondary" onClick={requestClose} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" form={ids.form} disabled={busy}>
               {busy
                 ? 'Saving...'
                 : fee !== null
@@ -416,14 +443,14 @@ export function EventFormDialog(props: EventFormDialogProps) {
                     : 'Save Changes'}
             </Button>
           </div>
-        </form>
+        </div>
       </Modal>
       <ConfirmCloseDialog
-        open={confirmClose}
-        onCancel={() => setConfirmClose(false)}
+        open={confirmClose !== null}
+        onCancel={() => setConfirmClose(null)}
         onContinue={() => {
-          setConfirmClose(false);
-          props.onClose();
+          setConfirmClose(null);
+          confirmClose?.();
         }}
       />
     </>

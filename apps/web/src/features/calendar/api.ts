@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Availability,
   CalendarEvent,
@@ -11,6 +11,11 @@ import { api } from '../../lib/api-client';
 
 /** Another viewer's booking shows up within seconds without a reload. */
 const LIVE_REFRESH_MS = 5_000;
+/**
+ * How long a range's answer is used as it is, without asking again when it is shown: a week fetched
+ * ahead is drawn from it at once, and the live refresh above keeps the shown range current anyway.
+ */
+const RANGE_STALE_MS = 30_000;
 
 export function usePsychologist(id: string) {
   return useQuery({
@@ -19,14 +24,34 @@ export function usePsychologist(id: string) {
   });
 }
 
-export function useAvailability(psychologistId: string, from: string, to: string) {
-  return useQuery({
+/** A psychologist's availability for a range of dates (both ends included). */
+export const availabilityQuery = (psychologistId: string, from: string, to: string) =>
+  queryOptions({
     queryKey: ['availability', psychologistId, from, to],
     queryFn: ({ signal }) =>
       api<Availability>('GET', '/api/availability', {
         query: { psychologistId, from, to },
         signal,
       }),
+    staleTime: RANGE_STALE_MS,
+  });
+
+/** The viewer's events between two instants. */
+export const eventsQuery = (startDate: string, endDate: string) =>
+  queryOptions({
+    queryKey: ['events', startDate, endDate],
+    queryFn: ({ signal }) =>
+      api<CalendarEvent[]>('GET', '/api/events', { query: { startDate, endDate }, signal }),
+    staleTime: RANGE_STALE_MS,
+  });
+
+/**
+ * The displayed range's availability, refreshed live. While another range loads the previous one's
+ * answer is kept (`isPlaceholderData`): the grid shows it as loading, never as that range's state.
+ */
+export function useAvailability(psychologistId: string, from: string, to: string) {
+  return useQuery({
+    ...availabilityQuery(psychologistId, from, to),
     refetchInterval: LIVE_REFRESH_MS,
     placeholderData: (previous) => previous,
   });
@@ -34,9 +59,7 @@ export function useAvailability(psychologistId: string, from: string, to: string
 
 export function useEvents(startDate: string, endDate: string) {
   return useQuery({
-    queryKey: ['events', startDate, endDate],
-    queryFn: ({ signal }) =>
-      api<CalendarEvent[]>('GET', '/api/events', { query: { startDate, endDate }, signal }),
+    ...eventsQuery(startDate, endDate),
     refetchInterval: LIVE_REFRESH_MS,
     placeholderData: (previous) => previous,
   });

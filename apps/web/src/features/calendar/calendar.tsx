@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import {
   DAY_PARTS,
   SLOT_START_MINUTES,
@@ -18,8 +18,12 @@ import {
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { api } from '../../lib/api-client';
+import { zoneLabel } from '../../lib/dates';
+import { lazyWithPreload, preloadWhenIdle } from '../../lib/lazy';
 import { useNow } from '../../lib/use-now';
 import {
+  availabilityQuery,
+  eventsQuery,
   useAvailability,
   useEvents,
   usePsychologist,
@@ -29,10 +33,15 @@ import {
 } from './api';
 import { cellState, isDayPartOff } from './cell-state';
 import { DAY_PART_LABEL } from './day-parts';
-import { DurationDialog } from './duration-dialog';
 import { formatDate } from './layout';
-import { MonthView } from './month-view';
 import { WeekView } from './week-view';
+
+// The week view is the first load; the month view and the duration dialog are fetched once the
+// week has rendered (or as soon as someone points at the Month tab).
+const MonthView = lazyWithPreload(() => import('./month-view').then((module) => module.MonthView));
+const DurationDialog = lazyWithPreload(() =>
+  import('./duration-dialog').then((module) => module.DurationDialog),
+);
 
 export interface CalendarProps {
   role: Role;
@@ -63,6 +72,49 @@ export interface WeekContext {
 }
 
 const WEEK_START_KEY = 'weekStart';
+
+/** The dates a tab shows around an anchor date: a week, or the 6-week grid of its month. */
+function datesOf(tab: 'week' | 'month', anchor: string, weekStart: WeekStart): string[] {
+  return tab === 'week' ? weekDates(anchor, weekStart) : monthGridDates(anchor, weekStart);
+}
+
+/** The anchor one step (a week or a month) before or after. */
+function stepAnchor(tab: 'week' | 'month', anchor: string, direction: -1 | 1): string {
+  if (tab === 'week') return addIsoDays(anchor, 7 * direction);
+  const [year, monthNumber] = anchor.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, monthNumber - 1 + direction, 1)).toISOString().slice(0, 10);
+}
+
+/** A range of dates as the API asks for it: first and last date, and the instants around them. */
+function rangeOf(dates: string[], timeZone: string) {
+  const from = dates[0]!;
+  const to = dates.at(-1)!;
+  return {
+    from,
+    to,
+    start: zonedInstant(from, 0, timeZone).toISOString(),
+    end: zonedInstant(addIsoDays(to, 1), 0, timeZone).toISOString(),
+  };
+}
+
+/**
+ * Fetches the ranges before and after the displayed one into the cache, so Prev and Next draw the
+ * new week (or month) from its own data at once; fresh entries are not fetched again.
+ */
+function prefetchNeighbours(
+  queryClient: QueryClient,
+  psychologistId: string,
+  tab: 'week' | 'month',
+  anchor: string,
+  weekStart: WeekStart,
+  timeZone: string,
+) {
+  for (const direction of [1, -1] as const) {
+    const range = rangeOf(datesOf(tab, stepAnchor(tab, anchor, direction), weekStart), timeZone);
+    void queryClient.prefetchQuery(availabilityQuery(psychologistId, range.from, range.to));
+    void queryClient.prefetchQuery(eventsQuery(range.start, range.end));
+  }
+}
 
 function readWeekStart(): WeekStart {
   return window.localStorage.getItem(WEEK_START_KEY) === 'sunday' ? 'sunday' : 'monday';
@@ -116,15 +168,23 @@ function CalendarBody({
   const week = weekDates(anchor, weekStart);
   const month = monthGridDates(anchor, weekStart);
   const dates = tab === 'week' ? week : month;
-  const from = dates[0]!;
-  const to = dates.at(-1)!;
-  const availability = useAvailability(psychologistId, from, to);
-  const events = useEvents(
-    zonedInstant(from, 0, timeZone).toISOString(),
-    zonedInstant(addIsoDays(to, 1), 0, timeZone).toISOString(),
-  );
+  const range = rangeOf(dates, timeZone);
+  const availability = useAvailability(psychologistId, range.from, range.to);
+  const events = useEvents(range.start, range.end);
   const facts: AvailabilityFacts | undefined = availability.data;
   const ownEvents = (events.data ?? []).filter((event) => event.psychologistId === psychologistId);
+  // Another range's answer, kept while this one loads: drawn as loading, never as this range's state.
+  const pending = availability.isPlaceholderData || events.isPlaceholderData;
+  const settled = availability.isSuccess && events.isSuccess && !pending;
+  const hasFacts = facts !== undefined;
+
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (settled) prefetchNeighbours(queryClient, psychologistId, tab, anchor, weekStart, timeZone);
+  }, [settled, queryClient, psychologistId, tab, anchor, weekStart, timeZone]);
+  useEffect(() => {
+    if (hasFacts) return preloadWhenIdle(MonthView.preload, DurationDialog.preload);
+  }, [hasFacts]);
 
   const toggleDay = useToggleDay();
   const toggleSegment = useToggleSegment();
@@ -135,13 +195,7 @@ function CalendarBody({
   const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   function move(direction: -1 | 1) {
-    if (tab === 'week') {
-      setAnchor(addIsoDays(anchor, 7 * direction));
-    } else {
-      const [year, monthNumber] = anchor.split('-').map(Number) as [number, number];
-      const target = new Date(Date.UTC(year, monthNumber - 1 + direction, 1));
-      setAnchor(target.toISOString().slice(0, 10));
-    }
+    setAnchor(stepAnchor(tab, anchor, direction));
   }
 
   function chooseWeekStart(value: WeekStart) {
@@ -151,7 +205,7 @@ function CalendarBody({
 
   /** The next slot a patient can book in the displayed range, for the header's 'Add Event'. */
   function firstFreeSlot(): Date | null {
-    if (!facts) return null;
+    if (!facts || pending) return null;
     for (const date of dates) {
       if (date < today) continue;
       const minute = SLOT_START_MINUTES.find(
@@ -177,9 +231,9 @@ function CalendarBody({
             {isPsychologist ? 'Your calendar' : `${psychologistName}’s calendar`}
           </h2>
           <p className="mt-0.5 text-sm text-slate-600">
-            Times are shown in {timeZone.replace('_', ' ')}
+            Times are shown in {zoneLabel(timeZone)}
             {isPsychologist ? ' (your time zone)' : ' (the psychologist’s time zone)'}.
-            {viewerZone !== timeZone && ` Your device is set to ${viewerZone.replace('_', ' ')}.`}
+            {viewerZone !== timeZone && ` Your device is set to ${zoneLabel(viewerZone)}.`}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -223,6 +277,13 @@ function CalendarBody({
                 key={value}
                 value={value}
                 className="rounded-md px-4 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm focus-visible:outline-2 focus-visible:outline-brand-700"
+                // Someone about to open the month view: fetch it now if the idle time has not.
+                {...(value === 'month'
+                  ? {
+                      onPointerEnter: () => void MonthView.preload().catch(() => undefined),
+                      onFocus: () => void MonthView.preload().catch(() => undefined),
+                    }
+                  : {})}
               >
                 {value === 'week' ? 'Week' : 'Month'}
               </Tabs.Trigger>
@@ -261,14 +322,16 @@ function CalendarBody({
         {facts && (
           <>
             <Tabs.Content value="week" className="mt-3 flex flex-col gap-3 outline-none">
-              {isPsychologist && <BulkDayParts dates={week} facts={facts} />}
+              {isPsychologist && <BulkDayParts dates={week} facts={facts} pending={pending} />}
               <WeekView
                 role={role}
                 dates={week}
                 today={today}
                 now={now}
                 facts={facts}
+                pending={pending}
                 events={ownEvents}
+                onMoveWeek={move}
                 onFreeSlot={(start) => setChosen({ start, from: 'week' })}
                 onToggleDay={(date, off) =>
                   toggleDay.mutate({ date, status: off ? 'Unavailable' : 'Available' })
@@ -294,32 +357,38 @@ function CalendarBody({
               {belowWeek?.({ dates: week, events: ownEvents, timeZone, now })}
             </Tabs.Content>
             <Tabs.Content value="month" className="mt-3 outline-none">
-              <MonthView
-                role={role}
-                month={anchor}
-                dates={month}
-                today={today}
-                now={now}
-                facts={facts}
-                events={ownEvents}
-                onAddEvent={(start) => setChosen({ start, from: 'month' })}
-              />
+              <Suspense fallback={<MonthLoading />}>
+                <MonthView
+                  role={role}
+                  month={anchor}
+                  dates={month}
+                  today={today}
+                  now={now}
+                  facts={facts}
+                  pending={pending}
+                  events={ownEvents}
+                  onMoveMonth={move}
+                  onAddEvent={(start) => setChosen({ start, from: 'month' })}
+                />
+              </Suspense>
             </Tabs.Content>
           </>
         )}
       </Tabs.Root>
 
-      {facts && (
-        <DurationDialog
-          title={chosen?.from === 'month' ? 'Appointment Duration' : 'Select Appointment Duration'}
-          start={chosen?.start ?? null}
-          facts={facts}
-          onCancel={() => setChosen(null)}
-          onChoose={(durationMinutes) => {
-            if (chosen) onBookSlot?.({ start: chosen.start, durationMinutes });
-            setChosen(null);
-          }}
-        />
+      {facts && chosen && (
+        <Suspense fallback={null}>
+          <DurationDialog
+            title={chosen.from === 'month' ? 'Appointment Duration' : 'Select Appointment Duration'}
+            start={chosen.start}
+            facts={facts}
+            onCancel={() => setChosen(null)}
+            onChoose={(durationMinutes) => {
+              onBookSlot?.({ start: chosen.start, durationMinutes });
+              setChosen(null);
+            }}
+          />
+        </Suspense>
       )}
     </section>
   );
@@ -331,13 +400,22 @@ type BulkResult = { tone: 'ok' | 'error'; text: string };
  * 'Mark {Morning|Afternoon|Evening} Available/Unavailable' for exactly the seven displayed days: one
  * toggle-segment call per day, as the specification's client made them.
  */
-function BulkDayParts({ dates, facts }: { dates: string[]; facts: AvailabilityFacts }) {
+function BulkDayParts({
+  dates,
+  facts,
+  pending,
+}: {
+  dates: string[];
+  facts: AvailabilityFacts;
+  /** The week's availability is still loading: what "all week" means is not known yet. */
+  pending: boolean;
+}) {
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState<Partial<Record<DayPart, boolean>>>({});
+  const [running, setRunning] = useState<Partial<Record<DayPart, boolean>>>({});
   const [result, setResult] = useState<BulkResult | null>(null);
 
   async function run(part: DayPart, makeUnavailable: boolean) {
-    setPending((current) => ({ ...current, [part]: true }));
+    setRunning((current) => ({ ...current, [part]: true }));
     setResult(null);
     const outcomes = await Promise.allSettled(
       dates.map((date) =>
@@ -348,7 +426,7 @@ function BulkDayParts({ dates, facts }: { dates: string[]; facts: AvailabilityFa
     );
     const updated = outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
     await queryClient.invalidateQueries({ queryKey: ['availability'] });
-    setPending((current) => ({ ...current, [part]: false }));
+    setRunning((current) => ({ ...current, [part]: false }));
     setResult(
       updated === 0
         ? { tone: 'error', text: `Failed to update ${DAY_PART_LABEL[part]}. Please try again.` }
@@ -369,10 +447,10 @@ function BulkDayParts({ dates, facts }: { dates: string[]; facts: AvailabilityFa
             <Button
               key={part}
               variant="secondary"
-              disabled={pending[part] === true}
+              disabled={pending || running[part] === true}
               onClick={() => void run(part, !allOff)}
             >
-              {pending[part]
+              {running[part]
                 ? 'Updating...'
                 : `Mark ${DAY_PART_LABEL[part]} ${allOff ? 'Available' : 'Unavailable'}`}
             </Button>
@@ -385,6 +463,18 @@ function BulkDayParts({ dates, facts }: { dates: string[]; facts: AvailabilityFa
       >
         {result?.text}
       </p>
+    </div>
+  );
+}
+
+/** Where the month grid goes while its code loads: about its height, so nothing below jumps. */
+function MonthLoading() {
+  return (
+    <div
+      role="status"
+      className="grid min-h-[27rem] place-items-center rounded-xl border border-slate-200 bg-white text-sm text-slate-600 sm:min-h-[47rem]"
+    >
+      Loading the month...
     </div>
   );
 }

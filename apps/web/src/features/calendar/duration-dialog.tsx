@@ -7,6 +7,7 @@ import {
   type SessionDuration,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
+import { useDialogFocus } from '../../components/ui/modal';
 import { formatInZone } from './layout';
 
 interface DurationDialogProps {
@@ -31,11 +32,15 @@ const WHEN: Intl.DateTimeFormatOptions = {
 export function DurationDialog({ title, start, facts, onChoose, onCancel }: DurationDialogProps) {
   // Where the viewer's own zone differs, the dialog also gives their local time (decisions, "Time").
   const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const dialogFocus = useDialogFocus();
   return (
     <Dialog.Root open={start !== null} onOpenChange={(open) => !open && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+        <Dialog.Content
+          {...dialogFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+        >
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           {start && (
             <Dialog.Description className="mt-1 text-sm text-slate-600">

@@ -1,4 +1,5 @@
-import { localMinuteOf, type CalendarEvent } from '@sukoon/shared';
+import { useId } from 'react';
+import { ATTENDANCE_LABELS, localMinuteOf, type CalendarEvent } from '@sukoon/shared';
 import { meetingHref } from '../../lib/links';
 import { EVENT_COLOR_CLASSES, HOUR_HEIGHT_PX, formatInZone } from './layout';
 
@@ -15,7 +16,39 @@ interface EventPillProps {
   now?: Date;
 }
 
-/** The coloured pill of an event, with a tick (attended) or cross (absent) once attendance is marked. */
+/**
+ * Join and Delete: a hit area of at least 24×24 px (WCAG 2.2, target size) around a smaller mark, so
+ * they fit a 20-minute pill; on a pill shorter than 24 px the area reaches a little past its edge.
+ */
+const ACTION =
+  'relative grid h-6 min-w-6 place-items-center rounded focus-visible:outline-2 focus-visible:outline-brand-700';
+
+const timeOf = (event: CalendarEvent, timeZone: string) =>
+  `${formatInZone(new Date(event.startDate), timeZone, { hour: 'numeric', minute: '2-digit' })} – ${formatInZone(new Date(event.endDate), timeZone, { hour: 'numeric', minute: '2-digit' })}`;
+
+/** Present or Absent once attendance is marked; nothing while it is scheduled. */
+const attendanceWord = (event: CalendarEvent) =>
+  event.attendanceStatus === 'scheduled' ? null : ATTENDANCE_LABELS[event.attendanceStatus];
+
+/**
+ * An event in words, as a screen reader reads a grid cell holding it: title, time, attendance and
+ * whether it still awaits payment ('Sleep check-in, 10:00 AM – 10:45 AM, Present').
+ */
+export function eventSummary(event: CalendarEvent, timeZone: string): string {
+  return [
+    event.title,
+    timeOf(event, timeZone),
+    attendanceWord(event),
+    event.status === 'held' ? 'awaiting payment' : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * The coloured pill of an event, with a tick (Present) or cross (Absent) once attendance is marked;
+ * the mark always comes with its word for screen readers, never the glyph or the colour alone.
+ */
 export function EventPill({
   event,
   timeZone,
@@ -25,17 +58,18 @@ export function EventPill({
   joinable,
   now,
 }: EventPillProps) {
+  const detailsId = useId();
   const start = new Date(event.startDate);
-  const end = new Date(event.endDate);
   const inGrid = cellMinute !== undefined;
   const offset = inGrid ? localMinuteOf(start, timeZone) - cellMinute : 0;
-  const time = `${formatInZone(start, timeZone, { hour: 'numeric', minute: '2-digit' })} – ${formatInZone(end, timeZone, { hour: 'numeric', minute: '2-digit' })}`;
+  const time = timeOf(event, timeZone);
   const mark =
     event.attendanceStatus === 'attended'
       ? '✓'
       : event.attendanceStatus === 'canceled'
         ? '✗'
         : null;
+  const attendance = attendanceWord(event);
   const joinHref =
     joinable &&
     event.status === 'booked' &&
@@ -43,8 +77,10 @@ export function EventPill({
       ? meetingHref(event.meetingLink)
       : null;
   return (
+    // Not overflow-hidden itself: Join and Delete keep 24×24 px hit areas that may reach past a short
+    // pill's edge; the text is clipped by its own box instead.
     <div
-      className={`${inGrid ? 'absolute inset-x-1 z-10' : 'relative'} flex items-start gap-1 overflow-hidden rounded-md border px-1.5 py-0.5 text-[11px] leading-tight shadow-sm ${EVENT_COLOR_CLASSES[event.color]} ${event.status === 'held' ? 'border-dashed opacity-80' : ''}`}
+      className={`${inGrid ? 'absolute inset-x-1 z-10' : 'relative'} flex items-start gap-0.5 rounded-md border px-1.5 pt-0.5 ${inGrid ? '' : 'pb-0.5'} text-[11px] leading-tight shadow-sm ${EVENT_COLOR_CLASSES[event.color]} ${event.status === 'held' ? 'border-dashed opacity-80' : ''}`}
       style={
         inGrid
           ? {
@@ -59,48 +95,63 @@ export function EventPill({
         <button
           type="button"
           aria-label={`Edit Event ${event.title}`}
+          aria-describedby={detailsId}
           onClick={onOpen}
           className="absolute inset-0 rounded-md focus-visible:outline-2 focus-visible:outline-brand-700"
         />
       )}
-      <div className="pointer-events-none min-w-0 flex-1">
+      <div className="pointer-events-none min-w-0 flex-1 self-stretch overflow-hidden">
         <p className="truncate font-semibold">
           {mark && (
-            <span
-              aria-label={mark === '✓' ? 'Attended' : 'Absent'}
-              className={mark === '✓' ? 'text-green-700' : 'text-red-700'}
-            >
-              {mark}{' '}
-            </span>
+            <>
+              <span aria-hidden="true" className={mark === '✓' ? 'text-green-700' : 'text-red-700'}>
+                {mark}
+              </span>
+              <span className="sr-only">{attendance}:</span>{' '}
+            </>
           )}
           {event.title}
         </p>
-        <p className="truncate opacity-80">
+        <p id={detailsId} className="truncate">
           {time}
+          {attendance && <span className="sr-only">, {attendance}</span>}
           {event.status === 'held' ? ' · awaiting payment' : ''}
         </p>
       </div>
-      {joinHref && (
-        <a
-          href={joinHref}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={`Join ${event.title} (opens in a new tab)`}
-          className="relative rounded bg-white/85 px-1 font-semibold underline-offset-2 hover:bg-white hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
-        >
-          Join
-        </a>
-      )}
-      {onDelete && (
-        <button
-          type="button"
-          title="Delete Event"
-          aria-label={`Delete Event ${event.title}`}
-          onClick={onDelete}
-          className="relative rounded px-1 text-sm leading-none opacity-70 hover:bg-white/60 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-brand-700"
-        >
-          ×
-        </button>
+      {(joinHref || onDelete) && (
+        // Centred on the title line: on a 20-minute pill (about 19 px) the 24 px areas reach about
+        // 2 px past its top and 3 px past its bottom, short of the next half-hour's pill.
+        <div className="-my-[5px] -mr-1 flex shrink-0">
+          {joinHref && (
+            <a
+              href={joinHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Join ${event.title} (opens in a new tab)`}
+              className={`group/join ${ACTION}`}
+            >
+              <span className="rounded bg-white/85 px-1 font-semibold underline-offset-2 group-hover/join:bg-white group-hover/join:underline">
+                Join
+              </span>
+            </a>
+          )}
+          {onDelete && (
+            <button
+              type="button"
+              title="Delete Event"
+              aria-label={`Delete Event ${event.title}`}
+              onClick={onDelete}
+              className={`group/delete ${ACTION}`}
+            >
+              <span
+                aria-hidden="true"
+                className="grid size-4 place-items-center rounded text-sm leading-none opacity-70 group-hover/delete:bg-white/60 group-hover/delete:opacity-100 group-focus-visible/delete:opacity-100"
+              >
+                ×
+              </span>
+            </button>
+          )}
+        </div>
       )}
     </div>
   );

@@ -1,5 +1,4 @@
-import { DropdownMenu } from 'radix-ui';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
   DAY_PARTS,
   SLOT_MINUTES,
@@ -15,15 +14,12 @@ import {
   type DayPart,
   type Role,
 } from '@sukoon/shared';
-import {
-  cellState,
-  dayPartRows,
-  isDayPartHidden,
-  isDayPartOff,
-  type CellState,
-} from './cell-state';
+import { cellState, dayPartRows, isDayPartHidden, type CellState } from './cell-state';
+import { LazyMenuSlot } from '../../components/ui/lazy-menu';
+import { lazyWithPreload } from '../../lib/lazy';
 import { DAY_PART_LABEL } from './day-parts';
-import { EventPill } from './event-pill';
+import { DAY_PARTS_TRIGGER } from './day-parts-trigger';
+import { EventPill, eventSummary } from './event-pill';
 import { DAY_COLUMN_PX, LABEL_COLUMN_PX, ROW_HEIGHT_PX, formatDate } from './layout';
 
 export interface WeekViewProps {
@@ -32,7 +28,11 @@ export interface WeekViewProps {
   today: string;
   now: Date;
   facts: AvailabilityFacts;
+  /** `facts` and `events` are another week's, kept while this week's load: cells show Loading. */
+  pending?: boolean;
   events: CalendarEvent[];
+  /** PageUp / PageDown in the grid: the week before or after (focus stays on the same cell). */
+  onMoveWeek?: (direction: -1 | 1) => void;
   /** Patients: a free cell was chosen. */
   onFreeSlot: (start: Date) => void;
   /** Psychologists: availability changes. */
@@ -46,27 +46,50 @@ export interface WeekViewProps {
 
 type Row = { kind: 'slot'; minute: number } | { kind: 'hidden'; part: DayPart };
 
-const CELL_TEXT: Partial<Record<CellState, string>> = {
+// A psychologist's day-part menu (Radix's menu and its positioning) loads after the grid.
+const DayPartsMenu = lazyWithPreload(() =>
+  import('./day-parts-menu').then((module) => module.DayPartsMenu),
+);
+
+/** A cell's state while its week's availability is still loading. */
+type GridCellState = CellState | 'loading';
+
+/** Every state in words: said in each cell's name, and written in the cell where it is not free. */
+const STATE_WORD: Record<GridCellState, string> = {
+  free: 'Free',
+  past: 'Past',
   'day-off': 'Not available',
   unavailable: 'Unavailable',
   blocked: 'Blocked',
   booked: 'Booked',
+  loading: 'Loading',
 };
 
-const CELL_TONE: Record<CellState, string> = {
+/** States written inside the cell (free, past and loading cells stay blank). */
+const SHOWN_STATES: ReadonlySet<GridCellState> = new Set([
+  'day-off',
+  'unavailable',
+  'blocked',
+  'booked',
+]);
+
+const CELL_TONE: Record<GridCellState, string> = {
   free: 'bg-white',
   past: 'bg-slate-50',
-  'day-off': 'bg-slate-100 text-slate-500',
-  unavailable: 'bg-slate-100 text-slate-500',
+  'day-off': 'bg-slate-100 text-slate-600',
+  unavailable: 'bg-slate-100 text-slate-600',
   blocked:
     'bg-amber-50 text-amber-800 [background-image:repeating-linear-gradient(135deg,transparent_0_6px,rgb(251_191_36/0.15)_6px_12px)]',
   booked: 'bg-slate-100 text-slate-600',
+  loading: 'bg-white',
 };
 
 export function WeekView(props: WeekViewProps) {
-  const { role, dates, now, facts, events } = props;
+  const { role, dates, now, facts, events, pending = false, onMoveWeek } = props;
   const gridRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState({ column: 0, row: 0 });
+  // PageUp / PageDown moved to another week from inside the grid: focus the same cell of it.
+  const refocusAfterMove = useRef(false);
   const isPsychologist = role === 'psychologist';
 
   // Psychologists see a day part that is off all week collapsed into one row.
@@ -90,20 +113,71 @@ export function WeekView(props: WeekViewProps) {
     gridRef.current?.querySelector<HTMLElement>(`[data-cell="${column}-${row}"]`)?.focus();
   }
 
+  /** The slot row nearest to a row index (a hidden day part's row holds no cells). */
+  function nearestSlotRow(row: number): number {
+    if (slotRows.includes(row)) return row;
+    return slotRows.find((index) => index > row) ?? slotRows.at(-1) ?? 0;
+  }
+
+  const firstDate = dates[0];
+  useEffect(() => {
+    if (!refocusAfterMove.current) return;
+    refocusAfterMove.current = false;
+    focusCell(active.column, nearestSlotRow(active.row));
+    // Only when the week changes; `active` is the cell that had focus in the week before.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [firstDate]);
+
+  /**
+   * The grid's keys (WAI-ARIA grid pattern): arrows move a cell, Home / End to the first or last day
+   * of the row, Ctrl+Home / Ctrl+End to the first or last cell of the week, PageUp / PageDown to the
+   * week before or after. Enter or Space on a cell does what it offers (book, block, unblock).
+   */
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [-1, 0],
-      ArrowRight: [1, 0],
-      ArrowUp: [0, -1],
-      ArrowDown: [0, 1],
-    };
-    const move = moves[event.key];
-    if (!move) return;
+    // Keys typed in a control inside a cell (a pill's buttons) are that control's own.
+    if (!(event.target instanceof HTMLElement) || event.target.getAttribute('role') !== 'gridcell')
+      return;
+    const position = slotRows.indexOf(active.row);
+    const lastColumn = dates.length - 1;
+    let target: { column: number; row: number };
+    switch (event.key) {
+      case 'ArrowLeft':
+        target = { column: Math.max(0, active.column - 1), row: active.row };
+        break;
+      case 'ArrowRight':
+        target = { column: Math.min(lastColumn, active.column + 1), row: active.row };
+        break;
+      case 'ArrowUp':
+        target = { column: active.column, row: slotRows[Math.max(0, position - 1)] ?? active.row };
+        break;
+      case 'ArrowDown':
+        target = {
+          column: active.column,
+          row: slotRows[Math.min(slotRows.length - 1, position + 1)] ?? active.row,
+        };
+        break;
+      case 'Home':
+        target = event.ctrlKey
+          ? { column: 0, row: slotRows[0] ?? 0 }
+          : { column: 0, row: active.row };
+        break;
+      case 'End':
+        target = event.ctrlKey
+          ? { column: lastColumn, row: slotRows.at(-1) ?? 0 }
+          : { column: lastColumn, row: active.row };
+        break;
+      case 'PageUp':
+      case 'PageDown':
+        if (!onMoveWeek) return;
+        event.preventDefault();
+        refocusAfterMove.current = true;
+        onMoveWeek(event.key === 'PageUp' ? -1 : 1);
+        return;
+      default:
+        return;
+    }
     event.preventDefault();
-    const column = Math.min(6, Math.max(0, active.column + move[0]));
-    const position = slotRows.indexOf(active.row) + move[1];
-    const row = slotRows[Math.min(slotRows.length - 1, Math.max(0, position))] ?? active.row;
-    focusCell(column, row);
+    focusCell(target.column, target.row);
   }
 
   const weekNumber = isoWeekNumber(
@@ -117,6 +191,7 @@ export function WeekView(props: WeekViewProps) {
         ref={gridRef}
         role="grid"
         aria-label={`Week ${weekNumber}: ${formatDate(dates[0]!, { day: 'numeric', month: 'long' })} to ${formatDate(dates[6]!, { day: 'numeric', month: 'long', year: 'numeric' })}`}
+        aria-busy={pending || undefined}
         aria-rowcount={rows.length + 1}
         style={{ width, minWidth: width }}
         onKeyDown={onKeyDown}
@@ -129,8 +204,9 @@ export function WeekView(props: WeekViewProps) {
           >
             Week {weekNumber}
           </div>
-          {dates.map((date) => (
-            <DayHeader key={date} date={date} {...props} />
+          {dates.map((date, column) => (
+            // Keyed by position: the same elements show the next week, so focus stays in place.
+            <DayHeader key={column} date={date} {...props} />
           ))}
         </div>
 
@@ -139,7 +215,7 @@ export function WeekView(props: WeekViewProps) {
             <div role="row" key={row.part} className="flex border-b border-slate-200">
               <div
                 role="rowheader"
-                className="sticky left-0 z-10 bg-slate-50 px-3 py-2 text-xs font-medium text-slate-600 shadow-[1px_0_0_rgb(226_232_240)]"
+                className="sticky left-0 z-[15] bg-slate-50 px-3 py-2 text-xs font-medium text-slate-600 shadow-[1px_0_0_rgb(226_232_240)]"
                 style={{ width: LABEL_COLUMN_PX, minWidth: LABEL_COLUMN_PX }}
               >
                 {DAY_PART_LABEL[row.part]}
@@ -157,18 +233,18 @@ export function WeekView(props: WeekViewProps) {
             >
               <div
                 role="rowheader"
-                className="sticky left-0 z-10 bg-white px-3 pt-1 text-xs whitespace-nowrap text-slate-500 shadow-[1px_0_0_rgb(226_232_240)]"
+                className="sticky left-0 z-[15] bg-white px-3 pt-1 text-xs whitespace-nowrap text-slate-500 shadow-[1px_0_0_rgb(226_232_240)]"
                 style={{ width: LABEL_COLUMN_PX, minWidth: LABEL_COLUMN_PX }}
               >
                 {formatMinuteLabel(row.minute)}
               </div>
               {dates.map((date, column) => (
                 <Cell
-                  key={date}
+                  key={column}
                   {...props}
                   date={date}
                   minute={row.minute}
-                  state={cellState(date, row.minute, facts, now, role)}
+                  state={pending ? 'loading' : cellState(date, row.minute, facts, now, role)}
                   cellEvents={eventsByCell.get(`${date}|${row.minute}`) ?? []}
                   focusKey={`${column}-${rowIndex}`}
                   tabbable={
@@ -184,7 +260,7 @@ export function WeekView(props: WeekViewProps) {
         )}
         <div className="flex border-t border-slate-200" aria-hidden="true">
           <div
-            className="sticky left-0 bg-white px-3 pt-1 pb-2 text-xs text-slate-500 shadow-[1px_0_0_rgb(226_232_240)]"
+            className="sticky left-0 z-[15] bg-white px-3 pt-1 pb-2 text-xs text-slate-500 shadow-[1px_0_0_rgb(226_232_240)]"
             style={{ width: LABEL_COLUMN_PX, minWidth: LABEL_COLUMN_PX }}
           >
             {formatMinuteLabel(WORKING_DAY_END_MINUTE)}
@@ -200,10 +276,11 @@ function DayHeader({
   today,
   role,
   facts,
+  pending,
   onToggleDay,
   onToggleDayPart,
 }: WeekViewProps & { date: string }) {
-  const off = facts.daysOff.includes(date);
+  const off = !pending && facts.daysOff.includes(date);
   const isToday = date === today;
   const past = date < today;
   const name = formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' });
@@ -229,6 +306,7 @@ function DayHeader({
         <div className="flex items-center gap-1">
           <button
             type="button"
+            disabled={pending}
             aria-pressed={off}
             aria-label={
               off ? `Not available on ${name}: mark available` : `Mark Not available on ${name}`
@@ -238,40 +316,23 @@ function DayHeader({
           >
             {off ? 'Not available' : 'Mark Not available'}
           </button>
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger
-              aria-label={`Day parts of ${name}`}
-              className="rounded-md border border-slate-300 px-1.5 py-1 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
-            >
-              <span className="whitespace-nowrap">Parts ▾</span>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                align="start"
-                sideOffset={4}
-                className="z-50 min-w-44 rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg"
+          <LazyMenuSlot
+            Menu={DayPartsMenu}
+            props={{ date, name, facts, disabled: pending === true, onToggleDayPart }}
+            trigger={(request) => (
+              <button
+                type="button"
+                disabled={pending}
+                aria-haspopup="menu"
+                aria-expanded={false}
+                aria-label={`Day parts of ${name}`}
+                onClick={request}
+                className={DAY_PARTS_TRIGGER}
               >
-                <DropdownMenu.Label className="px-2 py-1 text-xs text-slate-500">
-                  Available on{' '}
-                  {formatDate(date, { weekday: 'short', day: 'numeric', month: 'short' })}
-                </DropdownMenu.Label>
-                {DAY_PARTS.map((part) => {
-                  const partOff = isDayPartOff(facts, date, part);
-                  return (
-                    <DropdownMenu.CheckboxItem
-                      key={part}
-                      checked={!partOff}
-                      onCheckedChange={(checked) => onToggleDayPart(date, part, !checked)}
-                      className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 outline-none data-[highlighted]:bg-brand-50"
-                    >
-                      <span className="w-4 text-brand-700">{partOff ? '' : '✓'}</span>
-                      {DAY_PART_LABEL[part]}
-                    </DropdownMenu.CheckboxItem>
-                  );
-                })}
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+                <span className="whitespace-nowrap">Parts ▾</span>
+              </button>
+            )}
+          />
         </div>
       ) : (
         off && <span className="text-xs font-medium text-slate-500">Not available</span>
@@ -283,7 +344,7 @@ function DayHeader({
 interface CellProps extends WeekViewProps {
   date: string;
   minute: number;
-  state: CellState;
+  state: GridCellState;
   cellEvents: CalendarEvent[];
   focusKey: string;
   tabbable: boolean;
@@ -324,8 +385,14 @@ function Cell({
   } else if (isPsychologist && state === 'blocked') {
     action = { label: `Unblock ${when}`, run: () => onToggleSlot(start, false), text: 'Unblock' };
   }
+  // Date, time, state, what Enter does, and the events that start here, in words:
+  // 'Tuesday, March 24 at 10:30 AM: Free, book' or '…: Booked; Sleep check-in, 10:30 AM – ….'
+  const name = [
+    `${when}: ${STATE_WORD[state]}${action ? `, ${action.text.toLowerCase()}` : ''}`,
+    ...cellEvents.map((event) => eventSummary(event, facts.timeZone)),
+  ].join('; ');
 
-  const description = CELL_TEXT[state];
+  const description = SHOWN_STATES.has(state) ? STATE_WORD[state] : undefined;
   // A cell under one of the viewer's own pills (started here or in a cell above) needs no 'Booked'.
   const cellStart = start.getTime();
   const coveredByEvent = events.some(
@@ -339,7 +406,7 @@ function Cell({
       data-cell={focusKey}
       data-state={state}
       tabIndex={tabbable ? 0 : -1}
-      aria-label={`${when}: ${action ? action.text : (description ?? (state === 'past' ? 'Past' : 'Free'))}`}
+      aria-label={name}
       onFocus={onFocus}
       onKeyDown={(event) => {
         if ((event.key === 'Enter' || event.key === ' ') && event.target === event.currentTarget) {

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutParams, CheckoutSuccess } from '@sukoon/shared';
 import { ApiError } from '../../lib/api-client';
@@ -34,21 +35,40 @@ function renderDialog(
   role: 'patient' | 'psychologist',
   event = session,
   checkout: PenaltyCheckout = { open: vi.fn(), verify: vi.fn() },
+  extra: Partial<ComponentProps<typeof CancelAppointmentDialog>> = {},
 ) {
   const onChanged = vi.fn(async () => undefined);
   const onClose = vi.fn();
+  const onPaidPenaltyChange = vi.fn();
   render(
     <CancelAppointmentDialog
       role={role}
       target={targetFromEvent(event, role, 'Asia/Kolkata')}
       now={now}
       checkout={checkout}
+      viewerZone="Asia/Kolkata"
+      onPaidPenaltyChange={onPaidPenaltyChange}
       onChanged={onChanged}
       onClose={onClose}
+      {...extra}
     />,
   );
-  return { onChanged, onClose, checkout };
+  return { onChanged, onClose, onPaidPenaltyChange, checkout };
 }
+
+/** The cancel call's answer for a psychologist: pay the ₹100 fee in the checkout first. */
+const penaltyRequired = {
+  data: {
+    outcome: 'penalty_required',
+    booking_id: session.id,
+    amount: 10_000,
+    currency: 'INR',
+    order_id: checkoutParams.order_id,
+    checkout: checkoutParams,
+  },
+};
+
+const PAY = 'Pay ₹100 and cancel';
 
 describe('Cancel Appointment, patient', () => {
   it('is a free confirmation that cancels 0.5 s after confirming and shows the refund', async () => {
@@ -159,8 +179,26 @@ describe('Cancel Appointment, psychologist', () => {
     expect(calls.map((call) => call.path)).toEqual([CANCEL_PATH]);
     expect(checkout.open).toHaveBeenCalledWith(checkoutParams);
     expect(checkout.verify).toHaveBeenCalledWith(paid);
+    // verify-payment's answer says nothing of the patient's refund: it is under way, not done.
     expect(screen.getByRole('status').textContent).toBe(
-      'The session is canceled. You paid the ₹100 cancellation fee, and meera_k is refunded the ₹900 they paid, in full.',
+      'The session is canceled. You paid the ₹100 cancellation fee, and meera_k is being refunded the ₹900 they paid, in full.',
+    );
+  });
+
+  it('says the patient is refunded only when the answer shows the refund processed', async () => {
+    stubApi(() => penaltyRequired);
+    const checkout = {
+      open: vi.fn(async () => paid),
+      verify: vi.fn(async () => ({
+        refund: { status: 'processed', amount: 90_000, currency: 'INR', attempts: 1 },
+      })),
+    };
+    renderDialog('psychologist', session, checkout);
+    fireEvent.click(screen.getByRole('button', { name: PAY }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'The session is canceled. You paid the ₹100 cancellation fee, and meera_k is refunded the ₹900 they paid, in full.',
+      ),
     );
   });
 
@@ -228,5 +266,191 @@ describe('Cancel Appointment, psychologist', () => {
     await waitFor(() =>
       expect(screen.getByText('The event is canceled and its time is free again.')).toBeTruthy(),
     );
+  });
+});
+
+describe('Cancel Appointment, a paid fee is never charged twice nor lost', () => {
+  const notConfirmed = [
+    ['a network error', new ApiError(0, 'NETWORK_ERROR', 'Network error. Please try again.')],
+    [
+      'a 502 from the payment provider',
+      new ApiError(
+        502,
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+        'The payment provider could not be reached. Please try again in a moment.',
+      ),
+    ],
+    [
+      'a 429 (rate limited)',
+      new ApiError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.'),
+    ],
+    ['a 401 (signed out)', new ApiError(401, 'UNAUTHENTICATED', 'Please sign in to continue.')],
+  ] as const;
+
+  it.each(notConfirmed)(
+    'after %s, keeps the payment and retries the same verification, never a new checkout',
+    async (_what, failure) => {
+      const calls = stubApi(() => penaltyRequired);
+      const checkout = {
+        open: vi.fn(async () => paid),
+        verify: vi.fn().mockRejectedValueOnce(failure).mockResolvedValueOnce({}),
+      };
+      const { onChanged, onPaidPenaltyChange } = renderDialog('psychologist', session, checkout);
+      fireEvent.click(screen.getByRole('button', { name: PAY }));
+
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(failure.message));
+      expect(screen.getByRole('status').textContent).toContain(
+        'Payment received — confirming your cancellation…',
+      );
+      expect(screen.getByRole('status').textContent).toContain(
+        'it is either applied to this cancellation or refunded to you in full',
+      );
+      expect(screen.queryByRole('button', { name: PAY })).toBeNull();
+      expect(onPaidPenaltyChange).toHaveBeenLastCalledWith(paid);
+      expect(onChanged).not.toHaveBeenCalled();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy());
+      expect(checkout.open).toHaveBeenCalledOnce();
+      expect(checkout.verify.mock.calls).toEqual([[paid], [paid]]);
+      expect(calls.map((call) => call.path)).toEqual([CANCEL_PATH]);
+      expect(onPaidPenaltyChange).toHaveBeenLastCalledWith(null);
+      expect(onChanged).toHaveBeenCalledOnce();
+      expect(screen.getByRole('status').textContent).toContain('The session is canceled.');
+    },
+  );
+
+  it('shows Confirming... while the retry is on its way, and Close is held', async () => {
+    stubApi(() => penaltyRequired);
+    let answer: () => void = () => undefined;
+    const checkout = {
+      open: vi.fn(async () => paid),
+      verify: vi
+        .fn()
+        .mockRejectedValueOnce(new ApiError(0, 'NETWORK_ERROR', 'Network error.'))
+        .mockImplementationOnce(() => new Promise<void>((resolve) => (answer = resolve))),
+    };
+    renderDialog('psychologist', session, checkout);
+    fireEvent.click(screen.getByRole('button', { name: PAY }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Confirming...' }).disabled).toBe(
+      true,
+    );
+    expect(
+      screen
+        .getAllByRole<HTMLButtonElement>('button', { name: 'Close' })
+        .find((button) => button.textContent === 'Close')!.disabled,
+    ).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => answer());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy());
+  });
+
+  it('ends in the refused state only on a definitive answer (PENALTY_REFUNDED on a retry)', async () => {
+    stubApi(() => penaltyRequired);
+    const message =
+      'The session could not be canceled (it was already canceled or has started), so your cancellation fee has been refunded in full.';
+    const checkout = {
+      open: vi.fn(async () => paid),
+      verify: vi
+        .fn()
+        .mockRejectedValueOnce(new ApiError(503, 'SERVICE_UNAVAILABLE', 'Try again later.'))
+        .mockRejectedValueOnce(new ApiError(409, 'PENALTY_REFUNDED', message)),
+    };
+    const { onChanged, onPaidPenaltyChange } = renderDialog('psychologist', session, checkout);
+    fireEvent.click(screen.getByRole('button', { name: PAY }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: PAY })).toBeNull();
+    expect(screen.queryByText(/Payment received/)).toBeNull();
+    expect(onPaidPenaltyChange).toHaveBeenLastCalledWith(null);
+    expect(onChanged).toHaveBeenCalledOnce();
+    expect(checkout.open).toHaveBeenCalledOnce();
+  });
+
+  it('picks up a fee paid in an earlier opening: it confirms that payment, with no new checkout', async () => {
+    const calls = stubApi(() => penaltyRequired);
+    const checkout = { open: vi.fn(), verify: vi.fn(async () => ({})) };
+    const { onChanged } = renderDialog('psychologist', session, checkout, { paidPenalty: paid });
+    expect(screen.getByRole('status').textContent).toContain(
+      'Payment received — confirming your cancellation…',
+    );
+    expect(screen.queryByRole('button', { name: PAY })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledOnce());
+    expect(checkout.verify).toHaveBeenCalledWith(paid);
+    expect(checkout.open).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('Cancel Appointment, which refusals are final', () => {
+  it.each([
+    [429, 'RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.'],
+    [401, 'UNAUTHENTICATED', 'Please sign in to continue.'],
+    [503, 'SERVICE_UNAVAILABLE', 'The service is unavailable. Please try again later.'],
+  ])('a %i lets the patient try again', async (status, code, message) => {
+    let first = true;
+    const calls = stubApi(() => {
+      if (first) {
+        first = false;
+        return { status, error: { code, message } };
+      }
+      return { data: { outcome: 'canceled', booking_id: session.id, refund: null } };
+    });
+    const { onChanged } = renderDialog('patient');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel session' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
+    expect(onChanged).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel session' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy());
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a network error lets the patient try again', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    renderDialog('patient');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel session' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/Network error/));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Cancel session' }).disabled).toBe(
+      false,
+    );
+  });
+
+  it('a 404 is final: only Close is left', async () => {
+    stubApi(() => ({
+      status: 404,
+      error: { code: 'BOOKING_NOT_FOUND', message: 'That booking could not be found.' },
+    }));
+    const { onChanged } = renderDialog('psychologist');
+    fireEvent.click(screen.getByRole('button', { name: PAY }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('That booking could not be found.'),
+    );
+    expect(screen.queryByRole('button', { name: PAY })).toBeNull();
+    expect(onChanged).toHaveBeenCalledOnce();
+  });
+});
+
+describe("Cancel Appointment in the viewer's own zone", () => {
+  it('adds "Your time" with both zones named where the device zone differs', () => {
+    renderDialog('patient', session, undefined, { viewerZone: 'America/New_York' });
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Appointment' });
+    expect(dialog.textContent).toContain(
+      'Tue, Mar 10 · 11:00 AM – 11:45 AM (Asia/Kolkata)Your time: Tue, Mar 10 · 1:30 AM – 2:15 AM (America/New York)',
+    );
+  });
+
+  it('shows one time, with no "Your time", where the zones agree', () => {
+    renderDialog('patient');
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Appointment' });
+    expect(dialog.textContent).toContain('Tue, Mar 10 · 11:00 AM – 11:45 AM');
+    expect(dialog.textContent).not.toContain('Your time');
   });
 });

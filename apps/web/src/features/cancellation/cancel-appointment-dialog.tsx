@@ -1,18 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import {
   PATIENT_CANCEL_DELAY_MS,
-  PSYCHOLOGIST_CANCELLATION_PENALTY_INR,
+  PSYCHOLOGIST_CANCELLATION_PENALTY_PAISE,
+  RefundSummary,
   canCancelSession,
   formatInr,
   type CheckoutParams,
   type CheckoutSuccess,
-  type RefundSummary,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { Notice } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
-import { SessionWhen } from '../../components/ui/session-when';
+import { deviceTimeZone } from '../../lib/dates';
+import { SessionWhenForViewer } from '../../components/ui/session-when';
 import { cancelBooking, type CancelTarget } from './cancel-api';
 
 /** The payments feature's checkout, handed in by the app (features do not import each other). */
@@ -27,6 +28,15 @@ interface CancelAppointmentDialogProps {
   target: CancelTarget | null;
   now: Date;
   checkout: PenaltyCheckout;
+  /** The viewer's own zone: their local time is added where it differs from the target's. */
+  viewerZone?: string;
+  /**
+   * A fee paid for this session in an earlier opening whose cancellation the server has not
+   * confirmed yet: the dialog resumes at confirming it instead of offering to pay again.
+   */
+  paidPenalty?: CheckoutSuccess | null;
+  /** The fee was paid and awaits confirmation (the result), or that is settled either way (null). */
+  onPaidPenaltyChange?: (result: CheckoutSuccess | null) => void;
   /** The booking is gone (or changed): refresh the calendar, the free slots and the lists. */
   onChanged: () => Promise<unknown>;
   onClose: () => void;
@@ -37,13 +47,29 @@ type Variant = 'patient' | 'penalty' | 'own';
 type Step =
   | { kind: 'confirm' }
   | { kind: 'working'; label: string }
+  /**
+   * The fee is paid but the server has not confirmed the cancellation (a network error, a 5xx, a
+   * 429...). Trying again verifies the same payment (idempotent on the server) and never reopens the
+   * checkout, so the fee is never charged twice.
+   */
+  | { kind: 'paid'; result: CheckoutSuccess; verifying: boolean }
   | { kind: 'done'; message: ReactNode }
   /** The server refused for good (already canceled, started, fee refunded): only Close is left. */
   | { kind: 'refused' };
 
-const PENALTY_PAISE = PSYCHOLOGIST_CANCELLATION_PENALTY_INR * 100;
-
 const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
+
+const messageOf = (caught: unknown) =>
+  caught instanceof Error ? caught.message : 'Something went wrong. Please try again.';
+
+/**
+ * Only an answer that the session is gone (404) or changed (409: already canceled, started, fee
+ * refunded) is final. A network error, a 5xx, a 429 (rate limited) or a 401 (signed out in another
+ * tab) may pass on a retry.
+ */
+function isFinalRefusal(caught: unknown): boolean {
+  return caught instanceof ApiError && (caught.status === 404 || caught.status === 409);
+}
 
 function refundText(refund: RefundSummary | null, patient: boolean): string {
   const whose = patient ? 'your' : 'the patient’s';
@@ -54,6 +80,14 @@ function refundText(refund: RefundSummary | null, patient: boolean): string {
   return `Refund pending: ${formatInr(refund.amount)} goes back to ${whose} original payment method. The payment provider has not confirmed it yet, so it is retried automatically.`;
 }
 
+/** Whether verify-payment's answer reports the patient's refund as processed (not only started). */
+function refundProcessed(answer: unknown): boolean {
+  const refund =
+    typeof answer === 'object' && answer !== null && 'refund' in answer ? answer.refund : null;
+  const parsed = RefundSummary.safeParse(refund);
+  return parsed.success && parsed.data.status === 'processed';
+}
+
 /**
  * Cancel Appointment (specification, section 2 and 4): a patient confirms and, after 0.5 s, the
  * session is canceled and refunded in full; a psychologist first pays the 100 INR fee in the checkout
@@ -61,24 +95,29 @@ function refundText(refund: RefundSummary | null, patient: boolean): string {
  * event of their own. A session that has started cannot be canceled.
  */
 export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
-  const { role, target, now, checkout, onChanged, onClose } = props;
-  const [step, setStep] = useState<Step>({ kind: 'confirm' });
+  const { role, target, now, checkout, onChanged, onClose, onPaidPenaltyChange } = props;
+  const viewerZone = props.viewerZone ?? deviceTimeZone();
+  const [step, setStep] = useState<Step>(() =>
+    props.paidPenalty
+      ? { kind: 'paid', result: props.paidPenalty, verifying: false }
+      : { kind: 'confirm' },
+  );
   const [error, setError] = useState<string | null>(null);
-  const busy = step.kind === 'working';
+  const busy = step.kind === 'working' || (step.kind === 'paid' && step.verifying);
 
   if (!target) return null;
   const variant: Variant = role === 'patient' ? 'patient' : target.hasPatient ? 'penalty' : 'own';
   const cancelable = canCancelSession(target, now);
   const fee = formatInr(target.feePaise);
-  const penalty = formatInr(PENALTY_PAISE);
+  const penalty = formatInr(PSYCHOLOGIST_CANCELLATION_PENALTY_PAISE);
   const noun = variant === 'own' ? 'event' : 'session';
+  const patientName = target.withName ?? 'the patient';
 
-  async function fail(caught: unknown) {
-    const definitive = caught instanceof ApiError && caught.status >= 400 && caught.status < 500;
-    setError(caught instanceof Error ? caught.message : 'Something went wrong. Please try again.');
-    setStep(definitive ? { kind: 'refused' } : { kind: 'confirm' });
+  async function refuse(caught: unknown) {
+    setError(messageOf(caught));
+    setStep({ kind: 'refused' });
     // What the server refused may mean the session changed meanwhile; show it as it is now.
-    if (definitive) await onChanged().catch(() => undefined);
+    await onChanged().catch(() => undefined);
   }
 
   async function confirm() {
@@ -88,12 +127,13 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
       kind: 'working',
       label: variant === 'penalty' ? 'Opening checkout...' : 'Canceling...',
     });
+    let result: Awaited<ReturnType<PenaltyCheckout['open']>>;
     try {
       // The specification's pause before a patient's confirmed cancel takes effect.
       if (variant === 'patient') await wait(PATIENT_CANCEL_DELAY_MS);
       const data = await cancelBooking(target.id);
       if (data.outcome === 'canceled') {
-        await onChanged();
+        await onChanged().catch(() => undefined);
         setStep({
           kind: 'done',
           message:
@@ -103,22 +143,49 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
         });
         return;
       }
-      const result = await checkout.open(data.checkout);
-      // A dismissed or failed checkout simply stops: nothing was paid and the session stands.
-      if (result === 'dismissed' || result === 'failed') {
-        setStep({ kind: 'confirm' });
-        return;
-      }
-      setStep({ kind: 'working', label: 'Confirming payment...' });
-      await checkout.verify(result);
-      await onChanged();
-      setStep({
-        kind: 'done',
-        message: `The session is canceled. You paid the ${penalty} cancellation fee, and ${target.withName ?? 'the patient'} is refunded the ${fee} they paid, in full.`,
-      });
+      result = await checkout.open(data.checkout);
     } catch (caught) {
-      await fail(caught);
+      // Nothing has been paid yet, so a retry simply starts over.
+      if (isFinalRefusal(caught)) await refuse(caught);
+      else {
+        setError(messageOf(caught));
+        setStep({ kind: 'confirm' });
+      }
+      return;
     }
+    // A dismissed or failed checkout simply stops: nothing was paid and the session stands.
+    if (result === 'dismissed' || result === 'failed') {
+      setStep({ kind: 'confirm' });
+      return;
+    }
+    onPaidPenaltyChange?.(result);
+    await confirmPaid(result);
+  }
+
+  /** Sends the paid fee's checkout result to the server, which cancels and refunds the patient. */
+  async function confirmPaid(result: CheckoutSuccess) {
+    setError(null);
+    setStep({ kind: 'paid', result, verifying: true });
+    let answer: unknown;
+    try {
+      answer = await checkout.verify(result);
+    } catch (caught) {
+      if (isFinalRefusal(caught)) {
+        onPaidPenaltyChange?.(null);
+        await refuse(caught);
+      } else {
+        setError(messageOf(caught));
+        setStep({ kind: 'paid', result, verifying: false });
+      }
+      return;
+    }
+    onPaidPenaltyChange?.(null);
+    // The server has canceled; a refresh that fails does not undo that.
+    await onChanged().catch(() => undefined);
+    setStep({
+      kind: 'done',
+      message: `The session is canceled. You paid the ${penalty} cancellation fee, and ${patientName} ${refundProcessed(answer) ? 'is refunded' : 'is being refunded'} the ${fee} they paid, in full.`,
+    });
   }
 
   function close() {
@@ -128,16 +195,119 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
     onClose();
   }
 
+  const closeButton = (label: string) => (
+    <Button variant="secondary" onClick={close} disabled={busy}>
+      {label}
+    </Button>
+  );
+
+  let body: ReactNode;
+  if (step.kind === 'done') {
+    body = (
+      <>
+        <Notice tone="success">{step.message}</Notice>
+        <Button onClick={close} className="w-full sm:w-auto sm:self-end">
+          Done
+        </Button>
+      </>
+    );
+  } else if (step.kind === 'paid') {
+    body = (
+      <>
+        <Notice tone="info">
+          <span className="block font-semibold">
+            Payment received — confirming your cancellation…
+          </span>
+          Your {penalty} fee is safe: it is either applied to this cancellation or refunded to you
+          in full. Trying again never charges you a second time.
+        </Notice>
+        {error && <Notice tone="error">{error}</Notice>}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {closeButton('Close')}
+          <Button onClick={() => void confirmPaid(step.result)} disabled={busy}>
+            {step.verifying ? 'Confirming...' : 'Try again'}
+          </Button>
+        </div>
+      </>
+    );
+  } else if (step.kind === 'refused') {
+    body = (
+      <>
+        {error && <Notice tone="error">{error}</Notice>}
+        <div className="flex justify-end">{closeButton('Close')}</div>
+      </>
+    );
+  } else if (!cancelable) {
+    body = (
+      <>
+        <Notice tone="info">
+          This {noun} has already started or ended, so it can no longer be canceled.
+        </Notice>
+        <Button variant="secondary" onClick={close} className="w-full sm:w-auto sm:self-end">
+          Close
+        </Button>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        {variant === 'patient' && (
+          <p className="text-sm text-slate-700">
+            Canceling is <strong className="font-semibold">free of charge</strong>.
+            {target.feePaise > 0 &&
+              ` The ${fee} you paid is refunded in full to your original payment method.`}{' '}
+            The slot becomes free for booking again.
+          </p>
+        )}
+        {variant === 'penalty' && (
+          <>
+            <div className="flex items-center justify-between rounded-xl border border-amber-200 bg-amber-50 px-4 py-3">
+              <span className="text-sm font-medium text-amber-900">Cancellation fee</span>
+              <span className="text-lg font-semibold text-amber-900">{penalty}</span>
+            </div>
+            <p className="text-sm text-slate-700">
+              Canceling a patient’s session costs a {penalty} fee, paid now in the checkout. Once it
+              is paid, the session is canceled and {patientName} is refunded the {fee} they paid, in
+              full.
+            </p>
+          </>
+        )}
+        {variant === 'own' && (
+          <p className="text-sm text-slate-700">
+            This event has no patient booking, so there is no fee. Its time becomes free again.
+          </p>
+        )}
+        {error && <Notice tone="error">{error}</Notice>}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {closeButton(`Keep ${noun}`)}
+          <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
+            {step.kind === 'working'
+              ? step.label
+              : variant === 'penalty'
+                ? `Pay ${penalty} and cancel`
+                : variant === 'own'
+                  ? 'Cancel event'
+                  : 'Cancel session'}
+          </Button>
+        </div>
+        <p role="status" className="sr-only">
+          {step.kind === 'working' ? step.label : ''}
+        </p>
+      </>
+    );
+  }
+
   return (
     <Modal open onOpenChange={(open) => !open && close()} title="Cancel Appointment">
       <div className="flex flex-col gap-4">
         <div className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-3">
           <p className="font-semibold break-words text-slate-900">{target.title}</p>
           <p className="text-sm text-slate-700">
-            <SessionWhen
+            <SessionWhenForViewer
               startDate={target.startDate}
               endDate={target.endDate}
               timeZone={target.timeZone}
+              viewerZone={viewerZone}
             />
           </p>
           {target.withName && (
@@ -146,73 +316,7 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
             </p>
           )}
         </div>
-
-        {step.kind === 'done' ? (
-          <>
-            <Notice tone="success">{step.message}</Notice>
-            <Button onClick={close} className="w-full sm:w-auto sm:self-end">
-              Done
-            </Button>
-          </>
-        ) : !cancelable ? (
-          <>
-            <Notice tone="info">
-              This {noun} has already started or ended, so it can no longer be canceled.
-            </Notice>
-            <Button variant="secondary" onClick={close} className="w-full sm:w-auto sm:self-end">
-              Close
-            </Button>
-          </>
-        ) : (
-          <>
-            {variant === 'patient' && (
-              <p className="text-sm text-slate-700">
-                Canceling is <strong className="font-semibold">free of charge</strong>.
-                {target.feePaise > 0 &&
-                  ` The ${fee} you paid is refunded in full to your original payment method.`}{' '}
-                The slot becomes free for booking again.
-              </p>
-            )}
-            {variant === 'penalty' && (
-              <>
-                <div className="flex items-center justify-between rounded-xl border border-amber-200 bg-amber-50 px-4 py-3">
-                  <span className="text-sm font-medium text-amber-900">Cancellation fee</span>
-                  <span className="text-lg font-semibold text-amber-900">{penalty}</span>
-                </div>
-                <p className="text-sm text-slate-700">
-                  Canceling a patient’s session costs a {penalty} fee, paid now in the checkout.
-                  Once it is paid, the session is canceled and {target.withName ?? 'the patient'} is
-                  refunded the {fee} they paid, in full.
-                </p>
-              </>
-            )}
-            {variant === 'own' && (
-              <p className="text-sm text-slate-700">
-                This event has no patient booking, so there is no fee. Its time becomes free again.
-              </p>
-            )}
-            {error && <Notice tone="error">{error}</Notice>}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="secondary" onClick={close} disabled={busy}>
-                {step.kind === 'refused' ? 'Close' : `Keep ${noun}`}
-              </Button>
-              {step.kind !== 'refused' && (
-                <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
-                  {step.kind === 'working'
-                    ? step.label
-                    : variant === 'penalty'
-                      ? `Pay ${penalty} and cancel`
-                      : variant === 'own'
-                        ? 'Cancel event'
-                        : 'Cancel session'}
-                </Button>
-              )}
-            </div>
-            <p role="status" className="sr-only">
-              {step.kind === 'working' ? step.label : ''}
-            </p>
-          </>
-        )}
+        {body}
       </div>
     </Modal>
   );

@@ -131,7 +131,7 @@ describe('YourSessions in another zone', () => {
     );
     const item = await screen.findByRole('listitem');
     expect(item.textContent).toContain(
-      'Tue, Mar 10 · 11:00 AM – 11:45 AMYour time: Tue, Mar 10 · 5:30 AM – 6:15 AM',
+      'Tue, Mar 10 · 11:00 AM – 11:45 AM (Asia/Kolkata)Your time: Tue, Mar 10 · 5:30 AM – 6:15 AM (Europe/London)',
     );
   });
 });

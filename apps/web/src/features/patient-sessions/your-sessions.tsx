@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { canCancelSession, formatInr, type BookingListItem } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
-import { SessionWhen } from '../../components/ui/session-when';
+import { SessionWhenForViewer } from '../../components/ui/session-when';
 import { meetingHref } from '../../lib/links';
 import { canceledBookings, upcomingBookings, useMyBookings } from './sessions-api';
 
@@ -23,21 +23,13 @@ interface RowProps {
 
 /** When a session is, in its psychologist's zone, and in the viewer's where that differs. */
 function When({ booking, zoneOf, viewerZone }: RowProps) {
-  const zone = zoneOf(booking.psychologist_id);
   return (
-    <>
-      <SessionWhen startDate={booking.start_time} endDate={booking.end_time} timeZone={zone} />
-      {zone !== viewerZone && (
-        <span className="block text-xs text-slate-500">
-          Your time:{' '}
-          <SessionWhen
-            startDate={booking.start_time}
-            endDate={booking.end_time}
-            timeZone={viewerZone}
-          />
-        </span>
-      )}
-    </>
+    <SessionWhenForViewer
+      startDate={booking.start_time}
+      endDate={booking.end_time}
+      timeZone={zoneOf(booking.psychologist_id)}
+      viewerZone={viewerZone}
+    />
   );
 }
 
@@ -70,7 +62,7 @@ export function YourSessions({ userId, now, zoneOf, viewerZone, onCancel }: Your
           Your sessions could not be loaded: {bookings.error.message}
         </p>
       ) : (
-        <div className="mt-3 grid gap-4 lg:grid-cols-2">
+        <div className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
           <div>
             {/* Labels, not headings: the calendar's week heading is the page's only h3. */}
             <p id={ids.upcoming} className="mb-2 text-sm font-medium text-slate-700">

@@ -22,6 +22,7 @@ export function CheckoutPlayground({ signedIn }: { signedIn: boolean }) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
 
   async function run() {
+    if (status.kind === 'working') return;
     setStatus({ kind: 'working' });
     try {
       const params = await createDemoOrder();
@@ -56,7 +57,13 @@ export function CheckoutPlayground({ signedIn }: { signedIn: boolean }) {
             Sign in first (for example as the demo patient), then come back to this page.
           </p>
         ) : (
-          <Button className="mt-6" onClick={() => void run()} disabled={status.kind === 'working'}>
+          // aria-disabled rather than disabled while the checkout is open: the button keeps focus,
+          // and the checkout gives it back when it closes.
+          <Button
+            className="mt-6"
+            onClick={() => void run()}
+            aria-disabled={status.kind === 'working'}
+          >
             {status.kind === 'working' ? 'Checkout open…' : 'Open test checkout'}
           </Button>
         )}

@@ -9,6 +9,7 @@ import {
   type SandboxPayData,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
+import { useDialogFocus } from '../../components/ui/modal';
 import { ApiError, api } from '../../lib/api-client';
 import type { CheckoutResult } from './open-checkout';
 
@@ -48,6 +49,9 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [failedOnce, setFailedOnce] = useState(false);
+  // Mounted outside the app's tree (open-checkout.tsx): focus goes back to the Pay button that
+  // opened it when it closes, so the dialog underneath keeps it.
+  const dialogFocus = useDialogFocus();
 
   async function pay(outcome: 'success' | 'failure') {
     const body = {
@@ -104,6 +108,7 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
         <Dialog.Content
+          {...dialogFocus}
           className="fixed inset-x-3 top-1/2 z-50 mx-auto max-h-[calc(100dvh-1.5rem)] max-w-md -translate-y-1/2 overflow-y-auto rounded-2xl bg-white shadow-2xl focus:outline-none"
           onEscapeKeyDown={(event) => {
             if (busy) event.preventDefault();

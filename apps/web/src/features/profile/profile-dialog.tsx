@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { UpdatePsychologistBody, type Psychologist } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
+import { useDialogFocus } from '../../components/ui/modal';
 import { ApiError, api } from '../../lib/api-client';
 
 interface ProfileDialogProps {
@@ -23,11 +24,15 @@ export function ProfileDialog({ psychologistId, open, onOpenChange }: ProfileDia
       api<Psychologist>('GET', `/api/psychologists/${psychologistId}`, { signal }),
     enabled: open,
   });
+  const dialogFocus = useDialogFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+        <Dialog.Content
+          {...dialogFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
+        >
           <Dialog.Title className="text-lg font-semibold">Profile</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
             Patients see your name and fees; your calendar and working hours follow your time zone.

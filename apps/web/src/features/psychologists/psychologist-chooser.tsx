@@ -85,7 +85,7 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
       {list.data.length === 0 ? (
         <p className="text-sm text-slate-600">No psychologists are taking bookings yet.</p>
       ) : (
-        <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {list.data.map((psychologist) => (
             <li key={psychologist.id}>
               <button

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Role } from '@sukoon/shared';
 
 const CARDS: Array<{ role: Role; title: string; description: string; icon: string }> = [
@@ -15,7 +16,23 @@ const CARDS: Array<{ role: Role; title: string; description: string; icon: strin
   },
 ];
 
-export function RoleSelection({ onSelect }: { onSelect: (role: Role) => void }) {
+interface RoleSelectionProps {
+  onSelect: (role: Role) => void;
+  /** Said above the cards, e.g. that an account was just deleted. */
+  notice?: string | undefined;
+  /** The role whose dashboard (or sign-in) the visitor just left: its card takes focus. */
+  returnedFrom?: Role | undefined;
+}
+
+export function RoleSelection({ onSelect, notice, returnedFrom }: RoleSelectionProps) {
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const cardRefs = useRef<Partial<Record<Role, HTMLButtonElement | null>>>({});
+  // The dialog or dashboard that led here is gone: focus the message so it is read out, or the card
+  // of the role just left, so the keyboard carries on from where it was.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+    else if (returnedFrom) cardRefs.current[returnedFrom]?.focus();
+  }, [notice, returnedFrom]);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-12">
       <div className="w-full max-w-3xl text-center">
@@ -24,10 +41,23 @@ export function RoleSelection({ onSelect }: { onSelect: (role: Role) => void }) 
           Therapy Appointment Scheduler
         </h1>
         <p className="mt-3 text-base text-slate-600 sm:text-lg">Select your role to continue</p>
+        {notice && (
+          <p
+            ref={noticeRef}
+            role="status"
+            tabIndex={-1}
+            className="mx-auto mt-6 max-w-xl rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 focus:outline-none"
+          >
+            {notice}
+          </p>
+        )}
         <ul className="mt-10 grid gap-4 sm:grid-cols-2 sm:gap-6">
           {CARDS.map((card) => (
             <li key={card.role}>
               <button
+                ref={(element) => {
+                  cardRefs.current[card.role] = element;
+                }}
                 type="button"
                 onClick={() => onSelect(card.role)}
                 className="group flex h-full w-full flex-col items-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:p-8"

@@ -1,0 +1,44 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { User } from '@sukoon/shared';
+import { useClearSession } from '../features/auth/auth-api';
+import { deletionSummary } from '../features/privacy/privacy-api';
+import { ErrorBoundary } from './error-boundary';
+
+// Loaded when someone opens it from the account menu.
+const PrivacyDialog = lazy(() =>
+  import('../features/privacy/privacy-dialog').then((module) => ({
+    default: module.PrivacyDialog,
+  })),
+);
+
+/**
+ * Wires the privacy feature to the session: the avatar menu's Privacy & data opens the dialog, and a
+ * deleted account is forgotten in this browser (token, stored user, cached data) before the page flow
+ * returns to role selection with `onDeleted`'s summary of what was done.
+ */
+export function usePrivacyLayer(
+  user: User | null,
+  onDeleted: (summary: string) => void,
+): { open: () => void; layer: ReactNode } {
+  const [open, setOpen] = useState(false);
+  const clearSession = useClearSession();
+  return {
+    open: () => setOpen(true),
+    layer:
+      user && open ? (
+        <ErrorBoundary region="privacy and data">
+          <Suspense fallback={null}>
+            <PrivacyDialog
+              role={user.role}
+              onClose={() => setOpen(false)}
+              onDeleted={(data) => {
+                setOpen(false);
+                clearSession();
+                onDeleted(deletionSummary(user.role, data));
+              }}
+            />
+          </Suspense>
+        </ErrorBoundary>
+      ) : null,
+  };
+}

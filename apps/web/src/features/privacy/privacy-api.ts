@@ -1,0 +1,49 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  localDateOf,
+  type AccountExport,
+  type DeleteAccountBody,
+  type DeleteAccountData,
+  type Role,
+} from '@sukoon/shared';
+import { api } from '../../lib/api-client';
+import { deviceTimeZone } from '../../lib/dates';
+import { saveJsonFile } from '../../lib/download';
+
+/** 'sukoon-data-2026-11-23.json': the day of the export on the person's own calendar. */
+export function exportFileName(exportedAt: string, timeZone = deviceTimeZone()): string {
+  return `sukoon-data-${localDateOf(new Date(exportedAt), timeZone)}.json`;
+}
+
+/** GET /api/users/me/export, saved as a JSON file; answers the file's name. */
+export function useDownloadData() {
+  return useMutation({
+    mutationFn: async () => {
+      const data = await api<AccountExport>('GET', '/api/users/me/export');
+      const fileName = exportFileName(data.exported_at);
+      saveJsonFile(data, fileName);
+      return fileName;
+    },
+  });
+}
+
+/** DELETE /api/users/me with the password: the account is deleted (consent withdrawn). */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (body: DeleteAccountBody) =>
+      api<DeleteAccountData>('DELETE', '/api/users/me', { body }),
+  });
+}
+
+/** What the role selection says once the account is gone. */
+export function deletionSummary(role: Role, data: DeleteAccountData): string {
+  const count = data.canceled_sessions;
+  const sessions = count === 1 ? '1 upcoming session was' : `${count} upcoming sessions were`;
+  const canceled =
+    count === 0
+      ? 'You had no upcoming sessions to cancel.'
+      : role === 'patient'
+        ? `${sessions} canceled, and what you paid for ${count === 1 ? 'it' : 'them'} is refunded in full.`
+        : `${sessions} canceled, and the patients are refunded in full.`;
+  return `Your account has been deleted and you are signed out. ${canceled}`;
+}

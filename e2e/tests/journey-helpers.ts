@@ -1,0 +1,172 @@
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { expect } from '../fixtures';
+
+// Helpers of the privacy and security journeys. The demo identities and their past sessions are
+// seeded on a fresh database (apps/server/src/db/seed.ts).
+export const PSYCHOLOGIST = {
+  email: 'demo.psychologist@sukoon.test',
+  password: 'sukoon-demo-2026',
+};
+export const PATIENT = { email: 'demo.patient@sukoon.test', password: 'sukoon-demo-2026' };
+export const DEMO_PSYCHOLOGIST_NAME = 'Dr. Asha Rao';
+
+export interface LoginData {
+  token: string;
+  user: { id: string; username: string };
+}
+
+export async function login(
+  request: APIRequestContext,
+  who: { email: string; password: string },
+): Promise<LoginData> {
+  const response = await request.post('/api/users/login', { data: who });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: LoginData }).data;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs in through the API and stores the session where the web app looks for it. */
+export async function signIn(page: Page, who: typeof PSYCHOLOGIST): Promise<LoginData> {
+  const data = await login(page.request, who);
+  await page.addInitScript(
+    ([token, user]) => {
+      window.localStorage.setItem('authToken', token);
+      window.localStorage.setItem('authUser', user);
+    },
+    [data.token, JSON.stringify(data.user)] as const,
+  );
+  return data;
+}
+
+/**
+ * A second person in the same journey: their own browser context, signed in, on the same device
+ * as the journey's project (the config's `use` options apply to contexts made in a test).
+ */
+export async function pageFor(browser: Browser, who: typeof PSYCHOLOGIST) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, who);
+  return page;
+}
+
+/** Picks the demo psychologist when the patient dashboard offers a choice. */
+export async function chooseDemoPsychologist(page: Page, name: string | RegExp = /^Dr\. Asha Rao/) {
+  const grid = page.getByRole('grid').first();
+  const chooser = page.getByRole('group', { name: 'Choose a psychologist' });
+  await expect(grid.or(chooser)).toBeVisible();
+  if (await chooser.isVisible()) await chooser.getByRole('button', { name }).click();
+  await expect(grid).toBeVisible();
+}
+
+export async function openDashboard(
+  page: Page,
+  role: 'Patient' | 'Psychologist',
+  psychologistName?: string | RegExp,
+) {
+  await page.goto('/');
+  await page.getByRole('button', { name: new RegExp(role) }).click();
+  await expect(page.getByRole('heading', { name: `${role} Dashboard` })).toBeVisible();
+  await chooseDemoPsychologist(page, psychologistName);
+}
+
+/** Weeks ahead of the other journeys' (up to 7), so their data and these never meet. */
+export async function goWeeksAhead(page: Page, weeks: number) {
+  const heading = page.getByRole('heading', { level: 3 }).first();
+  for (let index = 0; index < weeks; index += 1) {
+    const before = await heading.textContent();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(heading).not.toHaveText(before ?? '');
+  }
+}
+
+/** 'Friday, March 27' style name of a weekday of the displayed week. */
+export async function dayName(page: Page, weekday: string) {
+  const header = page.getByRole('columnheader', { name: new RegExp(`^${weekday}, `) });
+  const label = (await header.getAttribute('aria-label')) ?? '';
+  return label.split(',').slice(0, 2).join(',');
+}
+
+/** The demo psychologist's fee for a length, in the ₹ format the dialogs use. */
+export async function feeText(request: APIRequestContext, duration: 20 | 45) {
+  const psychologist = await login(request, PSYCHOLOGIST);
+  const response = await request.get(`/api/psychologists/${psychologist.user.id}`, {
+    headers: bearer(psychologist.token),
+  });
+  const { data } = (await response.json()) as {
+    data: { session_20_minute_rate: number; session_45_minute_rate: number };
+  };
+  const rupees = duration === 20 ? data.session_20_minute_rate : data.session_45_minute_rate;
+  return `₹${rupees.toLocaleString('en-IN')}`;
+}
+
+/** The patient books a slot of the displayed week and pays in the sandbox checkout. */
+export async function bookAndPay(
+  page: Page,
+  slot: { day: string; time: string; duration: 20 | 45; title: string; description: string },
+  /** Looks at 'Complete Your Booking' before paying. */
+  beforePaying?: (payment: Locator) => Promise<void>,
+) {
+  const fee = await feeText(page.request, slot.duration);
+  await page.getByRole('button', { name: `Book ${slot.day} at ${slot.time}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Select Appointment Duration' })
+    .getByRole('button', { name: `${slot.duration} Minutes` })
+    .click();
+  const form = page.getByRole('dialog', { name: 'Add Event' });
+  await form.getByLabel('Event name').fill(slot.title);
+  await form.getByLabel('Problems Facing').fill(slot.description);
+  const order = page.waitForResponse((response) =>
+    response.url().endsWith('/api/payments/create-order'),
+  );
+  await form.getByRole('button', { name: `Book Event · ${fee}` }).click();
+  const answer = await order;
+  const { data } = (await answer.json()) as { data: { order_id: string; booking_id: string } };
+  const { start_time: startTime } = answer.request().postDataJSON() as { start_time: string };
+  const payment = page.getByRole('dialog', { name: 'Complete Your Booking' });
+  await expect(payment).toBeVisible();
+  await beforePaying?.(payment);
+  await payment.getByRole('button', { name: `Pay ${fee}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Sukoon' })
+    .getByRole('button', { name: `Pay ${fee}` })
+    .click();
+  const confirmed = page.getByRole('dialog', { name: 'Booking Confirmed' });
+  await expect(confirmed.getByText('Your appointment has been scheduled')).toBeVisible();
+  return { orderId: data.order_id, bookingId: data.booking_id, startTime, fee, confirmed };
+}
+
+/** The newest six-digit code the dev mailbox holds for an address. */
+export async function codeFor(request: APIRequestContext, email: string, subject: RegExp) {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+      const messages = (await response.json()).data as Array<{ subject: string; text: string }>;
+      const latest = messages.find((message) => subject.test(message.subject));
+      code = /Your code: (\d{6})/.exec(latest?.text ?? '')?.[1];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/** Pastes text into an element the way a browser does. */
+export async function paste(page: Page, selector: string, text: string) {
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((element, value) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', value);
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, text);
+}
+
+/** Screenshots for a person to look at (SCREENSHOTS=1), under /screenshots/<folder>/. */
+export async function shot(page: Page, folder: string, name: string) {
+  if (process.env.SCREENSHOTS !== '1') return;
+  await page.screenshot({ path: `../screenshots/${folder}/${name}.png` });
+}

@@ -1,0 +1,320 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { device, expect, expectAccessible, expectFocusTrapped, press, test } from '../fixtures';
+import {
+  PSYCHOLOGIST,
+  bearer,
+  bookAndPay,
+  chooseDemoPsychologist,
+  codeFor,
+  dayName,
+  goWeeksAhead,
+  login,
+  openDashboard,
+  pageFor,
+  paste,
+  shot,
+} from './journey-helpers';
+
+// Consent at registration, Privacy & data (download, delete) and a session's History. Its sessions
+// are 10 weeks ahead, past every other journey's.
+const WEEKS_AHEAD = 10;
+const FOLDER = 'privacy';
+
+/** Opens registration for a role and fills every field but the consent. */
+async function fillRegistration(
+  page: Page,
+  role: 'Patient' | 'Psychologist',
+  account: { username: string; email: string; password: string },
+) {
+  const dialog = page.getByRole('dialog');
+  await page.goto('/');
+  await press(page.getByRole('button', { name: new RegExp(role) }));
+  await press(dialog.getByRole('button', { name: 'Register here' }));
+  await expect(dialog.getByRole('heading', { name: `${role} Registration` })).toBeVisible();
+  await dialog.getByLabel('Username').fill(account.username);
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await dialog.getByLabel('Confirm password', { exact: true }).fill(account.password);
+  if (role === 'Psychologist') await dialog.getByLabel('Psychologist code').fill('not-used-here');
+  return dialog;
+}
+
+async function openPrivacy(page: Page, username: string) {
+  await press(page.getByRole('button', { name: `Account menu for ${username}` }));
+  await press(page.getByRole('menuitem', { name: 'Privacy & data' }));
+  const dialog = page.getByRole('dialog', { name: 'Privacy & data' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe('the privacy notice at registration', () => {
+  test('both roles must agree to the notice before the account is created', async ({ page }) => {
+    for (const role of ['Patient', 'Psychologist'] as const) {
+      const dialog = await fillRegistration(page, role, {
+        username: `notice_${device()}`,
+        email: `notice.${device()}@example.test`,
+        password: 'monsoon-kettle-42',
+      });
+      const create = dialog.getByRole('button', { name: 'Create Account' });
+      const consent = dialog.getByRole('checkbox', { name: /^I agree to Sukoon using my/ });
+      await expect(consent).not.toBeChecked();
+      await expect(create).toBeDisabled();
+      const notice = dialog.getByRole('region', { name: 'How Sukoon uses your information' });
+      await expect(notice.getByRole('listitem')).toHaveCount(0);
+      await expect(
+        dialog.getByText(/withdraw your consent at any time by deleting your account/),
+      ).toBeVisible();
+      if (role === 'Patient') {
+        await consent.scrollIntoViewIfNeeded();
+        await shot(page, FOLDER, `register-consent-${device()}`);
+      }
+      await press(notice.getByRole('button', { name: 'Read the privacy notice' }));
+      // As many points as the notice says it has.
+      const said = await notice.getByText(/ in \d+ short points\./).textContent();
+      await expect(notice.getByRole('listitem')).toHaveCount(
+        Number(/in (\d+)/.exec(said ?? '')?.[1]),
+      );
+      await expect(
+        notice.getByText(/Attendance notes are seen by the psychologist alone/),
+      ).toBeVisible();
+      await expectAccessible(page, `${role.toLowerCase()} registration, notice open`, {
+        within: dialog,
+      });
+      if (role === 'Patient') {
+        await notice.scrollIntoViewIfNeeded();
+        await shot(page, FOLDER, `register-notice-open-${device()}`);
+      }
+      // Keyboard: the checkbox is reached and ticked with the space bar.
+      await consent.focus();
+      await page.keyboard.press('Space');
+      await expect(consent).toBeChecked();
+      await expect(create).toBeEnabled();
+      await press(consent);
+      await expect(create).toBeDisabled();
+      const box = await dialog.boundingBox();
+      expect(box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+      await page.keyboard.press('Escape');
+      await expect(page.getByText('Select your role to continue')).toBeVisible();
+    }
+  });
+});
+
+test.describe.serial('your data', () => {
+  const stamp = `${Date.now() % 1_000_000}`;
+  const account = {
+    username: `privacy_${stamp}`,
+    email: `privacy.${stamp}@example.test`,
+    password: 'saffron-lantern-58',
+  };
+  const title = `Privacy journey ${stamp}`;
+  let bookingId = '';
+  let fee = '';
+
+  test('a patient registers with consent, verifies, downloads their data and books a session', async ({
+    page,
+    browser,
+  }) => {
+    const dialog = await fillRegistration(page, 'Patient', account);
+    const create = dialog.getByRole('button', { name: 'Create Account' });
+    await expect(create).toBeDisabled();
+    const registered = page.waitForRequest((request) =>
+      request.url().endsWith('/api/users/register'),
+    );
+    await dialog.getByRole('checkbox', { name: /^I agree/ }).check();
+    await press(create);
+    expect((await registered).postDataJSON()).toMatchObject({
+      username: account.username,
+      role: 'patient',
+      consent: true,
+    });
+
+    await expect(dialog.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
+    const code = await codeFor(page.request, account.email, /verification code/);
+    await paste(page, '[aria-label="Digit 1 of 6"]', code);
+    await press(dialog.getByRole('button', { name: 'Verify Email' }));
+    await expect(dialog.getByRole('heading', { name: 'Patient Login' })).toBeVisible();
+    await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+    await press(dialog.getByRole('button', { name: 'Sign In' }));
+    await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
+    await chooseDemoPsychologist(page);
+
+    // Privacy & data from the avatar menu: a patient has no Profile item, but has this.
+    await press(page.getByRole('button', { name: `Account menu for ${account.username}` }));
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    const privacy = await openPrivacy(page, account.username);
+    await expectAccessible(page, 'Privacy & data', { within: privacy });
+    await shot(page, FOLDER, `privacy-dialog-${device()}`);
+
+    const downloading = page.waitForEvent('download');
+    await press(privacy.getByRole('button', { name: 'Download my data' }));
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^sukoon-data-\d{4}-\d{2}-\d{2}\.json$/);
+    await expect(privacy.getByRole('status')).toHaveText(
+      `Downloaded ${download.suggestedFilename()}.`,
+    );
+    const text = await readFile(await download.path(), 'utf8');
+    expect(text).toContain('\n  "account": {'); // pretty-printed
+    const data = JSON.parse(text) as {
+      privacy_notice_version: string;
+      account: {
+        email: string;
+        username: string;
+        consent_version: string | null;
+        consented_at: string | null;
+      };
+    };
+    expect(data.account).toMatchObject({ email: account.email, username: account.username });
+    expect(data.account.consent_version).toBe(data.privacy_notice_version);
+    expect(data.account.consent_version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(data.account.consented_at).not.toBeNull();
+    // The dialog keeps focus; Escape gives it back to the account menu it came from.
+    await expectFocusTrapped(
+      page,
+      privacy,
+      page.getByRole('button', { name: `Account menu for ${account.username}` }),
+    );
+
+    await goWeeksAhead(page, WEEKS_AHEAD);
+    const booked = await bookAndPay(page, {
+      day: await dayName(page, 'Wednesday'),
+      time: '10:00 AM',
+      duration: 45,
+      title,
+      description: 'Worried about sharing my data',
+    });
+    await press(booked.confirmed.getByRole('button', { name: 'Done' }));
+    bookingId = booked.bookingId;
+    fee = booked.fee;
+
+    // Its psychologist opens it and reads its History: created, then paid, by the patient.
+    const psychologist = await pageFor(browser, PSYCHOLOGIST);
+    await openDashboard(psychologist, 'Psychologist');
+    await goWeeksAhead(psychologist, WEEKS_AHEAD);
+    await press(psychologist.getByRole('button', { name: `Edit Event ${title}` }));
+    const edit = psychologist.getByRole('dialog', { name: 'Edit Event' });
+    const historyRequests: string[] = [];
+    psychologist.on('request', (request) => {
+      if (request.url().includes('/history')) historyRequests.push(request.url());
+    });
+    const section = edit.getByRole('region', { name: 'History' });
+    const toggle = section.getByRole('button', { name: /History/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(historyRequests).toEqual([]);
+    await press(toggle);
+    const entries = section.getByRole('listitem');
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(0)).toContainText('Created by the patient');
+    await expect(entries.nth(1)).toContainText(`Paid ${fee} by the patient`);
+    expect(historyRequests).toHaveLength(1);
+    await section.scrollIntoViewIfNeeded();
+    await expectAccessible(psychologist, 'Edit Event with the History', { within: edit });
+    await shot(psychologist, FOLDER, `history-${device()}`);
+    await psychologist.context().close();
+  });
+
+  test('the patient deletes the account: the session is canceled and the email no longer signs in', async ({
+    page,
+  }) => {
+    const patient = await login(page.request, account);
+    await page.addInitScript(
+      ([token, user]) => {
+        window.localStorage.setItem('authToken', token);
+        window.localStorage.setItem('authUser', user);
+      },
+      [patient.token, JSON.stringify(patient.user)] as const,
+    );
+    await page.goto('/');
+    await press(page.getByRole('button', { name: /Patient/ }));
+    await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
+
+    const privacy = await openPrivacy(page, account.username);
+    await shot(page, FOLDER, `privacy-dialog-open-${device()}`);
+    const deleteButton = privacy.getByRole('button', { name: 'Delete my account...' });
+    await press(deleteButton);
+    const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
+    await expect(confirm).toContainText('refunded in full');
+    await expect(confirm).toContainText('anonymised');
+    await expect(confirm).toContainText('This cannot be undone.');
+    const remove = confirm.getByRole('button', { name: 'Delete my account permanently' });
+    await expect(remove).toBeDisabled();
+    await expectAccessible(page, 'delete your account?', { within: confirm });
+
+    // Keep my account goes back, and nothing happened; the question keeps focus meanwhile.
+    await expectFocusTrapped(page, confirm, deleteButton, () =>
+      press(confirm.getByRole('button', { name: 'Keep my account' })),
+    );
+    await press(deleteButton);
+
+    await confirm.getByLabel('Your password', { exact: true }).fill('not-my-password');
+    await expect(remove).toBeDisabled();
+    await confirm.getByRole('checkbox', { name: /deleted for good/ }).check();
+    await expect(remove).toBeEnabled();
+    await press(remove);
+    await expect(confirm.getByRole('alert')).toHaveText(
+      'That password is not right, so nothing was deleted.',
+    );
+    await expectAccessible(page, 'delete your account?, wrong password', { within: confirm });
+    await shot(page, FOLDER, `delete-wrong-password-${device()}`);
+
+    await confirm.getByLabel('Your password', { exact: true }).fill(account.password);
+    await expect(confirm.getByRole('alert')).toHaveCount(0);
+    await shot(page, FOLDER, `delete-confirm-${device()}`);
+    await press(remove);
+
+    // Back on role selection, told what was done, and signed out in this browser.
+    const done = page.getByRole('status').filter({ hasText: 'Your account has been deleted' });
+    await expect(done).toHaveText(
+      'Your account has been deleted and you are signed out. 1 upcoming session was canceled, and what you paid for it is refunded in full.',
+    );
+    await expect(done).toBeFocused();
+    await expect(page.getByText('Select your role to continue')).toBeVisible();
+    await expectAccessible(page, 'role selection after the account was deleted');
+    await shot(page, FOLDER, `deleted-role-selection-${device()}`);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('authUser'))).toBeNull();
+
+    // The old email and password no longer sign in, and the old token is revoked.
+    const again = await page.request.post('/api/users/login', {
+      data: { email: account.email, password: account.password },
+    });
+    expect(again.status()).toBe(401);
+    const me = await page.request.get('/api/users/me', { headers: bearer(patient.token) });
+    expect(me.status()).toBe(401);
+
+    // The session is canceled: its psychologist no longer sees it, and its history says why.
+    const psychologist = await login(page.request, PSYCHOLOGIST);
+    const history = await page.request.get(`/api/bookings/${bookingId}/history`, {
+      headers: bearer(psychologist.token),
+    });
+    const events = ((await history.json()) as { data: { action: string; actor: string }[] }).data;
+    expect(events.map((event) => [event.action, event.actor])).toEqual(
+      expect.arrayContaining([
+        ['booking.created', 'patient'],
+        ['booking.paid', 'patient'],
+        ['booking.canceled', 'patient'],
+      ]),
+    );
+    const week = await page.request.get('/api/events', {
+      headers: bearer(psychologist.token),
+      params: {
+        startDate: new Date(Date.now() + (WEEKS_AHEAD - 2) * 7 * 86_400_000).toISOString(),
+        endDate: new Date(Date.now() + (WEEKS_AHEAD + 2) * 7 * 86_400_000).toISOString(),
+      },
+    });
+    expect(week.status()).toBe(200);
+    const listed = ((await week.json()) as { data: { id: string; status: string }[] }).data;
+    expect(listed.filter((event) => event.id === bookingId && event.status !== 'canceled')).toEqual(
+      [],
+    );
+    const psychologistPage = await pageFor(page.context().browser()!, PSYCHOLOGIST);
+    await openDashboard(psychologistPage, 'Psychologist');
+    await goWeeksAhead(psychologistPage, WEEKS_AHEAD);
+    await expect(psychologistPage.getByRole('grid').first()).toBeVisible();
+    await expect(psychologistPage.getByRole('button', { name: `Edit Event ${title}` })).toHaveCount(
+      0,
+    );
+    await psychologistPage.context().close();
+  });
+});
