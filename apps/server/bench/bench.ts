@@ -83,6 +83,13 @@ async function seedPeople(db: Database) {
                 'patient', now())
         returning id`,
   );
+  // Another patient places the holds and whole bookings, so the measured list stays the same size.
+  const [booker] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into users (email, username, password_hash, role, email_verified_at)
+        values ('bench.booker@example.test', 'bench_booker', 'x', 'patient', now())
+        returning id`,
+  );
   const psychologists = (
     await queryRows<{ id: string }>(
       db,
@@ -102,7 +109,7 @@ async function seedPeople(db: Database) {
           limit ${PATIENT_SESSIONS}) p,
          lateral (select (${addIsoDays(today, 60)}::date + interval '9 hours'
                           - interval '5 hours 30 minutes') as t) s`);
-  return { patientId: patient!.id, measured, psychologists };
+  return { patientId: patient!.id, bookerId: booker!.id, measured, psychologists };
 }
 
 /** Grows every psychologist's history (days before the measured week) to `perPsychologist` sessions. */
@@ -173,10 +180,13 @@ async function main() {
   try {
     const db = database.db;
     const started = Date.now();
-    const { patientId, measured, psychologists } = await seedPeople(db);
-    const { token } = await createSessionsService(db).issue(patientId);
-    const auth = { authorization: `Bearer ${token}` };
-    const json = { ...auth, 'content-type': 'application/json' };
+    const { patientId, bookerId, measured, psychologists } = await seedPeople(db);
+    const sessions = createSessionsService(db);
+    const auth = { authorization: `Bearer ${(await sessions.issue(patientId)).token}` };
+    const json = {
+      authorization: `Bearer ${(await sessions.issue(bookerId)).token}`,
+      'content-type': 'application/json',
+    };
 
     const env = loadEnv({
       NODE_ENV: 'test',

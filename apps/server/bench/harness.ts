@@ -77,7 +77,9 @@ export async function measure(
     duration: options.seconds ?? SECONDS,
     headers: options.headers ?? {},
     ...(options.body ? { body: options.body } : {}),
-    ...(requests ? { requests } : {}),
+    // The load comes from a worker thread, so this thread serves alone; a body made per request
+    // needs a function, which cannot cross to a worker, so those runs share this thread.
+    ...(requests ? { requests } : { workers: 1 }),
   });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);

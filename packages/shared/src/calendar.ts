@@ -24,13 +24,14 @@ export function isRealIsoDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  return (
-    probe.getUTCFullYear() === year &&
-    probe.getUTCMonth() === month - 1 &&
-    probe.getUTCDate() === day
-  );
+  // Arithmetic, not a Date: this runs on every calendar request. (Years before 100 are refused, as
+  // Date.UTC would read them as 19xx.)
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : DAYS_IN_MONTH[month - 1];
+  return year >= 100 && days !== undefined && day >= 1 && day <= days;
 }
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** True when the runtime knows the IANA zone name (e.g. `Asia/Kolkata`). */
 export function isValidTimeZone(zone: string): boolean {

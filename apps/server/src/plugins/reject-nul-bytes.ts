@@ -25,10 +25,11 @@ function findNul(value: unknown, path: string): string | null {
  */
 export const rejectNulBytes = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
+    // The query and the path come from the URL, where a NUL can only arrive percent-encoded.
+    const fromUrl = request.url.includes('%00');
     const found =
       findNul(request.body, 'body') ??
-      findNul(request.query, 'query') ??
-      findNul(request.params, 'params');
+      (fromUrl ? (findNul(request.query, 'query') ?? findNul(request.params, 'params')) : null);
     if (found)
       throw new AppError('VALIDATION_FAILED', `${found}: must not contain a NUL character`);
   });
