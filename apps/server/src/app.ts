@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import {
@@ -54,12 +54,20 @@ const RAZORPAY_CHECKOUT_ORIGINS = ['https://checkout.razorpay.com', 'https://api
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** Request ids made here: this process's random prefix and a counter, unique across instances. */
+function requestIds() {
+  const prefix = randomBytes(6).toString('hex');
+  let sequence = 0;
+  return () => `${prefix}-${(sequence++).toString(36)}`;
+}
+
 /** Builds the whole application without listening; server.ts starts it and tests inject into it. */
 export async function buildApp({
   env,
   database,
   paymentProvider,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const nextRequestId = requestIds();
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
@@ -71,7 +79,7 @@ export async function buildApp({
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)
         ? incoming
-        : randomUUID();
+        : nextRequestId();
     },
     bodyLimit: 64 * 1024,
     // Only proxies the operator names may set the client address; see TRUST_PROXY in the README.
@@ -103,9 +111,10 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
   app.decorate('database', database);
-  app.addHook('onSend', (request, reply, payload, done) => {
+  // Set on arrival (not in onSend) so reads pass no onSend hook; an error answer keeps it too.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    done(null, payload);
+    done();
   });
 
   await app.register(errorHandler);

@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@sukoon/shared';
 import { AppError } from '../lib/errors';
@@ -12,7 +17,7 @@ import {
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user when the request carried a live bearer token, else null. */
-    auth: AuthUser | null;
+    auth: Readonly<AuthUser> | null;
   }
 }
 
@@ -30,25 +35,24 @@ export const authenticate = fp(async (app: FastifyInstance) => {
   const cache = app.caches.sessions;
 
   /**
-   * A token's session, from memory while the change feed is live: a revocation, an expiry or a
-   * change of the account is announced and drops it. A hit is taken only while the session needs no
-   * touch of its last use, so idle sessions still end on time.
+   * A token's session from memory while the change feed is live: a revocation, an expiry or a change
+   * of the account is announced and drops it. A hit is taken only while the session needs no touch of
+   * its last use, so idle sessions still end on time.
    */
-  async function resolve(token: string): Promise<AuthUser | null> {
-    const hash = hashToken(token);
-    const now = Date.now();
+  function cached(hash: string, now: number): Readonly<AuthUser> | undefined {
     const hit = app.caches.live ? cache.get(hash, now) : undefined;
-    if (hit && now - hit.lastUsedAt < TOUCH_INTERVAL_MS) {
-      return { ...hit.user, sessionId: hit.sessionId };
-    }
+    return hit && now - hit.lastUsedAt < TOUCH_INTERVAL_MS ? hit.auth : undefined;
+  }
+
+  /** A token's session from the database, kept in memory while the change feed is live. */
+  async function lookup(token: string, hash: string, now: number): Promise<AuthUser | null> {
     const ticket = cache.ticket(hash);
     const found = await sessions.lookup(token);
     if (found && app.caches.live) {
-      const { sessionId, ...user } = found.user;
       const keepUntil = Math.min(found.expiresAt.getTime(), now + SESSION_CACHE_MS);
       cache.set(
         hash,
-        { user, sessionId, lastUsedAt: found.lastUsedAt.getTime() },
+        { auth: Object.freeze({ ...found.user }), lastUsedAt: found.lastUsedAt.getTime() },
         keepUntil,
         ticket,
       );
@@ -57,11 +61,26 @@ export const authenticate = fp(async (app: FastifyInstance) => {
   }
 
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook rather than an async one: a session found in memory, as most are, costs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers.authorization;
-    if (!header) return;
-    const token = BEARER.exec(header)?.[1];
-    request.auth = token ? await resolve(token) : null;
+    const token = header ? BEARER.exec(header)?.[1] : undefined;
+    if (!token) {
+      done();
+      return;
+    }
+    const hash = hashToken(token);
+    const now = Date.now();
+    const user = cached(hash, now);
+    if (user) {
+      request.auth = user;
+      done();
+      return;
+    }
+    lookup(token, hash, now).then((found) => {
+      request.auth = found;
+      done();
+    }, done);
   });
   app.addHook('onRoute', (route) => {
     const security = (route.schema as { security?: Record<string, unknown>[] } | undefined)
@@ -76,7 +95,7 @@ export const authenticate = fp(async (app: FastifyInstance) => {
  * The signed-in user, or a 401 when signed out (or the token is bad). With roles, a signed-in user of
  * another role gets 403.
  */
-export function requireAuth(request: FastifyRequest, ...roles: Role[]): AuthUser {
+export function requireAuth(request: FastifyRequest, ...roles: Role[]): Readonly<AuthUser> {
   const user = request.auth;
   if (!user) throw new AppError('UNAUTHENTICATED');
   if (roles.length > 0 && !roles.includes(user.role)) {
@@ -91,6 +110,11 @@ export function requireAuth(request: FastifyRequest, ...roles: Role[]): AuthUser
  */
 export const signedIn =
   (...roles: Role[]) =>
-  async (request: FastifyRequest) => {
-    requireAuth(request, ...roles);
+  (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    try {
+      requireAuth(request, ...roles);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   };

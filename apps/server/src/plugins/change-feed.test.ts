@@ -77,6 +77,19 @@ describe('answers kept in memory stay true', () => {
     expect(await availability(second)).toEqual(once);
   });
 
+  it('still asks who is reading before answering from memory', async () => {
+    await availability(second);
+    const { from, to } = week();
+    const url = `/api/availability?psychologistId=${psychologist.user.id}&from=${from}&to=${to}`;
+    const signedOut = await second.inject({ url });
+    expect(signedOut.statusCode).toBe(401);
+    const badToken = await second.inject({
+      url,
+      headers: { authorization: 'Bearer not-a-real-session-token-at-all' },
+    });
+    expect(badToken.statusCode).toBe(401);
+  });
+
   it('drops a calendar answer in every process when another process changes it', async () => {
     const { from } = week();
     expect((await availability(second)).daysOff).not.toContain(from);

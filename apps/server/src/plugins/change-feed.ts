@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ChangeFeed } from '../db/client';
 import { VersionedCache } from '../lib/versioned-cache';
+import type { AuthUser } from '../modules/auth/sessions-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,8 +19,8 @@ declare module 'fastify' {
 }
 
 export interface SessionEntry {
-  user: { id: string; email: string; username: string; role: 'patient' | 'psychologist' };
-  sessionId: string;
+  /** What `request.auth` becomes; shared by every request of the session, so never changed. */
+  auth: Readonly<AuthUser>;
   lastUsedAt: number;
 }
 
@@ -62,8 +63,20 @@ export const changeFeed = fp(
     app.addHook('onClose', async () => {
       await feed?.close();
     });
-    app.addHook('onSend', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') clearAll();
+    // Only on the routes that write, so the reads (most requests) pass no onSend hook at all.
+    const clearAfterWrite = (
+      _request: unknown,
+      _reply: unknown,
+      payload: unknown,
+      done: (error: null, payload: unknown) => void,
+    ) => {
+      clearAll();
+      done(null, payload);
+    };
+    app.addHook('onRoute', (route) => {
+      const methods = [route.method].flat();
+      if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
+      route.onSend = [...(route.onSend ? [route.onSend].flat() : []), clearAfterWrite];
     });
   },
   { name: 'change-feed' },

@@ -13,6 +13,24 @@ describe('error envelope', () => {
       data: null,
       error: { code: 'NOT_FOUND', message: 'No route for GET /api/does-not-exist.' },
     });
+    // Error answers keep the headers set on arrival.
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a request id it was given, and makes a new one for each request otherwise', async () => {
+    const { app } = context;
+    const given = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'proxy-7.abc' },
+    });
+    expect(given.headers['x-request-id']).toBe('proxy-7.abc');
+    const [first, second] = await Promise.all([
+      app.inject({ method: 'GET', url: '/api/health' }),
+      app.inject({ method: 'GET', url: '/api/health' }),
+    ]);
+    expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
   });
 
   it('serves the OpenAPI document generated from the route schemas', async () => {

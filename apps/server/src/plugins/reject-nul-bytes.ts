@@ -24,13 +24,16 @@ function findNul(value: unknown, path: string): string | null {
  * as a 500. Refusing it here, for every route and every part of the request, keeps it a clear 400.
  */
 export const rejectNulBytes = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     // The query and the path come from the URL, where a NUL can only arrive percent-encoded.
     const fromUrl = request.url.includes('%00');
     const found =
       findNul(request.body, 'body') ??
       (fromUrl ? (findNul(request.query, 'query') ?? findNul(request.params, 'params')) : null);
-    if (found)
-      throw new AppError('VALIDATION_FAILED', `${found}: must not contain a NUL character`);
+    done(
+      found
+        ? new AppError('VALIDATION_FAILED', `${found}: must not contain a NUL character`)
+        : undefined,
+    );
   });
 });

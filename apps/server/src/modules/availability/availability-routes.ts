@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   Availability,
@@ -22,9 +23,23 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const availability = createAvailabilityService(app.database.db);
   const security = [{ bearer: [] }];
 
+  const cachedAnswer = (url: string) =>
+    app.caches.live ? app.caches.calendars.get(url, Date.now()) : undefined;
+  const sendAnswer = (reply: FastifyReply, body: string) =>
+    // Already serialized (by this route's own serializer, now or when cached): sent as it is.
+    reply.type('application/json; charset=utf-8').send(body);
+
   app.get(
     '/api/availability',
     {
+      // Answers are cached by the exact address asked. An address that is cached passed validation
+      // when it was first answered, and would pass again, so a hit is sent before the query is parsed
+      // and validated a second time (after the sign-in check, which runs first).
+      preValidation: (request, reply, done) => {
+        const body = cachedAnswer(request.url);
+        if (body === undefined) done();
+        else sendAnswer(reply, body);
+      },
       schema: {
         tags: ['availability'],
         summary:
@@ -36,27 +51,21 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireAuth(request);
-      const { psychologistId, from, to } = request.query;
-      const key = `${psychologistId}|${from}|${to}`;
       const { calendars, live } = app.caches;
       const now = Date.now();
-      let body = live ? calendars.get(key, now) : undefined;
-      if (body === undefined) {
-        // Taken before the read: a change that lands while it runs keeps its answer out of the cache.
-        const ticket = calendars.ticket(psychologistId);
-        const { availability: data, changesAt } = await availability.get(request.query);
-        body = reply.serialize({ success: true as const, data, error: null }) as string;
-        if (live) {
-          calendars.set(
-            key,
-            body,
-            Math.min(now + CALENDAR_CACHE_MS, changesAt ?? Infinity),
-            ticket,
-          );
-        }
+      // Taken before the read: a change that lands while it runs keeps its answer out of the cache.
+      const ticket = calendars.ticket(request.query.psychologistId);
+      const { availability: data, changesAt } = await availability.get(request.query);
+      const body = reply.serialize({ success: true as const, data, error: null }) as string;
+      if (live) {
+        calendars.set(
+          request.url,
+          body,
+          Math.min(now + CALENDAR_CACHE_MS, changesAt ?? Infinity),
+          ticket,
+        );
       }
-      // Already serialized (by this route's own serializer, now or when cached): sent as it is.
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      return sendAnswer(reply, body);
     },
   );
 
