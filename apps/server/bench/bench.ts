@@ -8,8 +8,11 @@
  *
  * DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres); the
  * bench makes a database of its own there and drops it afterwards. BENCH_SECONDS (10) and
- * BENCH_CONNECTIONS (10) set each run; BENCH_SIZES (10000,100000,1000000) the data sizes.
+ * BENCH_CONNECTIONS (10) set each run; BENCH_ROUNDS (3) how many times each read and its baseline
+ * are measured in turn (the median round is reported); BENCH_SIZES (10000,100000,1000000) the data
+ * sizes. Run it on an otherwise idle machine: the load average is printed and recorded with the figures.
  */
+import { cpus, loadavg } from 'node:os';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -29,8 +32,10 @@ import { availabilityWindowQuery } from '../src/modules/availability/availabilit
 import { createBookingsRepository } from '../src/modules/bookings/bookings-repository';
 import {
   CONNECTIONS,
+  ROUNDS,
   SECONDS,
   bareServer,
+  compareInTurns,
   listen,
   measure,
   percentile,
@@ -158,6 +163,7 @@ interface Row {
   what: string;
   api: Measurement;
   bare: Measurement;
+  roundRatios?: number[];
 }
 
 function tableOf(rows: Row[]) {
@@ -169,6 +175,7 @@ function tableOf(rows: Row[]) {
     'bare req/s': Math.round(row.bare.rps),
     'bare p50/p99 ms': `${row.bare.p50}/${row.bare.p99}`,
     'api / bare': (row.api.rps / row.bare.rps).toFixed(3),
+    rounds: row.roundRatios?.map((ratio) => ratio.toFixed(2)).join(' ') ?? '',
   }));
 }
 
@@ -180,6 +187,7 @@ async function main() {
   try {
     const db = database.db;
     const started = Date.now();
+    const loadAtStart = loadavg();
     const { patientId, bookerId, measured, psychologists } = await seedPeople(db);
     const sessions = createSessionsService(db);
     const auth = { authorization: `Bearer ${(await sessions.issue(patientId)).token}` };
@@ -209,7 +217,7 @@ async function main() {
     let history = 0;
 
     console.info(
-      `${CONNECTIONS} connections, ${SECONDS} s per run, Node ${process.version}, PostgreSQL via node-postgres (pool 10), ${PSYCHOLOGISTS} psychologists`,
+      `${CONNECTIONS} connections, ${SECONDS} s per run, reads ${ROUNDS} rounds in turn with the baseline, Node ${process.version}, PostgreSQL via node-postgres (pool 10), ${PSYCHOLOGISTS} psychologists, ${cpus().length} cores, load average ${loadAtStart[0]!.toFixed(2)} at start`,
     );
     for (const size of SIZES) {
       const perPsychologist = Math.max(
@@ -235,8 +243,10 @@ async function main() {
         rows.push({
           bookings,
           what: `GET ${what}`,
-          api: await measure(real + path, { headers: auth }),
-          bare: await measure(baselineUrl),
+          ...(await compareInTurns(
+            () => measure(real + path, { headers: auth }),
+            () => measure(baselineUrl),
+          )),
         });
       }
       const hold = await fetch(`${real}/api/payments/create-order`, {
@@ -373,6 +383,10 @@ async function main() {
       node: process.version,
       connections: CONNECTIONS,
       seconds: SECONDS,
+      rounds: ROUNDS,
+      cores: cpus().length,
+      loadAverageAtStart: loadAtStart,
+      loadAverageAtEnd: loadavg(),
       psychologists: PSYCHOLOGISTS,
       seedMs: Date.now() - started,
       rows: rows.map((row) => ({ ...row, ratio: row.api.rps / row.bare.rps })),
