@@ -111,10 +111,22 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
   app.decorate('database', database);
-  // Set on arrival (not in onSend) so reads pass no onSend hook; an error answer keeps it too.
+  // Set on arrival, so an error answer keeps it too.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
+  });
+  // Once the app starts closing (server.ts on SIGTERM), every answer closes its connection, so a
+  // client never sends its next request on a socket that is about to go (a kept-alive connection
+  // would otherwise hold the exit up).
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   await app.register(errorHandler);

@@ -37,11 +37,6 @@ async function runServer(env: Env) {
   const app = await buildApp({ env, database });
 
   let closing = false;
-  // While draining, every answer closes its connection, so a client never sends its next request on
-  // a socket that is about to go (a kept-alive connection would otherwise hold the exit up).
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;

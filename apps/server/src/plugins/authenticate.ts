@@ -45,19 +45,20 @@ export const authenticate = fp(async (app: FastifyInstance) => {
   }
 
   /** A token's session from the database, kept in memory while the change feed is live. */
-  async function lookup(token: string, hash: string, now: number): Promise<AuthUser | null> {
+  async function lookup(
+    token: string,
+    hash: string,
+    now: number,
+  ): Promise<Readonly<AuthUser> | null> {
     const ticket = cache.ticket(hash);
     const found = await sessions.lookup(token);
-    if (found && app.caches.live) {
+    if (!found) return null;
+    const auth = Object.freeze({ ...found.user });
+    if (app.caches.live) {
       const keepUntil = Math.min(found.expiresAt.getTime(), now + SESSION_CACHE_MS);
-      cache.set(
-        hash,
-        { auth: Object.freeze({ ...found.user }), lastUsedAt: found.lastUsedAt.getTime() },
-        keepUntil,
-        ticket,
-      );
+      cache.set(hash, { auth, lastUsedAt: found.lastUsedAt.getTime() }, keepUntil, ticket);
     }
-    return found?.user ?? null;
+    return auth;
   }
 
   app.decorateRequest('auth', null);
@@ -111,10 +112,11 @@ export function requireAuth(request: FastifyRequest, ...roles: Role[]): Readonly
 export const signedIn =
   (...roles: Role[]) =>
   (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    let refusal: Error | undefined;
     try {
       requireAuth(request, ...roles);
-      done();
     } catch (error) {
-      done(error as Error);
+      refusal = error as Error;
     }
+    done(refusal);
   };

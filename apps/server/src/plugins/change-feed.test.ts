@@ -77,6 +77,26 @@ describe('answers kept in memory stay true', () => {
     expect(await availability(second)).toEqual(once);
   });
 
+  it('keeps only the address the app asks for, and is not emptied by refused writes', async () => {
+    await availability(second);
+    const size = second.caches.calendars.size;
+    expect(size).toBeGreaterThan(0);
+    const { from, to } = week();
+    const padded = await second.inject({
+      url: `/api/availability?psychologistId=${psychologist.user.id}&from=${from}&to=${to}&_=1`,
+      headers: patient.headers,
+    });
+    expect(padded.statusCode).toBe(200);
+    expect(second.caches.calendars.size).toBe(size);
+    const refused = await second.inject({
+      method: 'PATCH',
+      url: '/api/availability/toggle-day',
+      payload: { date: from, unavailable: true },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(second.caches.calendars.size).toBe(size);
+  });
+
   it('still asks who is reading before answering from memory', async () => {
     await availability(second);
     const { from, to } = week();

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ChangeFeed } from '../db/client';
 import { VersionedCache } from '../lib/versioned-cache';
@@ -63,14 +63,15 @@ export const changeFeed = fp(
     app.addHook('onClose', async () => {
       await feed?.close();
     });
-    // Only on the routes that write, so the reads (most requests) pass no onSend hook at all.
+    // Only on the routes that write, and only when the write was not refused (a 4xx changed nothing),
+    // so neither reads nor a stream of refused writes empty the caches.
     const clearAfterWrite = (
       _request: unknown,
-      _reply: unknown,
+      reply: FastifyReply,
       payload: unknown,
       done: (error: null, payload: unknown) => void,
     ) => {
-      clearAll();
+      if (reply.statusCode < 400 || reply.statusCode >= 500) clearAll();
       done(null, payload);
     };
     app.addHook('onRoute', (route) => {

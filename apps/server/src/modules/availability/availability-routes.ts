@@ -53,11 +53,15 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       requireAuth(request);
       const { calendars, live } = app.caches;
       const now = Date.now();
+      const { psychologistId, from, to } = request.query;
       // Taken before the read: a change that lands while it runs keeps its answer out of the cache.
-      const ticket = calendars.ticket(request.query.psychologistId);
+      const ticket = calendars.ticket(psychologistId);
       const { availability: data, changesAt } = await availability.get(request.query);
       const body = reply.serialize({ success: true as const, data, error: null }) as string;
-      if (live) {
+      // Only the address the app itself asks for is kept: extra or reordered parameters would let a
+      // caller fill the cache with copies of one answer and push everyone else's out.
+      const canonical = `/api/availability?psychologistId=${psychologistId}&from=${from}&to=${to}`;
+      if (live && request.url === canonical) {
         calendars.set(
           request.url,
           body,
