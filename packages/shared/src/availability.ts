@@ -66,6 +66,19 @@ export const AvailabilityQuery = z
   });
 export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;
 
+/**
+ * The address of one availability read, its parameters always in this order: the server keeps an
+ * answer in memory only for exactly this address, so the web app asks with it.
+ */
+export function availabilityPath({ psychologistId, from, to }: AvailabilityQuery): string {
+  const query = [
+    `psychologistId=${encodeURIComponent(psychologistId)}`,
+    `from=${encodeURIComponent(from)}`,
+    `to=${encodeURIComponent(to)}`,
+  ];
+  return `/api/availability?${query.join('&')}`;
+}
+
 /** The merged picture one request needs to draw a week or a month. */
 export const Availability = z.object({
   psychologistId: z.uuid(),

@@ -53,7 +53,7 @@ export const authenticate = fp(async (app: FastifyInstance) => {
     const ticket = cache.ticket(hash);
     const found = await sessions.lookup(token);
     if (!found) return null;
-    const auth = Object.freeze({ ...found.user });
+    const auth = Object.freeze(found.user);
     if (app.caches.live) {
       const keepUntil = Math.min(found.expiresAt.getTime(), now + SESSION_CACHE_MS);
       cache.set(hash, { auth, lastUsedAt: found.lastUsedAt.getTime() }, keepUntil, ticket);

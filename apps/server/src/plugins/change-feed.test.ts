@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addIsoDays, localDateOf, type Availability } from '@sukoon/shared';
+import { addIsoDays, availabilityPath, localDateOf, type Availability } from '@sukoon/shared';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { createBooking } from '../db/factories';
@@ -48,7 +48,7 @@ const week = () => {
 async function availability(app: FastifyInstance) {
   const { from, to } = week();
   const response = await app.inject({
-    url: `/api/availability?psychologistId=${psychologist.user.id}&from=${from}&to=${to}`,
+    url: availabilityPath({ psychologistId: psychologist.user.id, from, to }),
     headers: patient.headers,
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -100,7 +100,7 @@ describe('answers kept in memory stay true', () => {
   it('still asks who is reading before answering from memory', async () => {
     await availability(second);
     const { from, to } = week();
-    const url = `/api/availability?psychologistId=${psychologist.user.id}&from=${from}&to=${to}`;
+    const url = availabilityPath({ psychologistId: psychologist.user.id, from, to });
     const signedOut = await second.inject({ url });
     expect(signedOut.statusCode).toBe(401);
     const badToken = await second.inject({

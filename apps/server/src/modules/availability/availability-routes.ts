@@ -8,6 +8,7 @@ import {
   ToggleDayBody,
   ToggleSegmentBody,
   ToggleSlotBody,
+  availabilityPath,
   okEnvelope,
 } from '@sukoon/shared';
 import { requireAuth, signedIn } from '../../plugins/authenticate';
@@ -32,9 +33,9 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/availability',
     {
-      // Answers are cached by the exact address asked. An address that is cached passed validation
-      // when it was first answered, and would pass again, so a hit is sent before the query is parsed
-      // and validated a second time (after the sign-in check, which runs first).
+      // A cached answer is found by its address. An address that is cached passed validation when it
+      // was first answered, and would pass again, so a hit is sent before the query is parsed and
+      // validated a second time (after the sign-in check, which runs first).
       preValidation: (request, reply, done) => {
         const body = cachedAnswer(request.url);
         if (body === undefined) done();
@@ -53,15 +54,13 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       requireAuth(request);
       const { calendars, live } = app.caches;
       const now = Date.now();
-      const { psychologistId, from, to } = request.query;
       // Taken before the read: a change that lands while it runs keeps its answer out of the cache.
-      const ticket = calendars.ticket(psychologistId);
+      const ticket = calendars.ticket(request.query.psychologistId);
       const { availability: data, changesAt } = await availability.get(request.query);
       const body = reply.serialize({ success: true as const, data, error: null }) as string;
       // Only the address the app itself asks for is kept: extra or reordered parameters would let a
       // caller fill the cache with copies of one answer and push everyone else's out.
-      const canonical = `/api/availability?psychologistId=${psychologistId}&from=${from}&to=${to}`;
-      if (live && request.url === canonical) {
+      if (live && request.url === availabilityPath(request.query)) {
         calendars.set(
           request.url,
           body,

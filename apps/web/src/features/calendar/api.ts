@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Availability,
-  CalendarEvent,
-  Psychologist,
-  ToggleDayBody,
-  ToggleSegmentBody,
-  ToggleSlotBody,
+import {
+  availabilityPath,
+  type Availability,
+  type CalendarEvent,
+  type Psychologist,
+  type ToggleDayBody,
+  type ToggleSegmentBody,
+  type ToggleSlotBody,
 } from '@sukoon/shared';
 import { api } from '../../lib/api-client';
 
@@ -29,10 +30,7 @@ export const availabilityQuery = (psychologistId: string, from: string, to: stri
   queryOptions({
     queryKey: ['availability', psychologistId, from, to],
     queryFn: ({ signal }) =>
-      api<Availability>('GET', '/api/availability', {
-        query: { psychologistId, from, to },
-        signal,
-      }),
+      api<Availability>('GET', availabilityPath({ psychologistId, from, to }), { signal }),
     staleTime: RANGE_STALE_MS,
   });
 
