@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { addIsoDays, localDateOf, zonedInstant } from '@sukoon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/test-app';
@@ -149,6 +150,10 @@ const MATRIX: Record<string, Row> = {
   'POST /api/users/logout': {
     expected: signedIn(200),
     call: () => ({ method: 'POST', url: '/api/users/logout' }),
+  },
+  'POST /api/auth/sign-out-everywhere': {
+    expected: signedIn(200),
+    call: () => ({ method: 'POST', url: '/api/auth/sign-out-everywhere' }),
   },
   'POST /api/psychologists/verify': {
     expected: everyone(200),
@@ -473,6 +478,12 @@ describe('authorization matrix', () => {
             pricePaise: 0,
           }),
         ownersHold: async () => {
+          // Every call places another hold for one patient, replacing the last: age those out of
+          // the abandonment window (that limit is proven in holds-abuse.test.ts, not here).
+          await db.execute(
+            sql`update bookings set created_at = created_at - interval '2 days'
+                where patient_id = ${patient.id} and status in ('canceled', 'expired')`,
+          );
           const response = await app.inject({
             method: 'POST',
             url: '/api/payments/create-order',

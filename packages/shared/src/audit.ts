@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'auth.signed_in',
   'auth.sign_in_failed',
   'auth.signed_out',
+  'auth.signed_out_everywhere',
   'auth.password_reset',
   'account.data_exported',
 ] as const;
@@ -32,6 +33,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'auth.signed_in': 'Signed in',
   'auth.sign_in_failed': 'Sign-in refused',
   'auth.signed_out': 'Signed out',
+  'auth.signed_out_everywhere': 'Signed out everywhere',
   'auth.password_reset': 'Password reset',
   'account.data_exported': 'Data downloaded',
 };

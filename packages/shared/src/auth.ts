@@ -77,10 +77,13 @@ export const RegisterBody = z
   });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
+/**
+ * The same answer whether or not the email already had an account (that owner is emailed instead),
+ * so it names no user: whether someone uses a therapy service is theirs to tell.
+ */
 export const RegisterData = z.object({
   message: z.string(),
-  user: User,
-  /** True: a one-time code was sent to the email; the account is usable once verified. */
+  /** True: the next step is the code sent to the email; the account is usable once verified. */
   verificationRequired: z.literal(true),
 });
 export type RegisterData = z.infer<typeof RegisterData>;

@@ -28,7 +28,17 @@ const signedIn = (data: LoginData) => ({
 const ok = <T>(data: T) => ({ success: true as const, data, error: null });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = createAuthService(app.database.db, { onMailQueued: () => app.mailer.wake() });
+  const { env } = app;
+  const auth = createAuthService(app.database.db, {
+    onMailQueued: () => app.mailer.wake(),
+    signInLimits:
+      env.RATE_LIMITS === 'on'
+        ? {
+            perAddress: env.RATE_LIMIT_PER_ACCOUNT,
+            windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
+          }
+        : undefined,
+  });
   const tags = ['accounts'];
 
   app.post(
@@ -40,10 +50,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: LoginBody,
         response: { 200: SignedIn },
       },
-      preValidation: app.authLimits('login'),
+      // Per address only: the per-account limit counts failures, in the service.
+      preValidation: app.authLimits('login', { perAccount: false }),
     },
-    async (request) =>
-      signedIn(await auth.login(request.body.email, request.body.password, { ip: request.ip })),
+    async (request, reply) =>
+      signedIn(
+        await auth
+          .login(request.body.email, request.body.password, { ip: request.ip })
+          .catch((error: unknown) => {
+            const wait = error instanceof AppError ? error.extra?.retryAfterSeconds : undefined;
+            if (typeof wait === 'number') void reply.header('retry-after', String(wait));
+            throw error;
+          }),
+      ),
   );
 
   app.post(
@@ -51,7 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Create an account (psychologists need an institution code) and email a code',
+        summary:
+          'Create an account (psychologists need an institution code) and email a code; a taken email gets the same answer and its owner an email instead',
         body: RegisterBody,
         response: { 201: okEnvelope(RegisterData) },
       },
@@ -166,6 +186,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(toUserDto(requireAuth(request))),
+  );
+
+  app.post(
+    '/api/auth/sign-out-everywhere',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke every session and every emailed sign-in link of the signed-in user',
+        security: [{ bearer: [] }],
+        response: { 200: okEnvelope(z.object({ signedOut: z.literal(true) })) },
+      },
+    },
+    async (request) => {
+      await auth.signOutEverywhere(requireAuth(request));
+      return ok({ signedOut: true as const });
+    },
   );
 
   app.post(

@@ -14,12 +14,14 @@ import { checkOtp, issueOtp, resendWaitSeconds } from './one-time-codes-service'
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { recordAudit } from '../audit/audit-repository';
 import { createSessionsService, hashToken, type AuthUser } from './sessions-service';
+import { createSignInFailuresRepository } from './sign-in-failures-repository';
 import { createSignInTokensRepository } from './sign-in-tokens-repository';
 import { createUsersRepository } from './users-repository';
 
 /**
- * Answers that must not tell whether an email has an account (forgot, resend) take at least this long,
- * so the extra database work for a real account cannot be timed (measured: ~26 ms vs ~40 ms otherwise).
+ * Answers that must not tell whether an email has an account (register, forgot, resend) take at least
+ * this long, so the extra database work for a real account cannot be timed (measured: ~26 ms vs ~40 ms
+ * otherwise; register's argon2 hash fits within it too).
  */
 const EVEN_ANSWER_MS = 250;
 async function answerNoSoonerThan(startedAt: number) {
@@ -27,12 +29,28 @@ async function answerNoSoonerThan(startedAt: number) {
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
+function formatWait(seconds: number): string {
+  return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+}
+
 /** Verifying against a real hash when the email is unknown keeps both answers equally slow. */
 const unknownUserHash = hashPassword('no-such-user-placeholder');
 
+/**
+ * NIST SP 800-63B's bound: after this many wrong passwords in a row the account takes no more
+ * passwords until its owner resets it by email (a wait would let a stranger renew the lock forever).
+ */
+export const MAX_CONSECUTIVE_SIGN_IN_FAILURES = 100;
+/** Failures for an email from all addresses in the window, in per-address limits, before slowing. */
+const SLOW_AFTER_PER_ADDRESS_LIMITS = 2;
+/** The window failures are counted in when rate limits are off (they still count towards the lock). */
+const DEFAULT_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const SLOW_STEP_MS = 250;
+const SLOW_MAX_MS = 5_000;
+
 export const MESSAGES = {
   registered: (email: string) =>
-    `Registration successful. We sent a 6-digit code to ${email}; enter it to verify your email.`,
+    `Registration successful. If ${email} is new to Sukoon, we sent a 6-digit code to it; enter it to verify your email. If it already has an account, we emailed how to sign in instead.`,
   verified: 'Email verified successfully!',
   resent: 'New OTP sent to your email!',
   forgot: 'If an account exists for that email, we sent a 6-digit code to it.',
@@ -54,12 +72,13 @@ export function toUserDto(user: {
   };
 }
 
-/** True when the error (or one it wraps) is PostgreSQL's unique violation. */
-function isUniqueViolation(error: unknown): boolean {
+/** The unique index a PostgreSQL unique violation (in the error or one it wraps) hit, if any. */
+function uniqueViolationOf(error: unknown): string | null {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
   }
-  return false;
+  return null;
 }
 
 const verificationMail = (to: string, code: string) => ({
@@ -71,6 +90,20 @@ const verificationMail = (to: string, code: string) => ({
     paragraphs: [
       `Enter this code in Sukoon to verify your email. It expires in ${OTP_TTL_MINUTES} minutes and can be used once.`,
       'If you did not create a Sukoon account, you can ignore this email.',
+    ],
+  }),
+});
+
+/** Sent instead of a code when someone registers with an email that already has an account. */
+const alreadyRegisteredMail = (to: string, username: string) => ({
+  to,
+  ...renderMail({
+    subject: 'Someone tried to register with your email at Sukoon',
+    heading: 'You already have a Sukoon account',
+    paragraphs: [
+      `Someone just tried to create a Sukoon account with this email address. It already belongs to your account, ${username}, so nothing was created.`,
+      'If it was you: sign in with your password, or choose "Forgot Password" on the sign-in screen to set a new one.',
+      'If it was not you, you can ignore this email: your account and password are unchanged.',
     ],
   }),
 });
@@ -94,7 +127,7 @@ const passwordChangedMail = (to: string, when: Date) => ({
     subject: 'Your Sukoon password was changed',
     heading: 'Your password was changed',
     paragraphs: [
-      `The password of your Sukoon account was reset on ${when.toUTCString()}. Every device that was signed in has been signed out.`,
+      `The password of your Sukoon account was reset on ${when.toUTCString()}. Every device that was signed in has been signed out, and sign-in links in earlier emails no longer work.`,
       'If this was not you, reset your password again at once with "Forgot Password" and tell your clinic.',
     ],
   }),
@@ -107,6 +140,11 @@ export interface ClientContext {
 
 export interface AuthServiceOptions {
   clock?: () => Date;
+  /**
+   * Wrong passwords one address may try on one email within the window before it is refused;
+   * undefined turns the per-address refusal and the account-wide slowing off (RATE_LIMITS=off).
+   */
+  signInLimits?: { perAddress: number; windowMs: number } | undefined;
   /** Called after a transaction that queued mail has committed, so the worker sends it at once. */
   onMailQueued?: () => void;
 }
@@ -136,21 +174,70 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
   }
 
   return {
+    /**
+     * Only failures count, per email and address together: a stranger's wrong passwords never stop
+     * the owner's right one from another address. Unknown emails are counted, refused and locked alike
+     * and do the same work (hash, counters, audit row), so neither the answer nor its timing tells
+     * whether an account exists.
+     */
     async login(email: string, password: string, client: ClientContext) {
+      const limits = options.signInLimits;
+      const failuresRepository = createSignInFailuresRepository(db);
       const user = await usersRepository.findByEmail(email);
+      const failures = await failuresRepository.count(email, client.ip);
+      if (failures.consecutive >= MAX_CONSECUTIVE_SIGN_IN_FAILURES)
+        throw new AppError('ACCOUNT_LOCKED');
+      if (limits && failures.fromAddress >= limits.perAddress) {
+        const seconds = Math.max(1, failures.fromAddressEndsInSeconds);
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many attempts. Please wait ${formatWait(seconds)} and try again.`,
+          { retryAfterSeconds: seconds },
+        );
+      }
       const valid = await verifyPassword(user?.passwordHash ?? (await unknownUserHash), password);
-      if (user && (!valid || !user.emailVerifiedAt)) {
-        // A refused sign-in to a real account is worth knowing about; one to no account is noise.
+      if (!user || !valid || !user.emailVerifiedAt) {
         await recordAudit(db, {
           action: 'auth.sign_in_failed',
           actor: null,
-          subjectUserId: user.id,
-          details: { reason: valid ? 'email_not_verified' : 'wrong_password', ip: client.ip },
+          ...(user ? { subjectUserId: user.id } : {}),
+          details: {
+            reason: !user ? 'no_account' : valid ? 'email_not_verified' : 'wrong_password',
+            ip: client.ip,
+          },
         });
       }
-      if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
+      if (!user || !valid) {
+        await failuresRepository.recordFailure(
+          email,
+          client.ip,
+          limits?.windowMs ?? DEFAULT_FAILURE_WINDOW_MS,
+        );
+        const slowAfter = limits ? limits.perAddress * SLOW_AFTER_PER_ADDRESS_LIMITS : Infinity;
+        // Slowing, not refusing: the owner's right password is never delayed, an attacker's guesses are.
+        if (failures.recent >= slowAfter) {
+          const delay = Math.min(SLOW_MAX_MS, SLOW_STEP_MS * (failures.recent - slowAfter + 1));
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
+        throw new AppError('INVALID_CREDENTIALS');
+      }
+      if (failures.consecutive > 0) await failuresRepository.clearConsecutive(email);
       if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
       return signInAs(user, 'password', client);
+    },
+
+    /** Ends every session and every open sign-in link of the caller, e.g. after losing a phone. */
+    async signOutEverywhere(actor: AuthUser) {
+      await db.transaction(async (tx) => {
+        const now = clock();
+        await createSessionsService(tx, clock).revokeAllForUser(actor.id);
+        await createSignInTokensRepository(tx).revokeAllForUser(actor.id, now);
+        await recordAudit(tx, {
+          action: 'auth.signed_out_everywhere',
+          actor: { id: actor.id, role: actor.role },
+          subjectUserId: actor.id,
+        });
+      });
     },
 
     async logout(actor: AuthUser) {
@@ -169,10 +256,29 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
      * email in one transaction: if any part fails, nothing is written.
      */
     async register(body: RegisterBody) {
+      const startedAt = performance.now();
       if (await isCommonPassword(body.password)) throw new AppError('WEAK_PASSWORD');
       const passwordHash = await hashPassword(body.password);
       const now = clock();
-      const user = await db
+      const answer = async () => {
+        await answerNoSoonerThan(startedAt);
+        return { message: MESSAGES.registered(body.email), verificationRequired: true as const };
+      };
+      const owner = await usersRepository.findByEmail(body.email);
+      if (owner) {
+        // A wrong institution code must read the same as it would for a new email.
+        if (
+          body.role === 'psychologist' &&
+          !(await createCodesRepository(db).findUsable(body.psychologist_code ?? '', now))
+        )
+          throw new AppError('INVALID_PSYCHOLOGIST_CODE');
+        await db.transaction((tx) =>
+          enqueueMail(tx, alreadyRegisteredMail(owner.email, owner.username)),
+        );
+        mailQueued();
+        return answer();
+      }
+      const created = await db
         .transaction(async (tx) => {
           const created = await createUsersRepository(tx).create({
             email: body.email,
@@ -193,18 +299,17 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
           }
           const otp = await issueOtp(tx, created.id, 'verify_email', now);
           await enqueueMail(tx, verificationMail(created.email, otp));
-          return created;
+          return true;
         })
         .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw new AppError('ACCOUNT_EXISTS');
+          const index = uniqueViolationOf(error);
+          if (index === 'users_username_lower_unique') throw new AppError('USERNAME_TAKEN');
+          // The same email registered at the same instant: the other request made the account.
+          if (index !== null) return false;
           throw error;
         });
-      mailQueued();
-      return {
-        message: MESSAGES.registered(user.email),
-        user: toUserDto(user),
-        verificationRequired: true as const,
-      };
+      if (created) mailQueued();
+      return answer();
     },
 
     async verifyEmail(email: string, otpCode: string) {
@@ -216,22 +321,21 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
       return { message: MESSAGES.verified };
     },
 
-    /** Unknown and already verified emails get the same answer as a sent code: nothing to learn. */
+    /**
+     * Unknown and already verified emails, and a request within a minute of the last code, get the same
+     * answer as a sent code: nothing to learn (the web app keeps its own one-minute countdown).
+     */
     async resendVerification(email: string) {
       const startedAt = performance.now();
       const user = await usersRepository.findByEmail(email);
-      if (!user || user.emailVerifiedAt) {
+      const now = clock();
+      if (
+        !user ||
+        user.emailVerifiedAt ||
+        (await resendWaitSeconds(db, user.id, 'verify_email', now)) > 0
+      ) {
         await answerNoSoonerThan(startedAt);
         return { message: MESSAGES.resent };
-      }
-      const now = clock();
-      const wait = await resendWaitSeconds(db, user.id, 'verify_email', now);
-      if (wait > 0) {
-        throw new AppError(
-          'OTP_RESEND_TOO_SOON',
-          `Please wait ${wait} seconds before requesting a new OTP.`,
-          { retryAfterSeconds: wait },
-        );
       }
       await db.transaction(async (tx) => {
         const otp = await issueOtp(tx, user.id, 'verify_email', now);
@@ -280,6 +384,8 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
         await users.setPassword(user.id, passwordHash);
         await users.markEmailVerified(user.id, now);
         await createSessionsService(tx, clock).revokeAllForUser(user.id);
+        await createSignInTokensRepository(tx).revokeAllForUser(user.id, now);
+        await createSignInFailuresRepository(tx).clearConsecutive(user.email);
         await enqueueMail(tx, passwordChangedMail(user.email, now));
         await recordAudit(tx, {
           action: 'auth.password_reset',

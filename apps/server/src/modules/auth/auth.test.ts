@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditEvents } from '../../db/schema';
 import { createPatient } from '../../db/factories';
 import { DEMO_PSYCHOLOGIST, ensureDemoData } from '../../db/seed';
 import { useTestApp } from '../../../test/test-app';
@@ -59,6 +61,24 @@ describe('login, me and logout', () => {
         message: 'Invalid email or password.',
       });
     }
+  });
+
+  it('records a refused sign-in to no account as it does for a real one, so both take the same work', async () => {
+    const failures = async () =>
+      (
+        await context.database.db
+          .select()
+          .from(auditEvents)
+          .where(eq(auditEvents.action, 'auth.sign_in_failed'))
+      ).length;
+    const before = await failures();
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'nobody.at.all@example.test', password: 'whatever-1' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(await failures()).toBe(before + 1);
   });
 
   it('refuses an unverified account and says to verify', async () => {

@@ -42,9 +42,9 @@ describe('registration', () => {
     const body = fresh('patient');
     const created = await register(body);
     expect(created.statusCode).toBe(201);
-    expect(created.json().data).toMatchObject({
+    expect(created.json().data).toEqual({
+      message: `Registration successful. If ${body.email} is new to Sukoon, we sent a 6-digit code to it; enter it to verify your email. If it already has an account, we emailed how to sign in instead.`,
       verificationRequired: true,
-      user: { email: body.email, username: body.username, role: 'patient' },
     });
 
     const login = { email: body.email, password: body.password };
@@ -148,20 +148,67 @@ describe('registration', () => {
     expect(row?.n).toBe('1');
   });
 
-  it('refuses a taken email or username regardless of case, with 409', async () => {
+  it('answers a taken email (any case, padded) like a new one, and emails its owner instead', async () => {
+    const body = fresh('patient');
+    const first = await register(body);
+    expect(first.statusCode).toBe(201);
+    const stranger = { ...fresh('patient'), email: `  ${body.email.toUpperCase()} ` };
+    const again = await register(stranger);
+    expect(again.statusCode).toBe(201);
+    // Same words as for a new email, about the address as typed: nothing to compare.
+    const answer = first.json<{ data: { message: string } }>();
+    expect(again.json()).toEqual({
+      ...answer,
+      data: {
+        ...answer.data,
+        message: answer.data.message.replace(body.email, body.email.toUpperCase()),
+      },
+    });
+    expect(await userCount(body.email)).toBe(1);
+    const [notice] = await mailFor(context.app, body.email);
+    expect(notice?.subject).toBe('Someone tried to register with your email at Sukoon');
+    expect(notice?.text).toMatch(/sign in with your password, or choose "Forgot Password"/);
+    expect(notice?.text).not.toMatch(/Your code/);
+  });
+
+  it('checks the institution code for a taken email as for a new one, without using it', async () => {
+    const code = await issueCode();
+    const owner = fresh('psychologist', { psychologist_code: code });
+    expect((await register(owner)).statusCode).toBe(201);
+    const wrong = await register({
+      ...fresh('psychologist'),
+      email: owner.email,
+      psychologist_code: 'NO-SUCH-CODE',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('INVALID_PSYCHOLOGIST_CODE');
+    const spare = await issueCode();
+    const right = await register({
+      ...fresh('psychologist'),
+      email: owner.email,
+      psychologist_code: spare,
+    });
+    expect(right.statusCode).toBe(201);
+    const check = await context.app.inject({
+      method: 'POST',
+      url: '/api/psychologists/verify',
+      payload: { code: spare },
+    });
+    expect(check.json().data.valid).toBe(true);
+  });
+
+  it('refuses a taken username regardless of case, with 409, and writes nothing', async () => {
     const body = fresh('patient');
     expect((await register(body)).statusCode).toBe(201);
-    for (const clash of [
-      { ...fresh('patient'), email: body.email.toUpperCase() },
-      { ...fresh('patient'), username: body.username.toUpperCase() },
-    ]) {
-      const response = await register(clash);
-      expect(response.statusCode).toBe(409);
-      expect(response.json().error).toEqual({
-        code: 'ACCOUNT_EXISTS',
-        message: 'Username or email already exists. Please try different credentials.',
-      });
-    }
+    const clash = { ...fresh('patient'), username: body.username.toUpperCase() };
+    const response = await register(clash);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toEqual({
+      code: 'USERNAME_TAKEN',
+      message: 'That username is taken. Please choose another.',
+    });
+    expect(await userCount(clash.email)).toBe(0);
+    expect(await mailFor(context.app, clash.email)).toEqual([]);
   });
 
   it('refuses common passwords with 422 and bad fields with 400 and a message', async () => {

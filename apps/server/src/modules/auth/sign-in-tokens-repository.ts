@@ -23,5 +23,13 @@ export function createSignInTokensRepository(db: Database) {
         .returning({ userId: signInTokens.userId });
       return row?.userId;
     },
+
+    /** Ends every open link of a user: marking them used keeps one path that refuses a link. */
+    async revokeAllForUser(userId: string, now: Date) {
+      await db
+        .update(signInTokens)
+        .set({ usedAt: now })
+        .where(and(eq(signInTokens.userId, userId), isNull(signInTokens.usedAt)));
+    },
   };
 }

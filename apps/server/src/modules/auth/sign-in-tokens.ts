@@ -4,12 +4,16 @@ import { createSignInTokensRepository } from './sign-in-tokens-repository';
 import { hashToken } from './sessions-service';
 import { createUsersRepository } from './users-repository';
 
-/** Long enough to use a "book your next session" link from a reminder, short enough to age out. */
-export const SIGN_IN_TOKEN_DEFAULT_TTL_MS = 72 * 60 * 60 * 1000;
+/**
+ * A day: enough to use a "book your next session" link from the email it came in, while a link
+ * forwarded or left in a shared mailbox soon stops signing anyone in.
+ */
+export const SIGN_IN_TOKEN_DEFAULT_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Issues a single-use sign-in token for a patient, to put in a link sent to that patient alone
- * (`/?token=…&psychologistId=…`). Call it inside the transaction that queues the email.
+ * (`/?token=…&psychologistId=…`). Call it inside the transaction that queues the email. Issuing one
+ * revokes the patient's earlier links, so only the newest email can sign them in.
  */
 export async function issueSignInToken(
   db: Database,
@@ -21,7 +25,9 @@ export async function issueSignInToken(
   const token = randomBytes(32).toString('base64url');
   const now = options.now ?? new Date();
   const expiresAt = new Date(now.getTime() + (options.ttlMs ?? SIGN_IN_TOKEN_DEFAULT_TTL_MS));
-  await createSignInTokensRepository(db).create({
+  const tokens = createSignInTokensRepository(db);
+  await tokens.revokeAllForUser(patientId, now);
+  await tokens.create({
     userId: patientId,
     tokenHash: hashToken(token),
     expiresAt,

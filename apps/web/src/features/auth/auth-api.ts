@@ -82,6 +82,18 @@ export function useClearSession() {
   }, [signOut, queryClient]);
 }
 
+/**
+ * Ends every session and emailed sign-in link of the account on the server, then this browser's too.
+ * Unlike logout it must reach the server: its point is the other devices.
+ */
+export function useSignOutEverywhere() {
+  const clearSession = useClearSession();
+  return useMutation({
+    mutationFn: () => api('POST', '/api/auth/sign-out-everywhere'),
+    onSuccess: clearSession,
+  });
+}
+
 /** Revokes the token on the server (best effort: signing out locally must work offline too). */
 export function useLogout() {
   const clearSession = useClearSession();

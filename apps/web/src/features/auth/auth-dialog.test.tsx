@@ -28,7 +28,7 @@ function renderRegistration(role: Role) {
     if (call.path === '/api/users/register') {
       return {
         status: 201,
-        data: { message: 'Registered', user: { ...USER, role }, verificationRequired: true },
+        data: { message: 'Registered', verificationRequired: true },
       };
     }
     return { status: 404, error: { code: 'NOT_FOUND', message: 'Not found' } };
@@ -75,6 +75,17 @@ describe('registration consent', () => {
       expect(register?.body).toMatchObject({ username: 'meera_k', role, consent: true });
     },
   );
+
+  it('goes on to the code for the email as typed, and tells an existing owner to look for another email', async () => {
+    renderRegistration('patient');
+    fireEvent.click(screen.getByRole('checkbox', { name: /^I agree/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    const verify = within(await screen.findByRole('dialog', { name: 'Verify Your Email' }));
+    expect(verify.getByText(USER.email)).toBeTruthy();
+    expect(
+      verify.getByText(/Already have a Sukoon account with this email\? Then we sent no code/),
+    ).toBeTruthy();
+  });
 
   it('shows the notice points on request, as text', () => {
     renderRegistration('patient');

@@ -112,8 +112,10 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
       consent: true,
     };
     register.mutate(body, {
-      onSuccess: (data) => {
-        setVerifyEmail({ email: data.user.email, codeJustSent: true });
+      // The answer is the same whether or not the email was new (an owner gets an email instead), so
+      // the next step is always the code sent to the address as typed.
+      onSuccess: () => {
+        setVerifyEmail({ email: body.email.trim(), codeJustSent: true });
         setScreen('verify');
       },
       onError: (failure) => fail('register', failure),
@@ -251,9 +253,10 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
           {error && (
             <Notice tone="error">
               <p>{error.text}</p>
-              {error.code === 'ACCOUNT_EXISTS' && (
+              {error.code === 'USERNAME_TAKEN' && (
                 <p className="mt-1 text-xs">
-                  Try a different username or email, or sign in if you already have an account.
+                  Usernames are shown to your psychologist; any letters, digits and underscores will
+                  do.
                 </p>
               )}
               {error.code === 'WEAK_PASSWORD' && (

@@ -59,7 +59,7 @@ describe('catalogue texts of the accounts flows', () => {
       { path: 'body.password', message: 'Password must be at least 8 characters long' },
     ]);
     expect(authErrorText('reset', validation)).toBe('Password must be at least 8 characters long');
-    const wait = new ApiError(429, 'OTP_RESEND_TOO_SOON', 'Please wait 42 seconds.', undefined, {
+    const wait = new ApiError(429, 'RATE_LIMITED', 'Please wait 42 seconds.', undefined, {
       retryAfterSeconds: 42,
     });
     expect(authErrorText('resend', wait)).toBe('Please wait 42 seconds.');

@@ -53,12 +53,12 @@ function byStatus(flow: AuthFlow, status: number): string {
 export function authErrorText(flow: AuthFlow, error: unknown): string {
   if (!(error instanceof ApiError)) return byStatus(flow, 0);
   if (error.code === 'NETWORK_ERROR') return NETWORK[flow];
-  // Resend's own failures read as the catalogue says, except a cooldown, whose wait is worth telling.
+  // Resend's own failures read as the catalogue says, except a rate limit, whose wait is worth telling.
   if (flow === 'resend' && error.status !== 429) return NETWORK.resend;
   return serverMessage(error) ?? byStatus(flow, error.status);
 }
 
-/** Seconds the server asked us to wait (429 from resend or the rate limits), if it said. */
+/** Seconds the server asked us to wait (429 from the rate limits), if it said. */
 export function retryAfterSeconds(error: unknown): number | null {
   return error instanceof ApiError && typeof error.extra?.retryAfterSeconds === 'number'
     ? error.extra.retryAfterSeconds

@@ -1,7 +1,9 @@
 import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
 import type { User } from '@sukoon/shared';
 import type { LazyMenuProps } from '../../components/ui/lazy-menu';
 import { AVATAR_TRIGGER_CLASS, AvatarFace } from './avatar';
+import { SignOutEverywhereDialog } from './sign-out-everywhere-dialog';
 
 interface AvatarMenuProps extends LazyMenuProps {
   user: User;
@@ -9,6 +11,7 @@ interface AvatarMenuProps extends LazyMenuProps {
   onProfile?: (() => void) | undefined;
   /** Privacy & data: download the account's data or delete it. */
   onPrivacy: () => void;
+  /** Also called once "Sign out everywhere" has ended this session with the others. */
   onLogout: () => void;
 }
 
@@ -16,38 +19,52 @@ const ITEM =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
 
 export function AvatarMenu({ user, onProfile, onPrivacy, onLogout, defaultOpen }: AvatarMenuProps) {
+  const [confirmSignOutEverywhere, setConfirmSignOutEverywhere] = useState(false);
   return (
-    <DropdownMenu.Root {...(defaultOpen ? { defaultOpen } : {})}>
-      <DropdownMenu.Trigger
-        className={AVATAR_TRIGGER_CLASS}
-        aria-label={`Account menu for ${user.username}`}
-      >
-        <AvatarFace user={user} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-30 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+    <>
+      <DropdownMenu.Root {...(defaultOpen ? { defaultOpen } : {})}>
+        <DropdownMenu.Trigger
+          className={AVATAR_TRIGGER_CLASS}
+          aria-label={`Account menu for ${user.username}`}
         >
-          <div className="px-3 py-2">
-            <p className="truncate text-sm font-semibold text-slate-900">{user.username}</p>
-            <p className="truncate text-xs text-slate-500">{user.email}</p>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          {onProfile && (
-            <DropdownMenu.Item className={ITEM} onSelect={onProfile}>
-              Profile
+          <AvatarFace user={user} />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={8}
+            className="z-30 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+          >
+            <div className="px-3 py-2">
+              <p className="truncate text-sm font-semibold text-slate-900">{user.username}</p>
+              <p className="truncate text-xs text-slate-500">{user.email}</p>
+            </div>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            {onProfile && (
+              <DropdownMenu.Item className={ITEM} onSelect={onProfile}>
+                Profile
+              </DropdownMenu.Item>
+            )}
+            <DropdownMenu.Item className={ITEM} onSelect={onPrivacy}>
+              Privacy &amp; data
             </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item className={ITEM} onSelect={onPrivacy}>
-            Privacy &amp; data
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={ITEM} onSelect={onLogout}>
-            Logout
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+            <DropdownMenu.Item className={ITEM} onSelect={onLogout}>
+              Logout
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={ITEM} onSelect={() => setConfirmSignOutEverywhere(true)}>
+              Sign out everywhere
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <SignOutEverywhereDialog
+        open={confirmSignOutEverywhere}
+        onOpenChange={setConfirmSignOutEverywhere}
+        onSignedOut={() => {
+          setConfirmSignOutEverywhere(false);
+          onLogout();
+        }}
+      />
+    </>
   );
 }

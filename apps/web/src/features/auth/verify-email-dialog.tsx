@@ -129,6 +129,13 @@ export function VerifyEmailDialog({
         <ul className="space-y-1 rounded-lg bg-slate-50 px-4 py-3 text-xs text-slate-600">
           <li>Can&apos;t find the email? Check your spam or junk folder.</li>
           <li>The code expires in {OTP_TTL_MINUTES} minutes.</li>
+          {codeJustSent && (
+            // Registration answers alike for a known email, so its owner learns here what to expect.
+            <li>
+              Already have a Sukoon account with this email? Then we sent no code: the email tells
+              you how to sign in or reset your password.
+            </li>
+          )}
         </ul>
       </form>
     </Modal>

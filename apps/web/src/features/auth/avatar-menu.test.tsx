@@ -1,0 +1,64 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQuery, stubApi } from '../../testing/render';
+import { AvatarMenu } from './avatar-menu';
+import { SessionProvider } from './session';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+const USER = {
+  id: '00000000-0000-4000-8000-0000000000c1',
+  email: 'meera@example.test',
+  username: 'meera_k',
+  role: 'patient' as const,
+  avatarUrl: null,
+};
+
+function renderMenu(answer: Parameters<typeof stubApi>[0]) {
+  const calls = stubApi(answer);
+  const onLogout = vi.fn();
+  renderWithQuery(
+    <SessionProvider>
+      <AvatarMenu user={USER} onPrivacy={vi.fn()} onLogout={onLogout} defaultOpen />
+    </SessionProvider>,
+  );
+  fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }));
+  return { calls, onLogout };
+}
+
+describe('sign out everywhere', () => {
+  it('asks first, and a cancel sends nothing', async () => {
+    const { calls, onLogout } = renderMenu(() => ({ data: { signedOut: true } }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
+    expect(dialog.textContent).toMatch(/sign-in links in emails we sent you will stop working/);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls).toEqual([]);
+    expect(onLogout).not.toHaveBeenCalled();
+  });
+
+  it('once confirmed, ends every session on the server and then this visit', async () => {
+    const { calls, onLogout } = renderMenu(() => ({ data: { signedOut: true } }));
+    await screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(onLogout).toHaveBeenCalledTimes(1));
+    expect(calls).toEqual([
+      { method: 'POST', path: '/api/auth/sign-out-everywhere', body: undefined },
+    ]);
+  });
+
+  it('says so when the server could not be reached, and stays signed in', async () => {
+    const { onLogout } = renderMenu(() => ({
+      status: 503,
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'Sukoon is busy. Please try again.' },
+    }));
+    await screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('Sukoon is busy. Please try again.')).toBeTruthy();
+    expect(onLogout).not.toHaveBeenCalled();
+  });
+});
