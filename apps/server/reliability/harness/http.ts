@@ -29,6 +29,8 @@ export interface RequestOptions {
   /** A keep-alive agent to reuse connections; by default each request has its own connection. */
   agent?: http.Agent | false;
   timeoutMs?: number;
+  /** The loopback address to send from (127.0.0.2, 127.0.0.3, ...): one per simulated person. */
+  localAddress?: string;
 }
 
 /**
@@ -56,6 +58,7 @@ export function request(
         path: url.pathname + url.search,
         method,
         agent: options.agent ?? false,
+        ...(options.localAddress ? { localAddress: options.localAddress } : {}),
         headers: {
           accept: 'application/json',
           ...(payload !== undefined

@@ -40,7 +40,7 @@ export function holdBody(psychologistId: string, start: Date, duration: 20 | 45 
   };
 }
 
-type Options = Pick<RequestOptions, 'agent' | 'timeoutMs'>;
+type Options = Pick<RequestOptions, 'agent' | 'timeoutMs' | 'localAddress'>;
 
 export const createOrder = (url: string, token: string, body: HoldBody, options: Options = {}) =>
   request(url, 'POST', '/api/payments/create-order', { ...options, token, body });

@@ -19,6 +19,11 @@ export interface PaymentProvider {
   fetchPayment(paymentId: string): Promise<ProviderPayment>;
   /** Every payment made against an order, so a payment whose callback never came is still found. */
   fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
+  /**
+   * The payments of many orders in one question, when the provider can answer it so; without it the
+   * reconciliation asks order by order.
+   */
+  fetchPaymentsOfOrders?(orderIds: string[]): Promise<ProviderPayment[]>;
   /** Must be idempotent on `idempotencyKey`: a retry never refunds twice. */
   refund(input: {
     paymentId: string;

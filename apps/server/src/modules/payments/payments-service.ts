@@ -24,15 +24,11 @@ import {
   type RefundRow,
 } from './payments-repository';
 import { toProviderPayment } from './razorpay-provider';
+import { createReconciler } from './reconciliation';
+import { createRefunds } from './refunds';
 
 /** How long an order stays payable unless the caller says otherwise (a booking hold's 10 minutes). */
 export const DEFAULT_ORDER_TTL_MS = 10 * 60 * 1000;
-/** An expired, unsettled order is checked with the provider this long after its expiry. */
-const RECONCILE_GRACE_MS = 2 * 60 * 1000;
-/** While one attempt is sending a refund, nobody else picks it up. */
-const REFUND_LEASE_MS = 2 * 60 * 1000;
-/** Failed refunds back off exponentially up to an hour, and keep being retried until they go through. */
-const MAX_REFUND_BACKOFF_MS = 60 * 60 * 1000;
 
 export type PurposeDecision = { accepted: true } | { accepted: false; reason: string };
 
@@ -259,81 +255,15 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     return outcome;
   }
 
-  /**
-   * Records a refund in the caller's transaction, once per idempotency key, never more than what is
-   * left of the payment (the payment row is locked while that is checked).
-   */
-  async function recordRefund(tx: Database, input: RefundInput) {
-    const repo = createPaymentsRepository(tx);
-    const payment = await repo.lockPayment(input.paymentId);
-    if (!payment || payment.status === 'failed') {
-      throw new AppError('NOT_FOUND', 'No such payment.');
-    }
-    const recorded = await repo.createRefundOnce({
-      paymentId: payment.id,
-      idempotencyKey: input.idempotencyKey,
-      amountPaise: input.amountPaise ?? payment.amountPaise,
-      reason: input.reason,
-      nextRetryAt: clock(),
-    });
-    if (recorded.created && (await repo.refundedOrPendingPaise(payment.id)) > payment.amountPaise) {
-      throw new AppError('REFUND_EXCEEDS_PAYMENT');
-    }
-    return recorded;
-  }
-
-  /**
-   * Tries a committed refund now. Never throws: if even recording the attempt fails, the worker still
-   * finds the pending refund, so the caller's committed change is not turned into an error.
-   */
-  async function sendRefund(refundId: string): Promise<void> {
-    await attemptRefund(refundId).catch((error: unknown) =>
-      log.warn({ err: error, refundId }, 'immediate refund attempt failed'),
-    );
-  }
-
-  /** Sends one due refund now; a failure is recorded with the next retry time, never thrown. */
-  async function attemptRefund(refundId?: string, now: Date = clock()): Promise<number> {
-    const claimed = await repository.claimDueRefunds(
-      now,
-      new Date(now.getTime() + REFUND_LEASE_MS),
-      refundId ? 1 : 20,
-      refundId,
-    );
-    let processed = 0;
-    for (const refund of claimed) {
-      try {
-        const result = await provider.refund({
-          paymentId: refund.providerPaymentId,
-          amountPaise: refund.amountPaise,
-          idempotencyKey: refund.idempotencyKey,
-          notes: { reason: refund.reason.slice(0, 250) },
-        });
-        await db.transaction(async (tx) => {
-          await createPaymentsRepository(tx).markRefundProcessed(refund.id, result.id, clock());
-          await handlers.get(refund.purpose)?.refunded?.({
-            tx,
-            referenceId: refund.referenceId,
-            amountPaise: refund.amountPaise,
-          });
-        });
-        processed += 1;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const backoff = Math.min(
-          options.refundRetryMs * 2 ** Math.max(refund.attempts - 1, 0),
-          MAX_REFUND_BACKOFF_MS,
-        );
-        const retryAt = new Date(now.getTime() + backoff);
-        await repository.markRefundFailed(refund.id, message.slice(0, 1000), retryAt);
-        log.warn(
-          { refundId: refund.id, attempts: refund.attempts, retryAt, err: message },
-          'refund failed; it will be retried',
-        );
-      }
-    }
-    return processed;
-  }
+  const { recordRefund, sendRefund, attemptRefund } = createRefunds({
+    db,
+    repository,
+    provider,
+    log,
+    handlers,
+    clock,
+    refundRetryMs: options.refundRetryMs,
+  });
 
   /**
    * The provider's order first (Razorpay: an HTTP call, kept outside any transaction), then `record(tx)`
@@ -424,6 +354,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     }
   }
 
+  const reconciler = createReconciler({ repository, provider, log, settle });
+
   return {
     provider,
 
@@ -463,27 +395,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
      * late callback), its payments are asked of the provider once and settled like any other, so a
      * captured payment is never left unrecorded because a browser closed and a webhook was missed.
      */
-    async reconcileExpiredOrders(now: Date = clock()): Promise<number> {
-      const orders = await repository.claimUnreconciled(
-        now,
-        new Date(now.getTime() - RECONCILE_GRACE_MS),
-        20,
-      );
-      let settled = 0;
-      for (const order of orders) {
-        try {
-          for (const payment of await provider.fetchOrderPayments(order.providerOrderId)) {
-            if (payment.status !== 'captured' && payment.status !== 'failed') continue;
-            const outcome = await settle(order.providerOrderId, payment, 'reconciliation');
-            if (outcome.kind === 'paid' || outcome.kind === 'rejected') settled += 1;
-          }
-        } catch (error) {
-          await repository.unmarkReconciled(order.id);
-          log.warn({ err: error, orderId: order.providerOrderId }, 'could not reconcile an order');
-        }
-      }
-      return settled;
-    },
+    reconcileExpiredOrders: (now: Date = clock()) => reconciler.reconcileExpiredOrders(now),
 
     /** The checkout callback: signature over the stored order id, amount from the provider, once. */
     async verifyCheckout(body: VerifyPaymentBody, userId: string): Promise<VerifyPaymentData> {
@@ -507,6 +419,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
           return toVerifyData(outcome.order, outcome.payment);
         case 'rejected':
           if (outcome.reason === 'amount_mismatch') throw new AppError('PAYMENT_AMOUNT_MISMATCH');
+          // The first payment settled the order; its purpose's refusal text would wrongly say it failed.
+          if (outcome.reason === 'already_settled') throw new AppError('PAYMENT_ALREADY_PAID');
           throw new AppError(handlers.get(order.purpose)?.refusedCode ?? 'PAYMENT_REFUNDED');
         case 'failed':
           throw new AppError('PAYMENT_NOT_CAPTURED', 'This payment did not go through.');

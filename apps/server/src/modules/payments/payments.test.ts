@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SandboxPayBody } from '@sukoon/shared';
+import { errorMessage, type SandboxPayBody } from '@sukoon/shared';
 import { paymentOrders, paymentWebhookEvents, payments, refunds } from '../../db/schema';
 import { useTestApp } from '../../../test/test-app';
 import { signedInAs } from '../../../test/sign-in';
@@ -408,6 +408,24 @@ describe('payments through the sandbox provider', () => {
     expect(refundRows).toHaveLength(1);
     expect(refundRows[0]!.reason).toMatch(/^already_settled/);
     expect(confirmed).toEqual([orderId]);
+  });
+
+  it('tells the payer of a second payment that the order was already paid and this one is refunded', async () => {
+    const orderId = await newOrder();
+    // Two tabs: both payments go through before either callback reaches us.
+    const first = await paidResponse(orderId);
+    const second = await paidResponse(orderId);
+    expect((await verify(first)).statusCode).toBe(200);
+    const refused = await verify(second);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'PAYMENT_ALREADY_PAID',
+      message: errorMessage('PAYMENT_ALREADY_PAID'),
+    });
+    expect((await orderRow(orderId)).status).toBe('paid');
+    expect((await refundsOf(orderId)).map((row) => row.reason)).toEqual([
+      expect.stringMatching(/^already_settled/),
+    ]);
   });
 
   it('records and refunds a payment whose purpose handler fails, rather than losing it', async () => {

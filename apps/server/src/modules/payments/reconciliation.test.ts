@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings, paymentOrders, payments, refunds } from '../../db/schema';
 import { createPaidBooking } from '../../db/factories';
@@ -111,6 +111,47 @@ describe('reconciliation of payments whose callback and webhook never arrived', 
     expect(canceled).toMatchObject({ status: 'canceled', canceledBy: 'psychologist' });
     expect((await orderRow(orderId)).status).toBe('paid');
   });
+});
+
+describe('reconciliation behind a flood of abandoned orders', () => {
+  it('settles a lost-webhook payment within minutes behind 20,000 orders that were never paid', async () => {
+    const hold = await context.app.inject({
+      method: 'POST',
+      url: '/api/payments/create-order',
+      headers: patient.headers,
+      payload: {
+        psychologist_id: psychologist.user.id,
+        start_time: istSlot(4, 14 * 60).toISOString(),
+        duration: 20,
+        title: 'Behind the flood',
+        description: 'The webhook was lost',
+      },
+    });
+    const orderId = hold.json<{ data: { order_id: string } }>().data.order_id;
+    await payAndLoseTheCallback(orderId, patient);
+    const lost = await orderRow(orderId);
+    // Hold+release cycles: each left an unpaid order that expired before the paid one.
+    await db().execute(sql`
+      insert into payment_orders
+        (provider, provider_order_id, purpose, reference_id, payer_id, amount_paise, receipt, expires_at)
+      select 'sandbox', 'order_abandoned' || n, 'booking', gen_random_uuid()::text,
+        ${patient.user.id}::uuid, 50000, 'abandoned',
+        ${lost.expiresAt.toISOString()}::timestamptz - make_interval(secs => 20001 - n)
+      from generate_series(1, 20000) as n`);
+
+    let minute = await afterExpiry(orderId);
+    for (let run = 0; run < 3 && (await paymentsOf(orderId)).length === 0; run += 1) {
+      await context.app.payments.reconcileExpiredOrders(minute);
+      minute = new Date(minute.getTime() + 60_000);
+    }
+    expect(await paymentsOf(orderId)).toMatchObject([{ confirmedVia: 'reconciliation' }]);
+    // The abandoned orders were each asked once and are never queued again.
+    const [left] = await db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(paymentOrders)
+      .where(sql`${paymentOrders.status} = 'created' and ${paymentOrders.reconciledAt} is null`);
+    expect(left!.count).toBe(0);
+  }, 120_000);
 });
 
 describe('a purpose that fails on a captured payment', () => {

@@ -105,6 +105,10 @@ export function createSandboxProvider(db: Database, givenSecret?: string): Sandb
       return (await ledger.listForOrder(orderId)).map(asProviderPayment);
     },
 
+    async fetchPaymentsOfOrders(orderIds) {
+      return (await ledger.listForOrders(orderIds)).map(asProviderPayment);
+    },
+
     async refund({ paymentId, amountPaise, idempotencyKey }) {
       await ready();
       const payment = await ledger.findById(paymentId);

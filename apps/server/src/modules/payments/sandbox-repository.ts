@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxPayments, sandboxSecrets } from '../../db/schema';
 
@@ -17,6 +17,10 @@ export function createSandboxRepository(db: Database) {
 
     listForOrder(orderId: string) {
       return db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, orderId));
+    },
+
+    listForOrders(orderIds: string[]) {
+      return db.select().from(sandboxPayments).where(inArray(sandboxPayments.orderId, orderIds));
     },
 
     /** The signing secret of this database's sandbox: `candidate` if no process has stored one yet. */
