@@ -31,7 +31,9 @@ const EVENT_TITLE = `Own ${stamp} ${SVG}`;
 const EVENT_DESCRIPTION = `${JS_URL} ${IMG}`;
 const NOTES = `${IMG} ${SCRIPT} ${JS_URL}`;
 const TODAY_TITLE = `Today ${stamp} ${SCRIPT}`;
-const DISPLAY_NAME = `Dr. ${SVG} ${IMG}`.slice(0, 80);
+/** Markup and quotes are refused in a name (below); what a name may hold, an entity spelled out included, must show as text. */
+const HOSTILE_NAME = `Dr. ${SVG} ${IMG}`.slice(0, 80);
+const DISPLAY_NAME = "Dr. D'Souza &amp; Rao (प्रिया)";
 /**
  * Passes the https:// rule (RFC 3986 characters only, so no double quotes or angle brackets), yet
  * would break out of a single-quoted attribute built by string concatenation.
@@ -190,6 +192,13 @@ test.describe.serial('stored script payloads render as text', () => {
       },
     });
     expect(javascriptLink.status()).toBe(400);
+    // A display name with markup or quotes is refused; a real name with ' & ( ) and Devanagari is kept.
+    const hostileName = await page.request.patch(`/api/psychologists/${psychologist.user.id}`, {
+      headers: bearer(psychologist.token),
+      data: { displayName: HOSTILE_NAME },
+    });
+    expect(hostileName.status()).toBe(400);
+    expect(await hostileName.text()).toContain('Display name can hold letters');
     await setDisplayName(page, DISPLAY_NAME);
   });
 

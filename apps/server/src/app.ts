@@ -28,6 +28,8 @@ import { createPaymentProvider, payments } from './modules/payments/payments-plu
 import { authenticate } from './plugins/authenticate';
 import { securityHeaders } from './plugins/security-headers';
 import { changeFeed } from './plugins/change-feed';
+import { AppError } from './lib/errors';
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './lib/json-depth';
 import { serializeRequest } from './lib/log-serializers';
 import { errorEnvelope, errorHandler } from './plugins/error-handler';
 import { openapi } from './plugins/openapi';
@@ -82,6 +84,19 @@ export async function buildApp({
         : nextRequestId();
     },
     bodyLimit: 64 * 1024,
+    // A client that sends its request slowly holds a socket and a file descriptor: each request gets a
+    // bounded time to arrive, a silent socket is closed, and the process holds MAX_CONNECTIONS at most
+    // (set on the server below), so slow clients cannot starve everyone else of descriptors.
+    requestTimeout: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionTimeout: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeout: env.KEEPALIVE_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: env.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeout: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      // Node enforces both timeouts in a sweep every 30 s by default, which would let a slow request
+      // live up to 30 s past its limit.
+      connectionsCheckingInterval: 1000,
+    },
     // Only proxies the operator names may set the client address; see TRUST_PROXY in the README.
     trustProxy: env.TRUST_PROXY,
     // The router refuses a malformed or over-long address before any hook runs: same envelope, and the
@@ -92,17 +107,24 @@ export async function buildApp({
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.server.maxConnections = env.MAX_CONNECTIONS;
+
   const provider = paymentProvider ?? createPaymentProvider(env, database.db);
   const razorpay = provider.name === 'razorpay' ? RAZORPAY_CHECKOUT_ORIGINS : [];
 
   // Some of the original client's calls carry a JSON content type and no body (cancel-user): an empty
-  // JSON body is no body, not an error.
+  // JSON body is no body, not an error. A body nested deeper than any request needs is refused before
+  // parsing, for every route at once.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text === '') {
       done(null, undefined);
+      return;
+    }
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(new AppError('BODY_TOO_DEEP'), undefined);
       return;
     }
     void parseJson(request, text, done);

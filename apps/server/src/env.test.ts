@@ -156,4 +156,17 @@ describe('CORS_ORIGINS', () => {
       expect(problemsOf({ CORS_ORIGINS: bad })[0]).toMatch(/^CORS_ORIGINS\.0: each origin must be/);
     }
   });
+
+  it('bounds slow requests and open connections by default, and refuses headers slower than requests', () => {
+    expect(loadEnv({})).toMatchObject({
+      HEADERS_TIMEOUT_SECONDS: 10,
+      REQUEST_TIMEOUT_SECONDS: 30,
+      KEEPALIVE_TIMEOUT_SECONDS: 65,
+      MAX_CONNECTIONS: 4096,
+    });
+    expect(problemsOf({ HEADERS_TIMEOUT_SECONDS: '20', REQUEST_TIMEOUT_SECONDS: '10' })).toEqual([
+      'HEADERS_TIMEOUT_SECONDS: 20 must not exceed REQUEST_TIMEOUT_SECONDS (10): the headers are part of the request',
+    ]);
+    expect(problemsOf({ MAX_CONNECTIONS: '0' })[0]).toMatch(/^MAX_CONNECTIONS: /);
+  });
 });

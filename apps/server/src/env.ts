@@ -78,6 +78,14 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(1),
   /** On SIGTERM/SIGINT, how long in-flight requests and background runs may take before exit 1. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /** A request's headers must have arrived this long after it began, or the socket is closed. */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  /** The whole request, headers and body, must have arrived within this (and a socket silent this long is closed). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** An idle kept-alive connection is closed after this; keep it above a proxy's upstream idle timeout. */
+  KEEPALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(65),
+  /** Open connections per server process; more are refused at once. Keep it well below LimitNOFILE. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(8).max(1_000_000).default(4096),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DEMO'> & { DEMO: boolean; publicUrl: string };
@@ -152,6 +160,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // Each process would open its own copy of the PGlite files: they cannot share one database.
     problems.push(
       `WEB_CONCURRENCY: ${env.WEB_CONCURRENCY} server processes need DATABASE_URL (PostgreSQL); the embedded PGlite database can only be used by one process`,
+    );
+  }
+  if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+    // Node refuses to start a server whose headers may take longer than the whole request.
+    problems.push(
+      `HEADERS_TIMEOUT_SECONDS: ${env.HEADERS_TIMEOUT_SECONDS} must not exceed REQUEST_TIMEOUT_SECONDS (${env.REQUEST_TIMEOUT_SECONDS}): the headers are part of the request`,
     );
   }
   const razorpayVars = [

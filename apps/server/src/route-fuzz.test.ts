@@ -39,6 +39,9 @@ const HOSTILE_STRINGS = [
   '__proto__',
   '2026-02-30',
   '2026-03-10T25:61:00Z',
+  '0000-01-01',
+  '1900-01-01',
+  '9999-12-31',
   '00000000-0000-0000-0000-000000000000',
 ];
 
@@ -304,4 +307,57 @@ describe('every route under hostile input', () => {
     }
     expect(cases).toBe(routes.length * callers.length * RUNS);
   }, 600_000);
+
+  it('refuses a body nested 30,000 deep on every route that takes one with 400, not 500', async () => {
+    const { app } = context;
+    const token = await callers[1]!.token();
+    const deep = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
+    const nested = `{"email":"a@b.co","password":${deep}}`;
+    const withBody = routes.filter((route) => route.operation.requestBody);
+    expect(withBody.length).toBeGreaterThan(10);
+    for (const route of withBody) {
+      const where = `${route.method} ${route.path}`;
+      const response = await app.inject({
+        method: route.method as 'POST',
+        url: urlFor(
+          route,
+          { id: ids[3]!, userId: ids[2]!, bookingId: ids[3]!, orderId: ids[3]! },
+          {},
+        ),
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: nested,
+      });
+      expect(response.statusCode, where).toBe(400);
+      // The webhook reads its raw body for the signature, which refuses this one before any parse.
+      if (route.path === '/api/payments/webhook') continue;
+      expect(response.json().error, where).toMatchObject({
+        code: 'BODY_TOO_DEEP',
+        message:
+          'The request body is nested too deeply: send at most 32 levels of objects and arrays.',
+      });
+    }
+  });
+
+  it('refuses event ranges past what a date can hold with a message', async () => {
+    const { app } = context;
+    const token = await callers[1]!.token();
+    const events = (query: string) =>
+      app.inject({ url: `/api/events?${query}`, headers: { authorization: `Bearer ${token}` } });
+    const extreme = await events('startDate=1900-01-01&endDate=9999-12-31');
+    expect(extreme.statusCode).toBe(400);
+    expect(extreme.json().error.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ message: 'Use a date between 2000-01-01 and 2100-12-31' }),
+      ]),
+    );
+    expect((await events('endDate=9999-12-31')).statusCode).toBe(400);
+    expect((await events('startDate=0000-01-01')).statusCode).toBe(400);
+    const tooLong = await events('startDate=2026-01-01&endDate=2027-06-30');
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.details[0].message).toBe(
+      'Ask for at most 366 days of events at a time',
+    );
+    const year = await events('startDate=2028-01-01&endDate=2028-12-31');
+    expect(year.statusCode).toBe(200);
+  });
 });

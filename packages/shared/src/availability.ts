@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isRealIsoDate, isValidTimeZone } from './calendar';
 import { DAY_PARTS, SESSION_DURATIONS } from './constants';
+import { DisplayName } from './names';
 import { RefundSummary } from './payments';
 
 /** Request and response schemas of the availability, psychologist, event and booking reads. */
@@ -119,11 +120,7 @@ export type Psychologist = z.infer<typeof Psychologist>;
 
 export const UpdatePsychologistBody = z
   .object({
-    displayName: z
-      .string()
-      .trim()
-      .min(2, 'Display name needs at least 2 characters')
-      .max(80, 'Display name can be at most 80 characters'),
+    displayName: DisplayName,
     timeZone: TimeZoneSchema,
     session_20_minute_rate: RateInr,
     session_45_minute_rate: RateInr,
@@ -170,10 +167,23 @@ export const CalendarEvent = z.object({
 });
 export type CalendarEvent = z.infer<typeof CalendarEvent>;
 
-const EventInstant = z.union(
-  [z.iso.datetime({ offset: true }), IsoDateSchema],
-  'Use a date (2026-03-09) or a date and time (2026-03-09T00:00:00Z)',
-);
+/** Calendar reads look this far back and ahead at most; dates outside are typing mistakes. */
+export const EVENTS_EARLIEST_DATE = '2000-01-01';
+export const EVENTS_LATEST_DATE = '2100-12-31';
+/** One request reads at most a year of events. */
+export const MAX_EVENTS_RANGE_DAYS = 366;
+
+const EventInstant = z
+  .union(
+    [z.iso.datetime({ offset: true }), IsoDateSchema],
+    'Use a date (2026-03-09) or a date and time (2026-03-09T00:00:00Z)',
+  )
+  .refine(
+    (value) =>
+      Date.parse(value) >= Date.parse(EVENTS_EARLIEST_DATE) &&
+      Date.parse(value) < Date.parse(EVENTS_LATEST_DATE) + 86_400_000,
+    `Use a date between ${EVENTS_EARLIEST_DATE} and ${EVENTS_LATEST_DATE}`,
+  );
 
 export const EventsQuery = z
   .object({ startDate: EventInstant.optional(), endDate: EventInstant.optional() })
@@ -183,6 +193,16 @@ export const EventsQuery = z
       !query.endDate ||
       Date.parse(query.startDate) <= Date.parse(query.endDate),
     { path: ['endDate'], message: 'endDate must be on or after startDate' },
+  )
+  .refine(
+    (query) =>
+      !query.startDate ||
+      !query.endDate ||
+      Date.parse(query.endDate) - Date.parse(query.startDate) < MAX_EVENTS_RANGE_DAYS * 86_400_000,
+    {
+      path: ['endDate'],
+      message: `Ask for at most ${MAX_EVENTS_RANGE_DAYS} days of events at a time`,
+    },
   );
 export type EventsQuery = z.infer<typeof EventsQuery>;
 

@@ -15,7 +15,7 @@ import {
   zonedInstant,
   type AvailabilityFacts,
 } from './calendar';
-import { DAY_PARTS, DAY_PART_MINUTES, SESSION_DURATIONS } from './constants';
+import { BOOKING_HORIZON_WEEKS, DAY_PARTS, DAY_PART_MINUTES, SESSION_DURATIONS } from './constants';
 
 const ZONES = ['Asia/Kolkata', 'Europe/London', 'America/New_York', 'Asia/Kathmandu'];
 const NOW = new Date('2026-01-01T00:00:00Z');
@@ -28,9 +28,9 @@ const emptyFacts = (timeZone: string): AvailabilityFacts => ({
   busy: [],
 });
 
-/** A date in 2026-2027 (all after NOW), a zone, a start minute on a 5-minute step and a duration. */
+/** A date within the booking horizon after NOW, a zone, a start minute on a 5-minute step and a duration. */
 const arbitrarySlot = fc.record({
-  date: fc.integer({ min: 1, max: 700 }).map((days) => addIsoDays('2026-01-01', days)),
+  date: fc.integer({ min: 1, max: 360 }).map((days) => addIsoDays('2026-01-01', days)),
   timeZone: fc.constantFrom(...ZONES),
   minute: fc.integer({ min: 0, max: 287 }).map((step) => step * 5),
   duration: fc.constantFrom(...SESSION_DURATIONS),
@@ -53,6 +53,42 @@ describe('isSlotBookable', () => {
           facts: emptyFacts(timeZone),
         });
         expect(bookable).toBe(inHours(minute, duration));
+      }),
+    );
+  });
+
+  it('refuses a start between whole minutes, and takes the same start on the minute', () => {
+    fc.assert(
+      fc.property(
+        arbitrarySlot,
+        fc.integer({ min: 1, max: 59_999 }),
+        ({ date, timeZone, minute, duration }, offsetMs) => {
+          const start = zonedInstant(date, minute, timeZone);
+          fc.pre(localMinuteOf(start, timeZone) === minute && inHours(minute, duration));
+          const question = { durationMinutes: duration, now: NOW, facts: emptyFacts(timeZone) };
+          expect(slotProblem({ ...question, start })).toBeNull();
+          expect(slotProblem({ ...question, start: new Date(start.getTime() + offsetMs) })).toBe(
+            'NOT_WHOLE_MINUTE',
+          );
+        },
+      ),
+    );
+  });
+
+  it('refuses exactly the starts past the booking horizon', () => {
+    const horizonMinutes = BOOKING_HORIZON_WEEKS * 7 * 24 * 60;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 * horizonMinutes }), (minutesAhead) => {
+        const start = new Date(NOW.getTime() + minutesAhead * 60_000);
+        const problem = slotProblem({
+          start,
+          durationMinutes: 20,
+          now: NOW,
+          facts: emptyFacts('Asia/Kolkata'),
+        });
+        // A start out of working hours is refused for that first; among the rest the horizon decides.
+        fc.pre(problem !== 'OUTSIDE_HOURS');
+        expect(problem === 'TOO_FAR_AHEAD').toBe(minutesAhead > horizonMinutes);
       }),
     );
   });

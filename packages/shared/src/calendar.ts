@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { getISOWeek, parseISO } from 'date-fns';
 import {
+  BOOKING_HORIZON_WEEKS,
   DAY_PARTS,
   DAY_PART_MINUTES,
   SLOT_MINUTES,
@@ -167,7 +168,14 @@ export interface AvailabilityFacts {
 }
 
 export type SlotProblem =
-  'OUTSIDE_HOURS' | 'PAST' | 'DAY_OFF' | 'DAY_PART_UNAVAILABLE' | 'BLOCKED' | 'OVERLAP';
+  | 'NOT_WHOLE_MINUTE'
+  | 'OUTSIDE_HOURS'
+  | 'PAST'
+  | 'TOO_FAR_AHEAD'
+  | 'DAY_OFF'
+  | 'DAY_PART_UNAVAILABLE'
+  | 'BLOCKED'
+  | 'OVERLAP';
 
 export interface SlotQuestion {
   start: Date;
@@ -197,8 +205,10 @@ export function slotProblem({
   const date = localDateOf(start, facts.timeZone);
   const dayStart = zonedInstant(date, WORKING_DAY_START_MINUTE, facts.timeZone).getTime();
   const dayEnd = zonedInstant(date, WORKING_DAY_END_MINUTE, facts.timeZone).getTime();
+  if (startMs % 60_000 !== 0) return 'NOT_WHOLE_MINUTE';
   if (durationMinutes <= 0 || startMs < dayStart || endMs > dayEnd) return 'OUTSIDE_HOURS';
   if (startMs <= now.getTime()) return 'PAST';
+  if (startMs > now.getTime() + BOOKING_HORIZON_WEEKS * 7 * 86_400_000) return 'TOO_FAR_AHEAD';
   if (facts.daysOff.includes(date)) return 'DAY_OFF';
   for (const { date: offDate, segment } of facts.unavailableDayParts) {
     if (offDate !== date) continue;
@@ -227,8 +237,10 @@ export function isSlotBookable(question: SlotQuestion): boolean {
 
 /** What a person reads when a slot cannot be booked. */
 export const SLOT_PROBLEM_MESSAGES: Record<SlotProblem, string> = {
+  NOT_WHOLE_MINUTE: 'A session starts on a whole minute (such as 10:30 AM), not between minutes.',
   OUTSIDE_HOURS: 'Sessions run between 9:00 AM and 9:00 PM in the psychologist’s time zone.',
   PAST: 'That time has already passed. Please choose a later slot.',
+  TOO_FAR_AHEAD: `Sessions can be booked up to ${BOOKING_HORIZON_WEEKS} weeks ahead. Please choose an earlier date.`,
   DAY_OFF: 'The psychologist is not available on that day.',
   DAY_PART_UNAVAILABLE: 'The psychologist is not available at that time of day.',
   BLOCKED: 'The psychologist has blocked that slot.',

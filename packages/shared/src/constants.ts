@@ -19,6 +19,8 @@ export const SESSION_REMINDER_HOURS = [24, 1] as const;
 export const WORKING_DAY_START_MINUTE = 9 * 60;
 export const WORKING_DAY_END_MINUTE = 21 * 60;
 export const SLOT_MINUTES = 30;
+/** How far ahead a session can be booked or an event added. */
+export const BOOKING_HORIZON_WEEKS = 52;
 
 export const DAY_PARTS = ['morning', 'afternoon', 'evening'] as const;
 export type DayPart = (typeof DAY_PARTS)[number];

@@ -8,6 +8,10 @@ export const ERRORS = {
     message: 'Some fields are not valid. Please check them and try again.',
   },
   BAD_REQUEST: { status: 400, message: 'The request could not be understood.' },
+  BODY_TOO_DEEP: {
+    status: 400,
+    message: 'The request body is nested too deeply: send at most 32 levels of objects and arrays.',
+  },
   UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue.' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password.' },
   INVALID_SLOT: {
@@ -27,9 +31,14 @@ export const ERRORS = {
     status: 400,
     message: 'Invalid or expired psychologist code. Please check the code and try again.',
   },
-  ACCOUNT_EXISTS: {
+  USERNAME_TAKEN: {
     status: 409,
-    message: 'Username or email already exists. Please try different credentials.',
+    message: 'That username is taken. Please choose another.',
+  },
+  ACCOUNT_LOCKED: {
+    status: 423,
+    message:
+      'This account is locked after too many wrong passwords. Reset your password with "Forgot Password" to sign in again.',
   },
   WEAK_PASSWORD: {
     status: 422,
@@ -42,17 +51,33 @@ export const ERRORS = {
     status: 410,
     message: 'Too many wrong attempts for this OTP. Please request a new one.',
   },
-  OTP_RESEND_TOO_SOON: {
-    status: 429,
-    message: 'Please wait a minute before requesting a new OTP.',
-  },
   SIGN_IN_LINK_INVALID: {
     status: 401,
     message: 'This sign-in link has expired or was already used. Please sign in.',
   },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   PSYCHOLOGIST_NOT_FOUND: { status: 404, message: 'That psychologist could not be found.' },
+  PSYCHOLOGIST_GONE: {
+    status: 410,
+    message:
+      'This psychologist no longer offers sessions on Sukoon. Please choose another psychologist.',
+  },
   CONFLICT: { status: 409, message: 'That conflicts with existing data.' },
+  HOLD_LIMIT_REACHED: {
+    status: 409,
+    message:
+      'You are already paying for sessions with two psychologists. Finish or cancel one of those payments (an unfinished one ends by itself within 10 minutes), then choose this time again.',
+  },
+  HOLD_IN_PROGRESS: {
+    status: 409,
+    message:
+      'Another booking of yours is being placed right now. Please wait a moment and try again.',
+  },
+  HOLDS_PAUSED: {
+    status: 429,
+    message:
+      'You started many payments in the last 24 hours without finishing them, so new bookings are paused for a while. Please try again later.',
+  },
   URI_TOO_LONG: { status: 414, message: 'The address is too long. Check the link and try again.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.' },
@@ -71,6 +96,11 @@ export const ERRORS = {
   PAYMENT_NOT_CAPTURED: {
     status: 409,
     message: 'Your payment is still being processed. We will confirm it as soon as it completes.',
+  },
+  PAYMENT_ALREADY_PAID: {
+    status: 409,
+    message:
+      'This order was already paid by an earlier payment; this second payment is being refunded in full.',
   },
   PAYMENT_REFUNDED: {
     status: 409,

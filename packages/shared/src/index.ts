@@ -10,3 +10,4 @@ export * from './booking';
 export * from './attendance';
 export * from './audit';
 export * from './privacy';
+export * from './names';

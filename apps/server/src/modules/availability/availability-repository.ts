@@ -12,6 +12,8 @@ import {
 
 export interface AvailabilityWindow {
   timeZone: string;
+  /** The psychologist deleted their account: nothing in the window may be booked. */
+  gone: boolean;
   dayParts: { date: string; segment: DayPart }[];
   offDays: string[];
   /** Epoch milliseconds. */
@@ -29,14 +31,16 @@ export function availabilityWindowQuery(
   dates: { from: string; to: string },
 ) {
   return sql`with p as (
-          select pp.user_id as id, pp.time_zone,
+          select pp.user_id as id, pp.time_zone, u.deleted_at is not null as gone,
                  ${dates.from}::date::timestamp at time zone pp.time_zone as from_at,
                  (${dates.to}::date + 1)::timestamp at time zone pp.time_zone as to_at
             from ${psychologistProfiles} pp
             join ${users} u on u.id = pp.user_id and u.role = 'psychologist'
            where pp.user_id = ${psychologistId}
+             -- Never verified: unknown to patients. Deleted: found, so the answer can say they left.
+             and (u.email_verified_at is not null or u.deleted_at is not null)
         )
-        select p.time_zone as "timeZone",
+        select p.time_zone as "timeZone", p.gone,
           (select coalesce(json_agg(json_build_object('date', d.date::text, 'segment', d.segment)
                                     order by d.date, d.segment), '[]'::json)
              from ${unavailableDayParts} d
@@ -75,8 +79,8 @@ export function createAvailabilityRepository(db: Database) {
      * The psychologist's time zone with every stored exception and every live booking or unexpired
      * hold between local midnight of `from` and local midnight after `to`, in one round trip (sub-selects
      * aggregated to JSON), so a calendar read takes one pooled connection once. Instants come back as
-     * epoch milliseconds so no session time zone can change their text. Undefined for an unknown
-     * psychologist.
+     * epoch milliseconds so no session time zone can change their text. Undefined for an unknown or
+     * unverified psychologist.
      */
     async window(
       psychologistId: string,

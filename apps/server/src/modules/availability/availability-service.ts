@@ -41,6 +41,7 @@ export function createAvailabilityService(db: Database) {
     if (daysBetween(from, to) + 1 > MAX_CALENDAR_RANGE_DAYS) throw new AppError('RANGE_TOO_LONG');
     const found = await repository.window(psychologistId, { from, to });
     if (!found) throw new AppError('PSYCHOLOGIST_NOT_FOUND');
+    if (found.gone) throw new AppError('PSYCHOLOGIST_GONE');
     const facts: AvailabilityFacts = {
       timeZone: found.timeZone,
       daysOff: found.offDays,

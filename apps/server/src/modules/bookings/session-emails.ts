@@ -1,5 +1,11 @@
 import icalGenerator, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { addIsoDays, formatInr, isValidTimeZone, localDateOf } from '@sukoon/shared';
+import {
+  addIsoDays,
+  formatInr,
+  isValidTimeZone,
+  localDateOf,
+  nameForHeaders,
+} from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import type { bookings } from '../../db/schema';
 import { issueSignInToken } from '../auth/sign-in-tokens';
@@ -91,7 +97,8 @@ export function sessionInvitation(
     location: booking.meetingLink ?? 'Online',
     url: booking.meetingLink ?? publicUrl,
     status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: { name: people.psychologistName, email: people.psychologistEmail },
+    // A quoted parameter cannot escape a quote or a line break: the name goes in without them.
+    organizer: { name: nameForHeaders(people.psychologistName), email: people.psychologistEmail },
     attendees: [{ email: people.patientEmail, rsvp: false }],
   });
   return {
@@ -152,7 +159,7 @@ export async function queueConfirmationEmails(
         `“${booking.title}”. Paid ${formatInr(booking.pricePaise)}.`,
         link,
         `The attached invitation adds the session to your calendar.${reminders.length > 0 ? ` We will remind you ${reminders.map((hours) => (hours === 1 ? '1 hour' : `${hours} hours`)).join(' and ')} before it starts.` : ''}`,
-        `Book your next session (this link signs you in once, for 72 hours): ${next.toString()}`,
+        `Book your next session (this link signs you in once, within 24 hours, until a newer email's link replaces it): ${next.toString()}`,
       ],
     }),
     attachments,

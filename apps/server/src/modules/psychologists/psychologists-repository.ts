@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import { psychologistProfiles, users } from '../../db/schema';
 
@@ -45,13 +45,37 @@ export function createPsychologistsRepository(db: Database) {
       return row;
     },
 
-    /** Psychologists who verified their email, the ones a patient may book with. */
+    /**
+     * A profile with what decides whether patients may see it: a verified email and an account not
+     * deleted. (findById also finds the others, for the emails and exports of past sessions.)
+     */
+    async findWithStanding(id: string) {
+      const [row] = await db
+        .select({
+          ...columns,
+          emailVerifiedAt: users.emailVerifiedAt,
+          deletedAt: users.deletedAt,
+        })
+        .from(psychologistProfiles)
+        .innerJoin(users, eq(users.id, psychologistProfiles.userId))
+        .where(and(eq(users.id, id), eq(users.role, 'psychologist')))
+        .limit(1);
+      return row;
+    },
+
+    /** Psychologists with a verified email and an active account: the ones a patient may book with. */
     listVerified() {
       return db
         .select(columns)
         .from(psychologistProfiles)
         .innerJoin(users, eq(users.id, psychologistProfiles.userId))
-        .where(and(eq(users.role, 'psychologist'), isNotNull(users.emailVerifiedAt)))
+        .where(
+          and(
+            eq(users.role, 'psychologist'),
+            isNotNull(users.emailVerifiedAt),
+            isNull(users.deletedAt),
+          ),
+        )
         .orderBy(asc(psychologistProfiles.displayName));
     },
 

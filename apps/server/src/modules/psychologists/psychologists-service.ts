@@ -22,9 +22,11 @@ export function toPsychologistDto(row: NonNullable<PsychologistRow>): Psychologi
 export function createPsychologistsService(db: Database) {
   const repository = createPsychologistsRepository(db);
 
+  /** Only verified, active psychologists can be read; one who deleted their account says so. */
   async function get(id: string): Promise<Psychologist> {
-    const row = await repository.findById(id);
-    if (!row) throw new AppError('PSYCHOLOGIST_NOT_FOUND');
+    const row = await repository.findWithStanding(id);
+    if (row?.deletedAt) throw new AppError('PSYCHOLOGIST_GONE');
+    if (!row?.emailVerifiedAt) throw new AppError('PSYCHOLOGIST_NOT_FOUND');
     return toPsychologistDto(row);
   }
 

@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { createPsychologist } from '../../db/factories';
+import { istSlot } from '../../../test/booking';
 import { signedInAs } from '../../../test/sign-in';
 import { useTestApp } from '../../../test/test-app';
 
@@ -59,6 +62,78 @@ describe('GET /api/psychologists and /api/psychologists/{id}', () => {
     const bad = await call('GET', '/api/psychologists/42', patient);
     expect(bad.status).toBe(400);
     expect(bad.body.error.details[0].message).toBe('The psychologist id is not valid');
+  });
+});
+
+describe('psychologists who never verified their email or deleted their account', () => {
+  it('are not listed, read, shown a calendar or booked; a deleted one says so plainly', async () => {
+    const db = context.database.db;
+    const unverified = await createPsychologist(db, { verified: false });
+    const leaving = await signedInAs(db, 'psychologist');
+    const date = istSlot(3, 600).toISOString().slice(0, 10);
+    const calendarOf = (id: string) =>
+      `/api/availability?psychologistId=${id}&from=${date}&to=${date}`;
+    // Read once before the deletion: a cached calendar answer must not outlive it (the deletion
+    // changes the profile row, whose announcement drops the cached answer).
+    expect((await call('GET', calendarOf(leaving.user.id), patient)).status).toBe(200);
+    const deleted = await context.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: leaving.headers,
+      payload: { password: 'correct-horse-battery' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const countRows = async () =>
+      (
+        await queryRows<{ n: string }>(
+          db,
+          sql`select (select count(*) from bookings) + (select count(*) from payment_orders) as n`,
+        )
+      )[0]!.n;
+    const before = await countRows();
+
+    const listed = await call('GET', '/api/psychologists', patient);
+    const ids = (listed.body.data as { id: string }[]).map((p) => p.id);
+    expect(ids).not.toContain(unverified.id);
+    expect(ids).not.toContain(leaving.user.id);
+
+    const gone = {
+      code: 'PSYCHOLOGIST_GONE',
+      message:
+        'This psychologist no longer offers sessions on Sukoon. Please choose another psychologist.',
+    };
+    for (const [id, status, error] of [
+      [unverified.id, 404, { code: 'PSYCHOLOGIST_NOT_FOUND' }],
+      [leaving.user.id, 410, gone],
+    ] as const) {
+      const profile = await call('GET', `/api/psychologists/${id}`, patient);
+      expect([profile.status, profile.body.error]).toEqual([
+        status,
+        expect.objectContaining(error),
+      ]);
+      const calendar = await call('GET', calendarOf(id), patient);
+      expect([calendar.status, calendar.body.error]).toEqual([
+        status,
+        expect.objectContaining(error),
+      ]);
+      const order = await context.app.inject({
+        method: 'POST',
+        url: '/api/payments/create-order',
+        headers: patient.headers,
+        payload: {
+          psychologist_id: id,
+          start_time: istSlot(3, 600).toISOString(),
+          duration: 45,
+          title: 'Feeling low',
+          description: 'Hard to get going in the mornings',
+        },
+      });
+      expect([order.statusCode, order.json().error]).toEqual([
+        status,
+        expect.objectContaining(error),
+      ]);
+    }
+    expect(await countRows()).toBe(before);
   });
 });
 

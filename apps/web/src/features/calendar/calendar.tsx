@@ -123,10 +123,14 @@ function readWeekStart(): WeekStart {
 export function Calendar(props: CalendarProps) {
   const psychologist = usePsychologist(props.psychologistId);
   if (psychologist.isError) {
+    // The banner stays: a patient whose psychologist left (or whose link is wrong) picks another there.
     return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
-        {psychologist.error.message}
-      </div>
+      <section aria-label="Calendar" className="flex flex-col gap-4">
+        {props.banner}
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+          {psychologist.error.message}
+        </div>
+      </section>
     );
   }
   if (!psychologist.data) {

@@ -5,18 +5,21 @@ import {
   type AvailabilityFacts,
   type DayPart,
   type Role,
+  type SlotProblem,
 } from '@sukoon/shared';
 
 export type CellState = 'free' | 'past' | 'day-off' | 'unavailable' | 'blocked' | 'booked';
 
 const STATE_OF_PROBLEM = {
+  NOT_WHOLE_MINUTE: 'unavailable',
   OUTSIDE_HOURS: 'unavailable',
+  TOO_FAR_AHEAD: 'unavailable',
   PAST: 'past',
   DAY_OFF: 'day-off',
   DAY_PART_UNAVAILABLE: 'unavailable',
   BLOCKED: 'blocked',
   OVERLAP: 'booked',
-} as const satisfies Record<string, CellState>;
+} as const satisfies Record<SlotProblem, CellState>;
 
 /**
  * What one half-hour cell is, by the shared slot rule. A patient's cell is free when the shortest

@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DisplayName, hasForbiddenNameCharacter, nameForHeaders, normalizeName } from './names';
+
+const REAL_NAMES = [
+  'Dr. A. K. Sharma',
+  "Anita D'Souza",
+  'प्रिया शर्मा',
+  'क्षितिज त्रिपाठी',
+  'அருண் குமார்',
+  'অর্পিতা সেন',
+  'فاطمہ خان',
+  'Ravi Kumar (Clinical Psychologist)',
+  'Meera Iyer-Nair',
+  'ശ്രീ‌ലക്ഷ്മി',
+];
+
+describe('display names', () => {
+  it('accepts real names in the scripts of India, unchanged but for spacing', () => {
+    for (const name of REAL_NAMES) {
+      const parsed = DisplayName.safeParse(`  ${name.replace(' ', '   ')} `);
+      expect(parsed.success, name).toBe(true);
+      expect(parsed.data).toBe(name.normalize('NFC'));
+    }
+  });
+
+  it('refuses line breaks, bidi overrides, invisible characters, markup and quotes', () => {
+    for (const hostile of [
+      'Asha\r\nBcc: all@example.com',
+      'Asha\u202Egnp.exe',
+      'As\u200Bha',
+      '<img src=x onerror=alert(1)>',
+      'Dr. "Asha"',
+      'Asha\tRao',
+    ]) {
+      expect(DisplayName.safeParse(hostile).success, JSON.stringify(hostile)).toBe(false);
+    }
+  });
+
+  it('normalises to one spelling: NFC and single spaces, idempotently', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (raw) => {
+        const once = normalizeName(raw);
+        expect(normalizeName(once)).toBe(once);
+        expect(once).toBe(once.normalize('NFC'));
+        expect(once).not.toMatch(/^\s|\s$|\p{Zs}\p{Zs}/u);
+      }),
+    );
+  });
+
+  it('makes any stored name safe for a header or an invitation parameter', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (stored) => {
+        const safe = nameForHeaders(stored);
+        expect(hasForbiddenNameCharacter(safe)).toBe(false);
+        expect(safe).not.toMatch(/[\r\n"]/);
+      }),
+    );
+  });
+});
