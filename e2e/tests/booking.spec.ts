@@ -227,9 +227,8 @@ test.describe.serial('booking and payment', () => {
     const response = await page.request.get(`/api/bookings/user/${patient.user.id}`, {
       headers: { authorization: `Bearer ${patient.token}` },
     });
+    // A hold let go without a payment was never a session: it is not in the patient's list at all.
     const { data } = (await response.json()) as { data: { title: string; status: string }[] };
-    expect(data.filter((row) => row.title === 'Try to pay').map((row) => row.status)).toEqual([
-      'canceled',
-    ]);
+    expect(data.filter((row) => row.title === 'Try to pay')).toEqual([]);
   });
 });

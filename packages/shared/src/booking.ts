@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EVENT_COLORS, EVENT_VARIANTS, IsoDateSchema } from './availability';
+import {
+  EVENT_COLORS,
+  EVENT_VARIANTS,
+  EVENTS_EARLIEST_DATE,
+  EVENTS_LATEST_DATE,
+  IsoDateSchema,
+} from './availability';
 import { isValidTimeZone } from './calendar';
 import {
   CURRENCY,
@@ -18,6 +24,19 @@ import { CheckoutParams } from './payments';
 
 /** How long a slot stays reserved for a patient while their payment runs. */
 export const HOLD_MINUTES = 10;
+
+/**
+ * How far one patient's holds may go, so nobody can reserve a psychologist's week without paying: live
+ * holds at once (and one per psychologist: a new time with the same psychologist replaces the old
+ * hold), holds given up in 24 hours before new ones pause, and hold requests (placing or releasing)
+ * per account and per client address in each rate-limit window. Far above what a person booking needs.
+ */
+export const HOLD_LIMITS = {
+  liveHolds: 2,
+  abandonedPerDay: 20,
+  requestsPerAccount: 30,
+  requestsPerAddress: 120,
+} as const;
 
 /** The event form's messages (specification, section 5). */
 export const EVENT_FORM_MESSAGES = {
@@ -90,10 +109,18 @@ const Duration = z.union(
 );
 
 const Instant = (field: string) =>
-  z.iso.datetime({
-    offset: true,
-    error: `${field} must be a date and time such as 2026-03-10T04:30:00.000Z`,
-  });
+  z.iso
+    .datetime({
+      offset: true,
+      error: `${field} must be a date and time such as 2026-03-10T04:30:00.000Z`,
+    })
+    // Outside these years a date is a typing mistake, and some (year 0000) PostgreSQL cannot hold.
+    .refine(
+      (value) =>
+        Date.parse(value) >= Date.parse(EVENTS_EARLIEST_DATE) &&
+        Date.parse(value) < Date.parse(EVENTS_LATEST_DATE) + 86_400_000,
+      `${field} must be between ${EVENTS_EARLIEST_DATE} and ${EVENTS_LATEST_DATE}`,
+    );
 
 const Title = z
   .string({ error: EVENT_FORM_MESSAGES.titleRequired })

@@ -126,7 +126,8 @@ export async function runTraffic(
     const own = plan.loops[index]!;
     const { token } = own.patient;
     let nextSlot = 0;
-    /** This loop's hold whose release failed: released again (as a browser retries) before re-holding. */
+    /** This loop's hold left placed (its release or its payment failed): released again, as a browser
+     * retries, before the next hold. */
     let unreleased: string | null = null;
     const release = async (action: Action, bookingId: string) => {
       const released = await call(action, 'release', 'DELETE', `/api/bookings/holds/${bookingId}`, {
@@ -134,6 +135,19 @@ export async function runTraffic(
       });
       if (released?.status === 200) result.releasedHolds += 1;
       unreleased = released?.status === 200 ? null : bookingId;
+    };
+    /**
+     * This loop's payment whose verification failed: verified again (as the browser retries) before
+     * the next hold, which would otherwise replace the paid hold (one per psychologist) and refund it.
+     */
+    let unverified: Record<string, string> | null = null;
+    const verify = async (action: Action, response: Record<string, string>) => {
+      const verified = await call(action, 'verify', 'POST', '/api/payments/verify-payment', {
+        token,
+        body: response,
+      });
+      if (verified?.status === 200) result.booked += 1;
+      unverified = verified?.status === 200 ? null : response;
     };
     let nextAt = performance.now() + Math.random() * interval;
     while (!done()) {
@@ -177,6 +191,10 @@ export async function runTraffic(
           });
           break;
         case 'hold': {
+          if (unverified) {
+            await verify(action, unverified);
+            if (unverified) break;
+          }
           if (unreleased) {
             await release(action, unreleased);
             if (unreleased) break;
@@ -192,6 +210,14 @@ export async function runTraffic(
         case 'book': {
           const slot = own.bookingSlots[nextSlot];
           if (!slot) break;
+          if (unverified) {
+            await verify(action, unverified);
+            if (unverified) break;
+          }
+          if (unreleased) {
+            await release(action, unreleased);
+            if (unreleased) break;
+          }
           nextSlot += 1;
           const hold = await call(action, 'hold', 'POST', '/api/payments/create-order', {
             token,
@@ -210,22 +236,18 @@ export async function runTraffic(
             },
           });
           if (paid?.status !== 200) {
-            result.openHolds.push({ token, bookingId: order.booking_id });
+            unreleased = order.booking_id;
             break;
           }
           const response = (paid.body as { data: { response: Record<string, string> } }).data
             .response;
-          const verified = await call(action, 'verify', 'POST', '/api/payments/verify-payment', {
-            token,
-            body: response,
-          });
-          if (verified?.status === 200) result.booked += 1;
-          else result.openPayments.push({ token, response });
+          await verify(action, response);
           break;
         }
       }
     }
     if (unreleased) result.openHolds.push({ token, bookingId: unreleased });
+    if (unverified) result.openPayments.push({ token, response: unverified });
   }
 
   await Promise.all(plan.loops.map((_, index) => loop(index)));

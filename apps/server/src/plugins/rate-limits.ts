@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preValidationAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
@@ -10,10 +15,22 @@ import { AppError } from '../lib/errors';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * A preValidation hook (so even malformed requests count) limiting one sensitive endpoint (login, register, OTP...) per client IP and per
-     * account (the email in the body), each over RATE_LIMIT_WINDOW_SECONDS.
+     * A preValidation hook (so even malformed requests count) limiting one sensitive endpoint (login,
+     * register, OTP...) per client IP and per account and IP together (the email in the body), each
+     * over RATE_LIMIT_WINDOW_SECONDS. Keying the account's count on the address as well means a
+     * stranger's requests never refuse the owner's. `perAccount: false` leaves the second count to the
+     * route (sign-in counts failures, not attempts).
      */
-    authLimits(name: string): preValidationAsyncHookHandler;
+    authLimits(name: string, options?: { perAccount?: boolean }): preValidationAsyncHookHandler;
+    /**
+     * A preValidation hook for a signed-in action (placing or releasing a hold): at most `perUser`
+     * requests per signed-in user and `perIp` per client address over RATE_LIMIT_WINDOW_SECONDS.
+     * Runs after the sign-in check.
+     */
+    userLimits(
+      name: string,
+      limits: { perUser: number; perIp: number },
+    ): preValidationAsyncHookHandler;
   }
 }
 
@@ -67,6 +84,7 @@ export const rateLimits = fp(async (app: FastifyInstance) => {
   const { env } = app;
   if (env.RATE_LIMITS === 'off') {
     app.decorate('authLimits', () => async () => {});
+    app.decorate('userLimits', () => async () => {});
     return;
   }
   const redis = env.REDIS_URL
@@ -98,7 +116,7 @@ export const rateLimits = fp(async (app: FastifyInstance) => {
   });
 
   const timeWindow = env.RATE_LIMIT_WINDOW_SECONDS * 1000;
-  app.decorate('authLimits', (name: string) => {
+  app.decorate('authLimits', (name: string, options: { perAccount?: boolean } = {}) => {
     const perIp = app.createRateLimit({
       max: env.RATE_LIMIT_PER_IP,
       timeWindow,
@@ -107,25 +125,49 @@ export const rateLimits = fp(async (app: FastifyInstance) => {
     const perAccount = app.createRateLimit({
       max: env.RATE_LIMIT_PER_ACCOUNT,
       timeWindow,
-      keyGenerator: (request) => `${name}:account:${accountOf(request) ?? 'none'}`,
+      keyGenerator: (request) => `${name}:account:${accountOf(request) ?? 'none'}:ip:${request.ip}`,
     });
     return async (request, reply) => {
       const checks = [await perIp(request)];
-      if (accountOf(request)) checks.push(await perAccount(request));
-      // `isAllowed` only means "on the allow list"; `isExceeded` is the verdict.
-      const refused = checks.find((check) => !check.isAllowed && check.isExceeded);
-      if (refused && !refused.isAllowed) {
-        const seconds = Math.max(1, refused.ttlInSeconds);
-        void reply.header('retry-after', String(seconds));
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many attempts. Please wait ${formatWait(seconds)} and try again.`,
-          { retryAfterSeconds: seconds },
-        );
-      }
+      if (options.perAccount !== false && accountOf(request))
+        checks.push(await perAccount(request));
+      refuseIfExceeded(checks, reply);
+    };
+  });
+
+  app.decorate('userLimits', (name: string, limits: { perUser: number; perIp: number }) => {
+    const perIp = app.createRateLimit({
+      max: limits.perIp,
+      timeWindow,
+      keyGenerator: (request) => `${name}:ip:${request.ip}`,
+    });
+    const perUser = app.createRateLimit({
+      max: limits.perUser,
+      timeWindow,
+      keyGenerator: (request) => `${name}:user:${request.auth?.id ?? 'none'}`,
+    });
+    return async (request, reply) => {
+      refuseIfExceeded([await perUser(request), await perIp(request)], reply);
     };
   });
 });
+
+type LimitCheck = Awaited<ReturnType<ReturnType<FastifyInstance['createRateLimit']>>>;
+
+/** Throws 429 with Retry-After when any of the checks is over its limit. */
+function refuseIfExceeded(checks: LimitCheck[], reply: FastifyReply) {
+  // `isAllowed` only means "on the allow list"; `isExceeded` is the verdict.
+  const refused = checks.find((check) => !check.isAllowed && check.isExceeded);
+  if (refused && !refused.isAllowed) {
+    const seconds = Math.max(1, refused.ttlInSeconds);
+    void reply.header('retry-after', String(seconds));
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many attempts. Please wait ${formatWait(seconds)} and try again.`,
+      { retryAfterSeconds: seconds },
+    );
+  }
+}
 
 function formatWait(seconds: number): string {
   if (seconds < 90) return `${seconds} seconds`;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CURRENCY,
   EventCreateBody as EventCreateSchema,
+  HOLD_LIMITS,
   HOLD_MINUTES,
   SLOT_PROBLEM_MESSAGES,
   durationOf,
@@ -30,16 +31,29 @@ import { updateBookedSession } from './session-state';
 import { recordAudit } from '../audit/audit-repository';
 
 export const HOLD_MS = HOLD_MINUTES * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** "3 hours" or "40 minutes", for how long new holds stay paused. */
+function formatPause(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 90) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
 
 type HoldRequest = z.output<typeof CreateOrderSchema>;
 export type EventUpdate = z.output<typeof EventUpdateSchema>;
 
-/** True when a database error (or one it wraps) is the bookings no-overlap exclusion constraint. */
-export function isOverlapViolation(error: unknown): boolean {
+/** True when a database error (or one it wraps) carries the PostgreSQL error code `code`. */
+function hasDatabaseCode(error: unknown, code: string): boolean {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === '23P01') return true;
+    if ((current as { code?: unknown }).code === code) return true;
   }
   return false;
+}
+
+/** True when a database error (or one it wraps) is the bookings no-overlap exclusion constraint. */
+export function isOverlapViolation(error: unknown): boolean {
+  return hasDatabaseCode(error, '23P01');
 }
 
 export interface BookingFlowOptions {
@@ -49,6 +63,11 @@ export interface BookingFlowOptions {
   publicUrl: string;
   /** Called after a change that queued mail has committed. */
   onMailQueued?: () => void;
+  /**
+   * Pause a patient's new holds after HOLD_LIMITS.abandonedPerDay abandoned ones. Off only with
+   * RATE_LIMITS=off, like the other per-account limits (load tests, journeys).
+   */
+  pauseAbandoners?: boolean;
   clock?: () => Date;
 }
 
@@ -61,6 +80,7 @@ export function createBookingFlowService({
   payments,
   publicUrl,
   onMailQueued,
+  pauseAbandoners = true,
   clock = () => new Date(),
 }: BookingFlowOptions) {
   const repository = createBookingsRepository(db);
@@ -99,6 +119,39 @@ export function createBookingFlowService({
   }
 
   /**
+   * The limits on one patient's holds (HOLD_LIMITS): refuses a patient who keeps abandoning holds or
+   * already holds slots with two other psychologists. Checked before the provider is asked for an
+   * order, and again inside the hold's transaction under the patient's lock (`locked`), where a live
+   * hold with the same psychologist can only be a parallel request's (their own earlier hold with
+   * that psychologist was released before).
+   */
+  async function enforceHoldLimits(
+    tx: Database,
+    patientId: string,
+    psychologistId: string,
+    { locked }: { locked: boolean },
+  ) {
+    const bookings = createBookingsRepository(tx);
+    const now = clock();
+    const abandoned = pauseAbandoners
+      ? await bookings.abandonedHoldsSince(patientId, new Date(now.getTime() - DAY_MS), now)
+      : { count: 0, oldest: null };
+    if (abandoned.count >= HOLD_LIMITS.abandonedPerDay) {
+      const liftsAt = (abandoned.oldest ?? now).getTime() + DAY_MS;
+      const seconds = Math.max(60, Math.ceil((liftsAt - now.getTime()) / 1000));
+      throw new AppError(
+        'HOLDS_PAUSED',
+        `You started ${abandoned.count} payments in the last 24 hours without finishing them, so new bookings are paused for ${formatPause(seconds)}. If a payment keeps failing, try another payment method or contact your psychologist.`,
+        { retryAfterSeconds: seconds },
+      );
+    }
+    const live = await bookings.liveHoldsOf(patientId, now);
+    const withOthers = live.filter((hold) => hold.psychologistId !== psychologistId);
+    if (withOthers.length >= HOLD_LIMITS.liveHolds) throw new AppError('HOLD_LIMIT_REACHED');
+    if (locked && withOthers.length < live.length) throw new AppError('HOLD_IN_PROGRESS');
+  }
+
+  /**
    * Inserts a live row and its 'created' audit entry, in the caller's transaction or a new one,
    * freeing that psychologist's expired holds first; an overlap becomes 409 SLOT_TAKEN.
    */
@@ -127,6 +180,20 @@ export function createBookingFlowService({
     }
   }
 
+  /**
+   * Runs the hold's transaction. Two patients' hold transactions can still wait on each other's rows
+   * (one expiring the psychologist's run-out holds that the other's insert is checked against), and
+   * PostgreSQL then ends one as a deadlock (40P01), all of it rolled back: that patient lost the race.
+   */
+  async function placeHoldAndOrder<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (hasDatabaseCode(error, '40P01')) throw new AppError('SLOT_TAKEN');
+      throw error;
+    }
+  }
+
   return {
     /**
      * POST /api/payments/create-order: holds the slot for HOLD_MINUTES and opens an order for the
@@ -134,13 +201,24 @@ export function createBookingFlowService({
      */
     async placeHold(actor: AuthUser, request: HoldRequest): Promise<CreateOrderData> {
       const start = new Date(request.start);
+      // The patient's own hold with this psychologist is about to be replaced: it does not block.
+      const ownHold = (await repository.liveHoldsOf(actor.id, clock())).find(
+        (hold) => hold.psychologistId === request.psychologistId,
+      );
       const psychologist = await checkBookable(
         request.psychologistId,
         start,
         request.durationMinutes,
+        ownHold?.id,
       );
       const amountPaise =
         request.durationMinutes === 20 ? psychologist.rate20Paise : psychologist.rate45Paise;
+      // Refused before a provider order exists; checked again under the patient's lock below.
+      await enforceHoldLimits(db, actor.id, psychologist.id, { locked: false });
+      // The new time replaces the patient's hold with this psychologist. It is let go on its own,
+      // before: freeing one row and taking another in one transaction can deadlock with another
+      // patient taking a slot that overlaps both.
+      if (ownHold) await repository.releaseHold(ownHold.id, actor.id);
       const holdId = randomUUID();
       // The provider's order is opened first, outside the transaction (with Razorpay it is an HTTP
       // call); the hold and our order row are then written in one transaction, so a crash or a lost
@@ -162,7 +240,11 @@ export function createBookingFlowService({
         prefill: { name: actor.username, email: actor.email },
       });
       const holdExpiresAt = new Date(clock().getTime() + HOLD_MS);
-      const { order, checkout } = await db.transaction(async (tx) => {
+      const { order, checkout } = await placeHoldAndOrder(async (tx) => {
+        if (!(await createBookingsRepository(tx).tryLockPatientHolds(actor.id))) {
+          throw new AppError('HOLD_IN_PROGRESS');
+        }
+        await enforceHoldLimits(tx, actor.id, psychologist.id, { locked: true });
         await insertLive(
           {
             id: holdId,

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, lte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import { CURRENCY, type RefundSummary } from '@sukoon/shared';
 import {
   bookings,
@@ -12,6 +12,23 @@ import {
 } from '../../db/schema';
 
 const patients = alias(users, 'patients');
+
+/**
+ * Holds that ended without a payment: released by the patient (canceled with no cancellation time),
+ * expired, or held past their expiry and not yet swept. Never a session: left out of every list, and
+ * purged by the retention sweep (RETENTION_DAYS.endedHolds).
+ */
+export function endedHold(now: Date = new Date()): SQL {
+  return or(
+    eq(bookings.status, 'expired'),
+    and(
+      eq(bookings.status, 'canceled'),
+      isNull(bookings.canceledAt),
+      eq(bookings.paymentStatus, 'failed'),
+    ),
+    and(eq(bookings.status, 'held'), lte(bookings.holdExpiresAt, now)),
+  )!;
+}
 
 /** Bookings that are, or may still become, a session: booked, or held with time left on the hold. */
 function live(): SQL {
@@ -120,6 +137,58 @@ export function createBookingsRepository(db: Database) {
       return row ?? null;
     },
 
+    /**
+     * Takes the patient's hold lock until the transaction ends, or answers false at once when another
+     * of their hold requests has it (waiting would park a pooled connection per parallel request), so
+     * the limits on live and abandoned holds are counted once however many requests race.
+     */
+    async tryLockPatientHolds(patientId: string): Promise<boolean> {
+      const [row] = await queryRows<{ locked: boolean }>(
+        db,
+        sql`select pg_try_advisory_xact_lock(hashtextextended(${`holds:${patientId}`}, 0)) as locked`,
+      );
+      return row?.locked === true;
+    },
+
+    /** A patient's holds that still reserve a slot. */
+    async liveHoldsOf(patientId: string, now: Date) {
+      return db
+        .select({ id: bookings.id, psychologistId: bookings.psychologistId })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.patientId, patientId),
+            eq(bookings.status, 'held'),
+            gt(bookings.holdExpiresAt, now),
+          ),
+        );
+    },
+
+    /**
+     * A patient's holds placed since `since` that ended without a payment (released, or run out), and
+     * when the oldest of them was placed: the pause on new holds lifts 24 hours after that.
+     */
+    async abandonedHoldsSince(patientId: string, since: Date, now: Date) {
+      const [row] = await db
+        .select({
+          count: sql<number>`count(*)::int`,
+          oldest: sql<string | null>`min(${bookings.createdAt})`,
+        })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.patientId, patientId),
+            gt(bookings.createdAt, since),
+            or(
+              eq(bookings.status, 'expired'),
+              and(eq(bookings.status, 'canceled'), eq(bookings.paymentStatus, 'failed')),
+              and(eq(bookings.status, 'held'), lte(bookings.holdExpiresAt, now)),
+            ),
+          ),
+        );
+      return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    },
+
     /** The booking row, locked until the transaction ends (cancel, attendance and links queue up). */
     async lockById(id: string) {
       const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update');
@@ -175,9 +244,12 @@ export function createBookingsRepository(db: Database) {
       );
     },
 
-    /** Every booking the user is part of, as patient or as psychologist, oldest first. */
+    /**
+     * Every booking the user is part of, as patient or as psychologist, oldest first; holds that
+     * ended without a payment are not bookings and are left out.
+     */
     listForUser(userId: string) {
-      return select(involving(userId));
+      return select(and(involving(userId), not(endedHold())));
     },
 
     /** The user's live bookings overlapping [from, to). */

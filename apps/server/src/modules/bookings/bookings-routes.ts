@@ -8,6 +8,7 @@ import {
   CancelBookingData,
   CreateOrderBody,
   CreateOrderData,
+  HOLD_LIMITS,
   EventCreateBody,
   EventUpdateBody,
   EventsQuery,
@@ -34,6 +35,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     payments: app.payments,
     publicUrl: app.env.publicUrl,
     onMailQueued,
+    pauseAbandoners: app.env.RATE_LIMITS === 'on',
   });
   const cancellation = createCancellationService({
     db: app.database.db,
@@ -45,12 +47,16 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.payments.registerPurpose('penalty', cancellation.penaltyPurpose());
 
   const holds = createBookingsRepository(app.database.db);
+  const holdLimits = {
+    perUser: HOLD_LIMITS.requestsPerAccount,
+    perIp: HOLD_LIMITS.requestsPerAddress,
+  };
   runPeriodically(app, 'hold sweeper', HOLD_SWEEP_MS, () => holds.expireHolds(new Date()));
 
   app.post(
     '/api/payments/create-order',
     {
-      preValidation: signedIn('patient'),
+      preValidation: [signedIn('patient'), app.userLimits('hold', holdLimits)],
       schema: {
         tags: ['payments', 'bookings'],
         summary:
@@ -70,7 +76,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/bookings/holds/:id',
     {
-      preValidation: signedIn('patient'),
+      preValidation: [signedIn('patient'), app.userLimits('hold-release', holdLimits)],
       schema: {
         tags: ['bookings'],
         summary: 'Release your own hold (checkout dismissed or failed) so the slot is free again',

@@ -102,6 +102,7 @@ describe('data retention', () => {
       codes: 1,
       links: 1,
       accountEvents: 1,
+      endedHolds: 0,
     });
     const subjects = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email)))
       .map((m) => m.subject)

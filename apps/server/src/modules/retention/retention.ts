@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, inArray, isNotNull, like, lt, or } from 'drizzle-orm';
+import { and, inArray, isNotNull, like, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { runPeriodically } from '../../lib/periodic';
+import { endedHold } from '../bookings/bookings-repository';
 import {
   auditEvents,
   authSessions,
+  bookings,
+  paymentOrders,
   mailOutbox,
   oneTimeCodes,
   rateLimitHits,
@@ -26,6 +29,11 @@ export const RETENTION_DAYS = {
   spentCredentials: 30,
   /** Sign-in, sign-out and password-reset entries of the audit log (with client addresses). */
   accountEvents: 365,
+  /**
+   * Holds that ended without a payment (released or expired): never sessions. Kept two days because
+   * the count of a patient's abandoned holds over the last 24 hours pauses serial abandoners.
+   */
+  endedHolds: 2,
 };
 
 /** Deletes what has outlived its retention; safe to run from several processes at once. */
@@ -67,6 +75,21 @@ export async function purgeExpiredData(db: Database, now: Date): Promise<Record<
       ),
     )
     .returning({ id: auditEvents.id });
+  // A hold whose payment order is still open waits for the reconciliation to look at that order first.
+  const holds = await db
+    .delete(bookings)
+    .where(
+      and(
+        endedHold(now),
+        lt(bookings.createdAt, before(RETENTION_DAYS.endedHolds)),
+        sql`not exists (select 1 from ${paymentOrders}
+                        where ${paymentOrders.purpose} = 'booking'
+                          and ${paymentOrders.referenceId} = ${bookings.id}::text
+                          and ${paymentOrders.status} = 'created'
+                          and ${paymentOrders.reconciledAt} is null)`,
+      ),
+    )
+    .returning({ id: bookings.id });
   // Rate-limit counters whose window ended a day ago count for nothing any more.
   const counters = await db
     .delete(rateLimitHits)
@@ -79,6 +102,7 @@ export async function purgeExpiredData(db: Database, now: Date): Promise<Record<
     codes: codes.length,
     links: links.length,
     accountEvents: events.length,
+    endedHolds: holds.length,
   };
 }
 
