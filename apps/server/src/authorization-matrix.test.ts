@@ -235,6 +235,14 @@ const MATRIX: Record<string, Row> = {
       url: `/api/bookings/holds/${(await f.ownersHold()).bookingId}`,
     }),
   },
+  'GET /api/bookings/holds/{id}/order': {
+    // Only the hold's own patient may reopen its checkout.
+    expected: [401, 200, 403, 403, 403],
+    call: async (f) => ({
+      method: 'GET',
+      url: `/api/bookings/holds/${(await f.ownersHold()).bookingId}/order`,
+    }),
+  },
   'POST /api/bookings': {
     // A patient's booking exists only through a verified payment; Y cannot write on X's calendar.
     expected: [401, 402, 402, 200, 403],

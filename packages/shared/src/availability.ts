@@ -237,5 +237,7 @@ export const BookingListItem = z.object({
   canceled_at: z.string().nullable(),
   /** The refund of the session's payment, once one is made: processed, or pending and retried. */
   refund: RefundSummary.nullable(),
+  /** A hold awaiting payment: when the slot stops being kept (null for everything else). */
+  hold_expires_at: z.iso.datetime().nullable(),
 });
 export type BookingListItem = z.infer<typeof BookingListItem>;

@@ -11,3 +11,4 @@ export * from './attendance';
 export * from './audit';
 export * from './privacy';
 export * from './names';
+export * from './paging';

@@ -29,6 +29,34 @@ export async function api<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
+  return (await call<T>(method, path, options)).data;
+}
+
+/** One page of a paged list: its rows and the cursor of the next page (null at the end). */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** GETs one page of a paged list (`?limit=&cursor=`, answered with `next_cursor`). */
+export async function apiPage<T>(
+  path: string,
+  page: { limit?: number; cursor?: string | null },
+  options: { signal?: AbortSignal } = {},
+): Promise<Page<T>> {
+  const { data, envelope } = await call<T[]>('GET', path, {
+    ...options,
+    query: { limit: page.limit, cursor: page.cursor ?? undefined },
+  });
+  const next = envelope.next_cursor;
+  return { items: data, nextCursor: typeof next === 'string' && next !== '' ? next : null };
+}
+
+async function call<T>(
+  method: string,
+  path: string,
+  options: RequestOptions,
+): Promise<{ data: T; envelope: Record<string, unknown> }> {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
@@ -57,7 +85,7 @@ export async function api<T>(
 
   const envelope = (await response.json().catch(() => null)) as
     ({ success?: boolean; data?: T; error?: ApiErrorBody | null } & Record<string, unknown>) | null;
-  if (response.ok && envelope?.success) return envelope.data as T;
+  if (response.ok && envelope?.success) return { data: envelope.data as T, envelope };
   const error = envelope?.error;
   if (error?.code) {
     const { success: _success, data: _data, error: _error, ...extra } = envelope ?? {};

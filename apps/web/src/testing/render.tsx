@@ -37,10 +37,18 @@ export function makeEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent
 export interface ApiCall {
   method: string;
   path: string;
+  /** The query string's parameters (e.g. limit and cursor of a paged list); undefined when none. */
+  query?: Record<string, string>;
   body: unknown;
 }
 
-type Answer = { status?: number; data?: unknown; error?: { code: string; message: string } };
+type Answer = {
+  status?: number;
+  data?: unknown;
+  error?: { code: string; message: string };
+  /** A paged list's cursor to its next page (null at the end); left out of other answers. */
+  next_cursor?: string | null;
+};
 
 /**
  * Stubs fetch with the API's envelope: `answer` gets each call and returns what the server would.
@@ -54,11 +62,15 @@ export function stubApi(answer: (call: ApiCall) => Answer | Promise<Answer>): Ap
       const call = {
         method: init.method ?? 'GET',
         path: new URL(String(url)).pathname,
+        query: new URL(String(url)).search
+          ? Object.fromEntries(new URL(String(url)).searchParams)
+          : undefined,
         body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
       };
       calls.push(call);
-      const { status = 200, data = null, error } = await answer(call);
-      return new Response(JSON.stringify({ success: !error, data, error: error ?? null }), {
+      const { status = 200, data = null, error, next_cursor } = await answer(call);
+      const envelope = { success: !error, data, error: error ?? null, next_cursor };
+      return new Response(JSON.stringify(envelope), {
         status,
         headers: { 'content-type': 'application/json' },
       });

@@ -279,6 +279,45 @@ export function createBookingFlowService({
       };
     },
 
+    /**
+     * The open order of the patient's own live hold, to reopen its checkout (a tab closed mid-payment):
+     * the same order and amount the server set when the hold was placed, never a new one.
+     */
+    async openOrderOfHold(actor: AuthUser, bookingId: string): Promise<CreateOrderData> {
+      const existing = await repository.findById(bookingId);
+      if (!existing) throw new AppError('BOOKING_NOT_FOUND');
+      const { booking } = existing;
+      if (booking.patientId !== actor.id) {
+        throw new AppError('FORBIDDEN', 'Only the patient who holds this slot can pay for it.');
+      }
+      if (booking.status === 'booked') {
+        throw new AppError('CONFLICT', 'This session is already paid and confirmed.');
+      }
+      const now = clock();
+      const holdExpiresAt = booking.status === 'held' ? booking.holdExpiresAt : null;
+      const open =
+        holdExpiresAt && holdExpiresAt > now
+          ? await payments.findOpenOrder('booking', booking.id, actor.id, {
+              name: actor.username,
+              email: actor.email,
+            })
+          : null;
+      if (!holdExpiresAt || holdExpiresAt <= now || !open) {
+        throw new AppError(
+          'CONFLICT',
+          'This hold has ended, so the slot is no longer kept for you. Choose a time again to book it.',
+        );
+      }
+      return {
+        amount: open.order.amountPaise,
+        currency: open.order.currency,
+        order_id: open.order.providerOrderId,
+        booking_id: booking.id,
+        hold_expires_at: holdExpiresAt.toISOString(),
+        checkout: open.checkout,
+      };
+    },
+
     /** The patient dismissed or failed the checkout: their own hold is let go at once. */
     async releaseHold(actor: AuthUser, bookingId: string) {
       const released = await repository.releaseHold(bookingId, actor.id);

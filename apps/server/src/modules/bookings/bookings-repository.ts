@@ -55,7 +55,7 @@ export function createBookingsRepository(db: Database) {
       .innerJoin(psychologistProfiles, eq(psychologistProfiles.userId, bookings.psychologistId))
       .leftJoin(patients, eq(patients.id, bookings.patientId))
       .where(where)
-      .orderBy(asc(bookings.startsAt));
+      .orderBy(asc(bookings.startsAt), asc(bookings.id));
   }
 
   const involving = (userId: string) =>
@@ -250,6 +250,29 @@ export function createBookingsRepository(db: Database) {
      */
     listForUser(userId: string) {
       return select(and(involving(userId), not(endedHold())));
+    },
+
+    /**
+     * One page of listForUser: up to `limit` rows after `after`, in (starts_at, id) order, so a row
+     * added or removed between pages never shifts another into or out of the next one.
+     */
+    listPageForUser(
+      userId: string,
+      page: { limit: number; after?: { startsAt: Date; id: string } },
+    ) {
+      const { after } = page;
+      return select(
+        and(
+          involving(userId),
+          not(endedHold()),
+          after
+            ? or(
+                gt(bookings.startsAt, after.startsAt),
+                and(eq(bookings.startsAt, after.startsAt), gt(bookings.id, after.id)),
+              )
+            : undefined,
+        ),
+      ).limit(page.limit);
     },
 
     /** The user's live bookings overlapping [from, to). */

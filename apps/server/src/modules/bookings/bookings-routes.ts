@@ -13,6 +13,8 @@ import {
   EventUpdateBody,
   EventsQuery,
   okEnvelope,
+  PageQuery,
+  pagedEnvelope,
 } from '@sukoon/shared';
 import { runPeriodically } from '../../lib/periodic';
 import { requireAuth, signedIn } from '../../plugins/authenticate';
@@ -90,6 +92,26 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireAuth(request, 'patient');
       const data = await flow.releaseHold(actor, request.params.id);
+      return { success: true as const, data, error: null };
+    },
+  );
+
+  app.get(
+    '/api/bookings/holds/:id/order',
+    {
+      preValidation: signedIn('patient'),
+      schema: {
+        tags: ['payments', 'bookings'],
+        summary:
+          'The open payment order of your own live hold, to resume paying it (a checkout closed mid-payment); the amount is the one set when the hold was placed',
+        security: [{ bearer: [] }],
+        params: BookingId,
+        response: { 200: okEnvelope(CreateOrderData) },
+      },
+    },
+    async (request) => {
+      const actor = requireAuth(request, 'patient');
+      const data = await flow.openOrderOfHold(actor, request.params.id);
       return { success: true as const, data, error: null };
     },
   );
@@ -194,16 +216,21 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['bookings'],
         summary:
-          'Your bookings (as patient or psychologist), with the original client’s field names',
+          'Your bookings (as patient or psychologist), oldest first, a page at a time (?limit= 1–200, 50 by default; ?cursor= the next_cursor of the previous page, null at the end), with the original client’s field names',
         security: [{ bearer: [] }],
         params: z.object({ userId: z.uuid('The user id is not valid') }),
-        response: { 200: okEnvelope(z.array(BookingListItem)) },
+        querystring: PageQuery,
+        response: { 200: pagedEnvelope(BookingListItem) },
       },
     },
     async (request) => {
       const actor = requireAuth(request);
-      const data = await bookings.listForUser(actor, request.params.userId);
-      return { success: true as const, data, error: null };
+      const { items, nextCursor } = await bookings.listPageForUser(
+        actor,
+        request.params.userId,
+        request.query,
+      );
+      return { success: true as const, data: items, error: null, next_cursor: nextCursor };
     },
   );
 

@@ -1,5 +1,8 @@
 import {
+  decodeCursor,
+  encodeCursor,
   localDateOf,
+  type PageQuery,
   type BookingListItem,
   type CalendarEvent,
   type EventsQuery,
@@ -73,6 +76,8 @@ function toListItem(
     canceled_by: booking.canceledBy,
     canceled_at: booking.canceledAt?.toISOString() ?? null,
     refund: refund ?? null,
+    hold_expires_at:
+      booking.status === 'held' ? (booking.holdExpiresAt?.toISOString() ?? null) : null,
   };
 }
 
@@ -88,6 +93,14 @@ function toInstant(value: string | undefined, endOfDay: boolean): Date | undefin
 
 export function createBookingsService(db: Database) {
   const repository = createBookingsRepository(db);
+
+  async function withRefunds(rows: BookingWithNames[], viewerId: string) {
+    const refunds = await repository.refundsOf(
+      rows.filter(({ booking }) => booking.paymentStatus === 'refunded').map((r) => r.booking.id),
+    );
+    return rows.map((row) => toListItem(row, viewerId, refunds.get(row.booking.id)));
+  }
+
   return {
     /** Nobody reads another person's bookings, whatever their role. */
     async listForUser(actor: AuthUser, userId: string): Promise<BookingListItem[]> {
@@ -95,10 +108,31 @@ export function createBookingsService(db: Database) {
         throw new AppError('FORBIDDEN', 'You can only see your own bookings.');
       }
       const rows = await repository.listForUser(userId);
-      const refunds = await repository.refundsOf(
-        rows.filter(({ booking }) => booking.paymentStatus === 'refunded').map((r) => r.booking.id),
-      );
-      return rows.map((row) => toListItem(row, actor.id, refunds.get(row.booking.id)));
+      return withRefunds(rows, actor.id);
+    },
+
+    /** One page of the user's bookings, oldest first, and the cursor of the next (null at the end). */
+    async listPageForUser(
+      actor: AuthUser,
+      userId: string,
+      query: PageQuery,
+    ): Promise<{ items: BookingListItem[]; nextCursor: string | null }> {
+      if (actor.id !== userId) {
+        throw new AppError('FORBIDDEN', 'You can only see your own bookings.');
+      }
+      const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
+      const rows = await repository.listPageForUser(userId, {
+        // One more than asked tells whether another page follows.
+        limit: query.limit + 1,
+        after: cursor ? { startsAt: new Date(cursor.startsAt), id: cursor.id } : undefined,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      const nextCursor =
+        rows.length > query.limit && last
+          ? encodeCursor({ startsAt: last.booking.startsAt.toISOString(), id: last.booking.id })
+          : null;
+      return { items: await withRefunds(page, actor.id), nextCursor };
     },
 
     async events(actor: AuthUser, query: EventsQuery): Promise<CalendarEvent[]> {

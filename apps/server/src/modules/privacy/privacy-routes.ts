@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccountExport, DeleteAccountBody, DeleteAccountData, okEnvelope } from '@sukoon/shared';
 import { requireAuth } from '../../plugins/authenticate';
@@ -25,11 +27,23 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = requireAuth(request);
-      const data = await privacy.exportFor(actor);
-      const day = data.exported_at.slice(0, 10);
+      const chunks = privacy.exportChunks(actor);
+      // The first piece is read before answering, so a failure here is still a proper error answer.
+      const first = await chunks.next();
+      const day = new Date().toISOString().slice(0, 10);
       void reply.header('content-disposition', `attachment; filename="sukoon-data-${day}.json"`);
       void reply.header('cache-control', 'no-store');
-      return { success: true as const, data, error: null };
+      void reply.type('application/json; charset=utf-8');
+      // Streamed: written to the response as it is read from the database, batch by batch.
+      // The response schema documents the body; a stream is sent as it is, not serialized.
+      return (reply as FastifyReply).send(
+        Readable.from(
+          (async function* () {
+            if (!first.done) yield first.value;
+            yield* chunks;
+          })(),
+        ),
+      );
     },
   );
 

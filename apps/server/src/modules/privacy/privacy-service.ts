@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { PRIVACY_NOTICE_VERSION, type AccountExport, type DeleteAccountData } from '@sukoon/shared';
+import {
+  AccountExport,
+  BookingListItem,
+  PAGE_LIMITS,
+  PRIVACY_NOTICE_VERSION,
+  PaymentOrderData,
+  type DeleteAccountData,
+} from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { createAuditRepository, recordAudit } from '../audit/audit-repository';
@@ -11,6 +18,9 @@ import { createCancellationService } from '../bookings/cancellation-service';
 import type { PaymentsService } from '../payments/payments-service';
 import { createPsychologistsRepository } from '../psychologists/psychologists-repository';
 import { createPrivacyRepository } from './privacy-repository';
+
+/** Rows of each list read and written at a time by the data export. */
+const EXPORT_BATCH = PAGE_LIMITS.max;
 
 export interface PrivacyOptions {
   db: Database;
@@ -29,15 +39,25 @@ export function createPrivacyService(options: PrivacyOptions) {
   const cancellation = createCancellationService(options);
 
   return {
-    async exportFor(actor: AuthUser): Promise<AccountExport> {
+    /**
+     * Everything held about the user, as the JSON text of `{ success, data, error }`, in pieces:
+     * the bookings and payments are read and written a batch at a time, so a long history is never
+     * held in memory whole (issue 16). Same content and field order as the AccountExport schema.
+     */
+    async *exportChunks(actor: AuthUser, batchSize: number = EXPORT_BATCH): AsyncGenerator<string> {
       const user = (await users.findById(actor.id))!;
       const profile =
         user.role === 'psychologist'
           ? await createPsychologistsRepository(db).findById(user.id)
           : undefined;
-      const orders = await privacy.ordersPaidBy(user.id);
-      const data: AccountExport = {
-        exported_at: clock().toISOString(),
+      const exportedAt = clock().toISOString();
+      const head = AccountExport.pick({
+        exported_at: true,
+        privacy_notice_version: true,
+        account: true,
+        psychologist_profile: true,
+      }).parse({
+        exported_at: exportedAt,
         privacy_notice_version: PRIVACY_NOTICE_VERSION,
         account: {
           id: user.id,
@@ -57,23 +77,51 @@ export function createPrivacyService(options: PrivacyOptions) {
               session_45_minute_rate: profile.rate45Paise / 100,
             }
           : null,
-        bookings: await createBookingsService(db).listForUser(actor, actor.id),
-        payments: await Promise.all(
-          orders.map((order) => payments.describeOrder(order.providerOrderId, actor.id)),
-        ),
-        account_events: await createAuditRepository(db).listForSubject(actor.id, 1000),
-        emails: (await privacy.emailsTo(user.email)).map((mail) => ({
-          subject: mail.subject,
-          status: mail.status,
-          sent_at: mail.sentAt?.toISOString() ?? null,
-        })),
-      };
+      });
+      // The head's JSON without its closing brace; the lists follow it.
+      yield `{"success":true,"data":${JSON.stringify(head).slice(0, -1)},"bookings":[`;
+
+      const bookingsService = createBookingsService(db);
+      let cursor: string | undefined;
+      let first = true;
+      do {
+        const page = await bookingsService.listPageForUser(actor, actor.id, {
+          limit: batchSize,
+          cursor,
+        });
+        if (page.items.length > 0) {
+          const rows = page.items.map((item) => JSON.stringify(BookingListItem.parse(item)));
+          yield `${first ? '' : ','}${rows.join(',')}`;
+          first = false;
+        }
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor !== undefined);
+
+      yield '],"payments":[';
+      const orders = await privacy.ordersPaidBy(user.id);
+      for (let index = 0; index < orders.length; index += batchSize) {
+        const batch = await Promise.all(
+          orders
+            .slice(index, index + batchSize)
+            .map((order) => payments.describeOrder(order.providerOrderId, actor.id)),
+        );
+        const rows = batch.map((order) => JSON.stringify(PaymentOrderData.parse(order)));
+        yield `${index === 0 ? '' : ','}${rows.join(',')}`;
+      }
+
+      const events = await createAuditRepository(db).listForSubject(actor.id, 1000);
+      yield `],"account_events":${JSON.stringify(AccountExport.shape.account_events.parse(events))}`;
+      const emails = (await privacy.emailsTo(user.email)).map((mail) => ({
+        subject: mail.subject,
+        status: mail.status,
+        sent_at: mail.sentAt?.toISOString() ?? null,
+      }));
+      yield `,"emails":${JSON.stringify(AccountExport.shape.emails.parse(emails))}},"error":null}`;
       await recordAudit(db, {
         action: 'account.data_exported',
         actor: { id: actor.id, role: actor.role },
         subjectUserId: actor.id,
       });
-      return data;
     },
 
     /**

@@ -37,6 +37,7 @@ function booking(overrides: Partial<BookingListItem>): BookingListItem {
     canceled_by: null,
     canceled_at: null,
     refund: null,
+    hold_expires_at: null,
     ...overrides,
   };
 }
@@ -133,5 +134,147 @@ describe('YourSessions in another zone', () => {
     expect(item.textContent).toContain(
       'Tue, Mar 10 · 11:00 AM – 11:45 AM (Asia/Kolkata)Your time: Tue, Mar 10 · 5:30 AM – 6:15 AM (Europe/London)',
     );
+  });
+});
+
+describe('YourSessions reads the paged list', () => {
+  it('fetches every page, following next_cursor, before showing the sessions', async () => {
+    const older = Array.from({ length: 3 }, (_, index) =>
+      booking({
+        id: `00000000-0000-4000-8000-00000000010${index}`,
+        title: `Past ${index}`,
+        start_time: `2026-02-0${index + 1}T05:30:00.000Z`,
+        end_time: `2026-02-0${index + 1}T06:15:00.000Z`,
+      }),
+    );
+    const calls = stubApi((call) =>
+      call.query?.cursor === undefined
+        ? { data: older, next_cursor: 'page-2' }
+        : call.query?.cursor === 'page-2'
+          ? { data: [list[1]], next_cursor: null }
+          : { status: 400, error: { code: 'VALIDATION_FAILED', message: 'bad cursor' } },
+    );
+    renderWithQuery(
+      <YourSessions
+        userId={USER}
+        now={now}
+        zoneOf={() => 'Asia/Kolkata'}
+        viewerZone="Asia/Kolkata"
+        onCancel={vi.fn()}
+      />,
+    );
+    // The upcoming session is on the second page.
+    const upcoming = await screen.findByRole('list', { name: 'Upcoming (1)' });
+    expect(within(upcoming).getByText('First session')).toBeTruthy();
+    expect(calls.map((call) => [call.path, call.query])).toEqual([
+      [`/api/bookings/user/${USER}`, { limit: '200' }],
+      [`/api/bookings/user/${USER}`, { limit: '200', cursor: 'page-2' }],
+    ]);
+  });
+
+  it('stops when the server hands back a cursor it already gave', async () => {
+    const calls = stubApi(() => ({ data: [list[1]], next_cursor: 'same' }));
+    renderWithQuery(
+      <YourSessions
+        userId={USER}
+        now={now}
+        zoneOf={() => 'Asia/Kolkata'}
+        viewerZone="Asia/Kolkata"
+        onCancel={vi.fn()}
+      />,
+    );
+    await screen.findByRole('list', { name: /Upcoming/ });
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe('YourSessions lists a hold left unpaid', () => {
+  const held = booking({
+    id: '00000000-0000-4000-8000-000000000201',
+    title: 'Unpaid hold',
+    status: 'held',
+    payment_status: 'pending',
+    hold_expires_at: new Date(Date.now() + 8 * 60_000 + 30_000).toISOString(),
+  });
+  const order = {
+    amount: 90_000,
+    currency: 'INR',
+    order_id: 'order_resume1',
+    booking_id: held.id,
+    hold_expires_at: held.hold_expires_at!,
+    checkout: {},
+  };
+
+  it('with its countdown, and resumes paying the same order', async () => {
+    const calls = stubApi((call) =>
+      call.path.endsWith('/order') ? { data: order } : { data: [held], next_cursor: null },
+    );
+    const onResumePayment = vi.fn();
+    renderWithQuery(
+      <YourSessions
+        userId={USER}
+        now={new Date()}
+        zoneOf={() => 'Asia/Kolkata'}
+        viewerZone="Asia/Kolkata"
+        onCancel={vi.fn()}
+        onResumePayment={onResumePayment}
+      />,
+    );
+    const list = await screen.findByRole('list', { name: 'Awaiting payment (1)' });
+    expect(list.textContent).toMatch(/Slot kept for you for 8:(2\d|30)/);
+    expect(list.textContent).toContain('₹900 not paid yet');
+    fireEvent.click(screen.getByRole('button', { name: 'Resume paying for Unpaid hold' }));
+    await vi.waitFor(() => expect(onResumePayment).toHaveBeenCalledWith(order, held));
+    expect(calls.at(-1)).toMatchObject({
+      method: 'GET',
+      path: `/api/bookings/holds/${held.id}/order`,
+    });
+  });
+
+  it('releases it, and offers no resume where the page cannot reopen a checkout', async () => {
+    let released = false;
+    const calls = stubApi((call) => {
+      if (call.method === 'DELETE') {
+        released = true;
+        return { data: { id: held.id, released: true } };
+      }
+      return { data: released ? [] : [held], next_cursor: null };
+    });
+    renderWithQuery(
+      <YourSessions
+        userId={USER}
+        now={new Date()}
+        zoneOf={() => 'Asia/Kolkata'}
+        viewerZone="Asia/Kolkata"
+        onCancel={vi.fn()}
+      />,
+    );
+    await screen.findByRole('list', { name: 'Awaiting payment (1)' });
+    expect(screen.queryByRole('button', { name: /Resume/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Release the slot of Unpaid hold' }));
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('list', { name: /Awaiting payment/ })).toBeNull(),
+    );
+    expect(calls.some((call) => call.method === 'DELETE' && call.path.endsWith(held.id))).toBe(
+      true,
+    );
+  });
+
+  it('leaves out a hold whose time has run out', async () => {
+    stubApi(() => ({
+      data: [{ ...held, hold_expires_at: new Date(Date.now() - 1000).toISOString() }],
+      next_cursor: null,
+    }));
+    renderWithQuery(
+      <YourSessions
+        userId={USER}
+        now={new Date()}
+        zoneOf={() => 'Asia/Kolkata'}
+        viewerZone="Asia/Kolkata"
+        onCancel={vi.fn()}
+      />,
+    );
+    await screen.findByText(/No upcoming sessions/);
+    expect(screen.queryByText('Unpaid hold')).toBeNull();
   });
 });

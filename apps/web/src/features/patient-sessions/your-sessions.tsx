@@ -1,9 +1,21 @@
-import { useId } from 'react';
-import { canCancelSession, formatInr, type BookingListItem } from '@sukoon/shared';
+import { useEffect, useId, useState } from 'react';
+import {
+  canCancelSession,
+  formatInr,
+  type BookingListItem,
+  type CreateOrderData,
+} from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { SessionWhenForViewer } from '../../components/ui/session-when';
 import { meetingHref } from '../../lib/links';
-import { canceledBookings, upcomingBookings, useMyBookings } from './sessions-api';
+import {
+  canceledBookings,
+  fetchHoldOrder,
+  heldBookings,
+  upcomingBookings,
+  useMyBookings,
+  useReleaseHold,
+} from './sessions-api';
 
 interface YourSessionsProps {
   userId: string;
@@ -13,6 +25,11 @@ interface YourSessionsProps {
   /** The viewer's own zone: their local time is added where it differs. */
   viewerZone: string;
   onCancel: (booking: BookingListItem) => void;
+  /**
+   * Reopens the checkout of a hold left unpaid with its own open order (the same order and amount
+   * the server set). Without it, a hold can only be released from here.
+   */
+  onResumePayment?: (order: CreateOrderData, booking: BookingListItem) => void;
 }
 
 interface RowProps {
@@ -37,9 +54,17 @@ function When({ booking, zoneOf, viewerZone }: RowProps) {
  * The patient's sessions with any psychologist: upcoming ones with Join (once the psychologist has
  * added a link) and Cancel, and recently canceled ones with what happened to the refund.
  */
-export function YourSessions({ userId, now, zoneOf, viewerZone, onCancel }: YourSessionsProps) {
-  const ids = { upcoming: useId(), canceled: useId() };
+export function YourSessions({
+  userId,
+  now,
+  zoneOf,
+  viewerZone,
+  onCancel,
+  onResumePayment,
+}: YourSessionsProps) {
+  const ids = { held: useId(), upcoming: useId(), canceled: useId() };
   const bookings = useMyBookings(userId);
+  const held = heldBookings(bookings.data ?? [], now);
   const upcoming = upcomingBookings(bookings.data ?? [], now);
   const canceled = canceledBookings(bookings.data ?? []);
 
@@ -63,6 +88,25 @@ export function YourSessions({ userId, now, zoneOf, viewerZone, onCancel }: Your
         </p>
       ) : (
         <div className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
+          {held.length > 0 && (
+            <div className="lg:col-span-2">
+              <p id={ids.held} className="mb-2 text-sm font-medium text-slate-700">
+                Awaiting payment ({held.length})
+              </p>
+              <ul aria-labelledby={ids.held} className="flex flex-col gap-2">
+                {held.map((booking) => (
+                  <Held
+                    key={booking.id}
+                    userId={userId}
+                    booking={booking}
+                    zoneOf={zoneOf}
+                    viewerZone={viewerZone}
+                    onResumePayment={onResumePayment}
+                  />
+                ))}
+              </ul>
+            </div>
+          )}
           <div>
             {/* Labels, not headings: the calendar's week heading is the page's only h3. */}
             <p id={ids.upcoming} className="mb-2 text-sm font-medium text-slate-700">
@@ -192,6 +236,114 @@ function Canceled({ booking, zoneOf, viewerZone }: RowProps) {
             ? `Refunded ${formatInr(refund.amount)}`
             : `Refund pending (${formatInr(refund.amount)}), retrying`}
         </span>
+      )}
+    </li>
+  );
+}
+
+/** Seconds until `until`, ticking each second (0 once it has passed). */
+function useSecondsLeft(until: string) {
+  const left = () => Math.max(0, Math.ceil((Date.parse(until) - Date.now()) / 1000));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    const timer = window.setInterval(() => setSeconds(left()), 1000);
+    return () => window.clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- left() reads only `until`
+  }, [until]);
+  return seconds;
+}
+
+function formatLeft(seconds: number) {
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A hold left unpaid (a checkout closed mid-payment): its slot is kept until the countdown ends. The
+ * patient can resume paying the same order, or let the slot go at once.
+ */
+function Held({
+  userId,
+  booking,
+  zoneOf,
+  viewerZone,
+  onResumePayment,
+}: RowProps & {
+  userId: string;
+  onResumePayment: YourSessionsProps['onResumePayment'];
+}) {
+  const seconds = useSecondsLeft(booking.hold_expires_at!);
+  const release = useReleaseHold(userId);
+  const [resuming, setResuming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const busy = release.isPending || resuming;
+
+  const resume = async () => {
+    if (!onResumePayment) return;
+    setError(null);
+    setResuming(true);
+    try {
+      onResumePayment(await fetchHoldOrder(booking.id), booking);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setResuming(false);
+    }
+  };
+
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-xl border border-amber-300 bg-amber-50 p-3">
+      <div className="min-w-0 flex-1 basis-52">
+        <p className="truncate font-semibold text-slate-900">{booking.title}</p>
+        <p className="text-sm text-slate-700">
+          <When booking={booking} zoneOf={zoneOf} viewerZone={viewerZone} />
+        </p>
+        <p className="text-xs text-slate-600">
+          with {booking.psychologist_name} · {formatInr(Math.round(booking.price * 100))} not paid
+          yet
+        </p>
+        <p className="text-sm font-medium text-amber-900">
+          {seconds > 0 ? (
+            <>
+              Slot kept for you for <span className="tabular-nums">{formatLeft(seconds)}</span>
+            </>
+          ) : (
+            'The hold has ended; the slot is free again.'
+          )}
+        </p>
+        {error && (
+          <p role="alert" className="mt-1 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        <p role="status" className="sr-only">
+          {resuming ? 'Opening the payment…' : release.isPending ? 'Releasing the slot…' : ''}
+        </p>
+      </div>
+      {seconds > 0 && (
+        <div className="flex shrink-0 gap-2">
+          {onResumePayment && (
+            <Button
+              aria-label={`Resume paying for ${booking.title}`}
+              disabled={busy}
+              onClick={() => void resume()}
+            >
+              Resume payment
+            </Button>
+          )}
+          <Button
+            variant="secondary"
+            aria-label={`Release the slot of ${booking.title}`}
+            disabled={busy}
+            onClick={() =>
+              release.mutate(booking.id, {
+                onError: (caught) => setError(caught.message),
+              })
+            }
+          >
+            Release
+          </Button>
+        </div>
       )}
     </li>
   );
