@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import type { CalendarEvent, Role } from '@sukoon/shared';
+import type { BookingListItem, CalendarEvent, CreateOrderData, Role } from '@sukoon/shared';
 import type { CalendarProps } from '../features/calendar/calendar';
 import type { BookingStart } from '../features/booking/booking-flow';
 import type { FormExtraContext } from '../features/booking/event-form-dialog';
@@ -23,12 +23,19 @@ export function useBookingLayer(
   role: Role,
   psychologistId: string | null,
   editExtra?: (event: CalendarEvent, context: FormExtraContext) => ReactNode,
-): { calendarProps: Partial<CalendarProps>; layer: ReactNode } {
+): {
+  calendarProps: Partial<CalendarProps>;
+  resumePayment: (order: CreateOrderData, hold: BookingListItem) => void;
+  layer: ReactNode;
+} {
   const [request, setRequest] = useState<BookingStart | null>(null);
   // A fresh form for every start, so nothing of an earlier one lingers.
   const [generation, setGeneration] = useState(0);
   const payments = usePaymentsConfig();
-  const psychologist = usePsychologistRecord(psychologistId);
+  // A resumed hold may be with another psychologist than the calendar shows.
+  const psychologist = usePsychologistRecord(
+    request?.kind === 'resume' ? request.psychologistId : psychologistId,
+  );
   const queryClient = useQueryClient();
 
   // A patient who starts booking will pay next: fetch the checkout while they fill in the form.
@@ -49,6 +56,16 @@ export function useBookingLayer(
           onAddEvent: (at) => start({ kind: 'new', start: at, durationMinutes: 20 }),
           onOpenEvent: (event) => start({ kind: 'edit', event }),
         };
+
+  const resumePayment = (order: CreateOrderData, hold: BookingListItem) =>
+    start({
+      kind: 'resume',
+      psychologistId: hold.psychologist_id,
+      order,
+      start: new Date(hold.start_time),
+      durationMinutes: hold.duration === 45 ? 45 : 20,
+      description: hold.description,
+    });
 
   const layer =
     request && psychologist.data ? (
@@ -75,5 +92,5 @@ export function useBookingLayer(
         />
       </Suspense>
     ) : null;
-  return { calendarProps, layer };
+  return { calendarProps, resumePayment, layer };
 }

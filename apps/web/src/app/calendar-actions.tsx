@@ -1,5 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
-import { canCancelSession, type CalendarEvent, type Role } from '@sukoon/shared';
+import {
+  canCancelSession,
+  type BookingListItem,
+  type CalendarEvent,
+  type CreateOrderData,
+  type Role,
+} from '@sukoon/shared';
 import type { FormExtraContext } from '../features/booking/event-form-dialog';
 import type { CalendarProps } from '../features/calendar/calendar';
 import { targetFromEvent, type CancelTarget } from '../features/cancellation/cancel-api';
@@ -21,6 +27,8 @@ export function useCalendarActions(
 ): {
   calendarProps: Partial<CalendarProps>;
   openCancel: (target: CancelTarget) => void;
+  /** Reopens the checkout of a patient's unpaid hold (Your sessions' Resume payment). */
+  resumePayment: (order: CreateOrderData, hold: BookingListItem) => void;
   layers: ReactNode;
 } {
   const booking = useBookingLayer(role, calendarOwner, editExtra);
@@ -34,6 +42,7 @@ export function useCalendarActions(
       canDeleteEvent: (event: CalendarEvent) => canCancelSession(event, now),
     },
     openCancel: cancel.open,
+    resumePayment: booking.resumePayment,
     layers: (
       <>
         {booking.layer}

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { User } from '@sukoon/shared';
+import type { BookingListItem, CreateOrderData, User } from '@sukoon/shared';
 import { Calendar } from '../features/calendar/calendar';
 import { targetFromBooking, type CancelTarget } from '../features/cancellation/cancel-api';
 import { YourSessions } from '../features/patient-sessions/your-sessions';
@@ -39,7 +39,12 @@ export function PatientArea({ user }: { user: User }) {
   return (
     <div className="flex flex-col gap-4">
       <ErrorBoundary region="your sessions">
-        <YourSessionsArea userId={user.id} now={now} onCancel={actions.openCancel} />
+        <YourSessionsArea
+          userId={user.id}
+          now={now}
+          onCancel={actions.openCancel}
+          onResumePayment={actions.resumePayment}
+        />
       </ErrorBoundary>
       <ErrorBoundary region="the calendar">
         {psychologistId ? (
@@ -66,10 +71,12 @@ function YourSessionsArea({
   userId,
   now,
   onCancel,
+  onResumePayment,
 }: {
   userId: string;
   now: Date;
   onCancel: (target: CancelTarget) => void;
+  onResumePayment: (order: CreateOrderData, hold: BookingListItem) => void;
 }) {
   const psychologists = usePsychologists();
   const viewerZone = deviceTimeZone();
@@ -82,6 +89,7 @@ function YourSessionsArea({
       zoneOf={zoneOf}
       viewerZone={viewerZone}
       onCancel={(item) => onCancel(targetFromBooking(item, zoneOf(item.psychologist_id)))}
+      onResumePayment={onResumePayment}
     />
   );
 }

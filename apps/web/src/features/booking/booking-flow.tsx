@@ -29,10 +29,21 @@ export interface PsychologistInfo extends RatesInr {
   timeZone: string;
 }
 
-/** What starts the flow: a slot and length from the calendar, or a psychologist's event to edit. */
+/**
+ * What starts the flow: a slot and length from the calendar, a psychologist's event to edit, or a
+ * patient's unpaid hold whose open order they resume paying (a checkout closed mid-payment).
+ */
 export type BookingStart =
   | { kind: 'new'; start: Date; durationMinutes: SessionDuration }
-  | { kind: 'edit'; event: CalendarEvent };
+  | { kind: 'edit'; event: CalendarEvent }
+  | {
+      kind: 'resume';
+      psychologistId: string;
+      order: CreateOrderData;
+      start: Date;
+      durationMinutes: SessionDuration;
+      description: string;
+    };
 
 interface BookingFlowProps {
   role: 'patient' | 'psychologist';
@@ -48,6 +59,9 @@ type Step =
   | { kind: 'form' }
   | { kind: 'pay'; order: CreateOrderData; summary: PaymentSummary }
   | { kind: 'confirmed'; start: Date; end: Date };
+
+const serviceOf = (durationMinutes: number, psychologist: PsychologistInfo) =>
+  `${durationMinutes}-minute session with ${psychologist.displayName}`;
 
 const message = (error: unknown) =>
   error instanceof Error ? error.message : 'Something went wrong. Please try again.';
@@ -65,7 +79,24 @@ export function BookingFlow({
   editExtra,
   onFinished,
 }: BookingFlowProps) {
-  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const [step, setStep] = useState<Step>(() =>
+    request?.kind === 'resume'
+      ? {
+          kind: 'pay',
+          order: request.order,
+          summary: {
+            service: serviceOf(request.durationMinutes, psychologist),
+            issue: request.description,
+            start: request.start,
+            end: new Date(request.start.getTime() + request.durationMinutes * 60_000),
+            durationMinutes: request.durationMinutes,
+            amountPaise: request.order.amount,
+            timeZone: psychologist.timeZone,
+            heldUntil: new Date(request.order.hold_expires_at),
+          },
+        }
+      : { kind: 'form' },
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // After the server refused a payment (refunded, not verified), the dialog only offers Close.
@@ -109,13 +140,14 @@ export function BookingFlow({
         kind: 'pay',
         order,
         summary: {
-          service: `${values.durationMinutes}-minute session with ${psychologist.displayName}`,
+          service: serviceOf(values.durationMinutes, psychologist),
           issue: values.description,
           start: values.start,
           end: new Date(values.start.getTime() + values.durationMinutes * 60_000),
           durationMinutes: values.durationMinutes,
           amountPaise: order.amount,
           timeZone: psychologist.timeZone,
+          heldUntil: new Date(order.hold_expires_at),
         },
       });
     } catch (caught) {
@@ -183,16 +215,16 @@ export function BookingFlow({
   }
 
   const initial =
-    request.kind === 'new'
-      ? { start: request.start, durationMinutes: request.durationMinutes }
-      : {
+    request.kind === 'edit'
+      ? {
           start: new Date(request.event.startDate),
           durationMinutes: request.event.durationMinutes,
           title: request.event.title,
           description: request.event.description,
           meetingLink: request.event.meetingLink ?? '',
           color: request.event.color,
-        };
+        }
+      : { start: request.start, durationMinutes: request.durationMinutes };
 
   return (
     <>

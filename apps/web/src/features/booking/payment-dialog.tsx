@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { PaymentProviderName } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
@@ -13,6 +14,8 @@ export interface PaymentSummary {
   /** The amount the server charges, in paise. */
   amountPaise: number;
   timeZone: string;
+  /** When the server lets the slot go unless it is paid (the order's hold_expires_at). */
+  heldUntil: Date;
 }
 
 interface PaymentDialogProps {
@@ -78,7 +81,7 @@ export function PaymentDialog({
             </div>
           </dl>
           <p className="text-sm text-slate-500">
-            The slot is held for you for 10 minutes while you pay.
+            <HeldFor until={summary.heldUntil} />
           </p>
           {error && (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -112,5 +115,17 @@ export function PaymentDialog({
         </div>
       )}
     </Modal>
+  );
+}
+
+/** How long the slot stays held, as of opening: 10 minutes for a new hold, less for a resumed one. */
+function HeldFor({ until }: { until: Date }) {
+  const [openedAt] = useState(() => Date.now());
+  const minutes = Math.max(1, Math.round((until.getTime() - openedAt) / 60_000));
+  return (
+    <>
+      The slot is held for you for {minutes === 1 ? '1 minute' : `${minutes} minutes`} while you
+      pay.
+    </>
   );
 }

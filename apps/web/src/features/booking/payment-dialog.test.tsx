@@ -1,0 +1,50 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PaymentDialog, type PaymentSummary } from './payment-dialog';
+
+afterEach(cleanup);
+
+const start = new Date('2026-12-02T04:30:00.000Z'); // 10:00 AM in Kolkata
+function summary(heldForMs: number): PaymentSummary {
+  return {
+    service: '20-minute session with Dr. Asha Rao',
+    issue: 'Exams',
+    start,
+    end: new Date(start.getTime() + 20 * 60_000),
+    durationMinutes: 20,
+    amountPaise: 50_000,
+    timeZone: 'Asia/Kolkata',
+    heldUntil: new Date(Date.now() + heldForMs),
+  };
+}
+
+function open(heldForMs: number) {
+  render(
+    <PaymentDialog
+      summary={summary(heldForMs)}
+      provider="sandbox"
+      testMode
+      busy={false}
+      error={null}
+      onPay={() => {}}
+      onClose={() => {}}
+    />,
+  );
+}
+
+describe('PaymentDialog: how long the slot stays held', () => {
+  it('says ten minutes for a hold just placed', () => {
+    open(10 * 60_000);
+    expect(screen.getByText('The slot is held for you for 10 minutes while you pay.')).toBeTruthy();
+  });
+
+  it('says what is left of a hold whose payment is resumed', () => {
+    open(4 * 60_000 + 10_000);
+    expect(screen.getByText('The slot is held for you for 4 minutes while you pay.')).toBeTruthy();
+  });
+
+  it('never says less than a minute', () => {
+    open(5_000);
+    expect(screen.getByText('The slot is held for you for 1 minute while you pay.')).toBeTruthy();
+  });
+});
