@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  sameClockTime,
+  zoneOffsetMinutes,
   addIsoDays,
   isoWeekNumber,
   isRealIsoDate,
@@ -244,5 +246,50 @@ describe('calendar arithmetic', () => {
     expect(TIME_LABEL_MINUTES).toHaveLength(25);
     expect(TIME_LABEL_MINUTES[0]).toBe(540);
     expect(TIME_LABEL_MINUTES.at(-1)).toBe(1260);
+  });
+});
+
+describe('zone aliases and offsets', () => {
+  const instant = fc.date({
+    min: new Date('2000-01-01'),
+    max: new Date('2100-01-01'),
+    noInvalidDate: true,
+  });
+
+  it('Asia/Calcutta (what Chrome in India reports) shows the clock of Asia/Kolkata at every instant', () => {
+    fc.assert(
+      fc.property(fc.array(instant, { minLength: 1, maxLength: 5 }), (instants) => {
+        expect(sameClockTime('Asia/Calcutta', 'Asia/Kolkata', instants)).toBe(true);
+        expect(instants.every((at) => zoneOffsetMinutes('Asia/Calcutta', at) === 330)).toBe(true);
+      }),
+    );
+  });
+
+  it('zones with different clocks are never the same, whatever is on screen', () => {
+    fc.assert(
+      fc.property(fc.array(instant, { minLength: 1, maxLength: 5 }), (instants) => {
+        expect(sameClockTime('Asia/Kolkata', 'UTC', instants)).toBe(false);
+        expect(sameClockTime('Asia/Kathmandu', 'Asia/Kolkata', instants)).toBe(false);
+      }),
+    );
+  });
+
+  it('agrees with the offset arithmetic of the wall clock', () => {
+    fc.assert(
+      fc.property(instant, fc.constantFrom(...ZONES), (at, zone) => {
+        const offset = zoneOffsetMinutes(zone, at);
+        const minute = Math.floor(at.getTime() / 60_000);
+        const wall = new Date((minute + offset) * 60_000);
+        expect(localMinuteOf(at, zone)).toBe(wall.getUTCHours() * 60 + wall.getUTCMinutes());
+      }),
+    );
+  });
+
+  it('London and UTC agree in winter and differ in summer', () => {
+    const winter = [new Date('2026-01-15T12:00:00Z')];
+    const summer = [new Date('2026-07-15T12:00:00Z')];
+    expect(sameClockTime('Europe/London', 'UTC', winter)).toBe(true);
+    expect(sameClockTime('Europe/London', 'UTC', summer)).toBe(false);
+    expect(sameClockTime('Europe/London', 'UTC', [...winter, ...summer])).toBe(false);
   });
 });

@@ -70,6 +70,20 @@ export function localMinuteOf(instant: Date, timeZone: string): number {
   return local.getHours() * 60 + local.getMinutes();
 }
 
+/** Minutes a zone's clocks are ahead of UTC at an instant: 330 for India, -300 for New York in winter. */
+export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  return -new TZDate(at.getTime(), timeZone).getTimezoneOffset() || 0;
+}
+
+/**
+ * Whether two zones show the same clock time at every instant given: one zone under two names
+ * (Chrome in India reports Asia/Calcutta, the IANA name is Asia/Kolkata), or two zones that agree
+ * over what is on screen. A second "Your time" is shown only when this is false.
+ */
+export function sameClockTime(a: string, b: string, instants: readonly Date[]): boolean {
+  return a === b || instants.every((at) => zoneOffsetMinutes(a, at) === zoneOffsetMinutes(b, at));
+}
+
 function formatIsoDate(year: number, month: number, day: number): IsoDate {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }

@@ -1,3 +1,4 @@
+import { sameClockTime } from '@sukoon/shared';
 import { formatSessionDay, formatSessionTimes, zoneLabel } from '../../lib/dates';
 
 interface SessionWhenProps {
@@ -25,13 +26,14 @@ export function SessionWhen({ startDate, endDate, timeZone }: SessionWhenProps) 
 
 /**
  * When a session is, in the zone the calendar draws it in (the psychologist's) and, where the
- * viewer's own zone differs, also in theirs, each labelled with its zone (decisions, "Time").
+ * viewer's own zone shows another clock time (not merely another name), also in theirs, each labelled with its zone (decisions, "Time").
  */
 export function SessionWhenForViewer({
   viewerZone,
   ...session
 }: SessionWhenProps & { viewerZone: string }) {
-  if (session.timeZone === viewerZone) return <SessionWhen {...session} />;
+  const shown = [new Date(session.startDate), new Date(session.endDate)];
+  if (sameClockTime(session.timeZone, viewerZone, shown)) return <SessionWhen {...session} />;
   return (
     <>
       <SessionWhen {...session} />{' '}

@@ -1,3 +1,4 @@
+import { sameClockTime } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { formatSessionDate, formatTimeRange } from './session-time';
@@ -37,7 +38,7 @@ export function BookingConfirmedDialog({ booking, onClose }: BookingConfirmedDia
             {formatSessionDate(booking.start, booking.timeZone)}
             <br />
             {formatTimeRange(booking.start, booking.end, booking.timeZone)}
-            {viewerZone !== booking.timeZone && (
+            {!sameClockTime(viewerZone, booking.timeZone, [booking.start, booking.end]) && (
               <span className="block text-slate-500">
                 Your time: {formatTimeRange(booking.start, booking.end, viewerZone)}
               </span>

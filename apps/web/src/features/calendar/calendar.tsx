@@ -7,6 +7,7 @@ import {
   addIsoDays,
   localDateOf,
   monthGridDates,
+  sameClockTime,
   weekDates,
   zonedInstant,
   type AvailabilityFacts,
@@ -173,6 +174,7 @@ function CalendarBody({
   const month = monthGridDates(anchor, weekStart);
   const dates = tab === 'week' ? week : month;
   const range = rangeOf(dates, timeZone);
+  const shownInstants = [new Date(range.start), new Date(range.end)];
   const availability = useAvailability(psychologistId, range.from, range.to);
   const events = useEvents(range.start, range.end);
   const facts: AvailabilityFacts | undefined = availability.data;
@@ -237,7 +239,8 @@ function CalendarBody({
           <p className="mt-0.5 text-sm text-slate-600">
             Times are shown in {zoneLabel(timeZone)}
             {isPsychologist ? ' (your time zone)' : ' (the psychologist’s time zone)'}.
-            {viewerZone !== timeZone && ` Your device is set to ${zoneLabel(viewerZone)}.`}
+            {!sameClockTime(viewerZone, timeZone, shownInstants) &&
+              ` Your device is set to ${zoneLabel(viewerZone)}.`}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">

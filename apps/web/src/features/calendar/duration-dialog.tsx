@@ -2,6 +2,7 @@ import { Dialog } from 'radix-ui';
 import {
   SESSION_DURATIONS,
   SLOT_PROBLEM_MESSAGES,
+  sameClockTime,
   slotProblem,
   type AvailabilityFacts,
   type SessionDuration,
@@ -45,7 +46,7 @@ export function DurationDialog({ title, start, facts, onChoose, onCancel }: Dura
           {start && (
             <Dialog.Description className="mt-1 text-sm text-slate-600">
               {formatInZone(start, facts.timeZone, WHEN)}
-              {viewerZone !== facts.timeZone && (
+              {!sameClockTime(viewerZone, facts.timeZone, [start]) && (
                 <span className="block text-slate-500">
                   Your time: {formatInZone(start, viewerZone, WHEN)}
                 </span>
