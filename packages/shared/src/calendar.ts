@@ -203,6 +203,72 @@ function overlaps(aStart: number, aEnd: number, bStart: number, bEnd: number): b
 }
 
 /**
+ * One date's facts as instants (milliseconds), worked out once: the rule below then judges each start
+ * of that date with arithmetic alone, so a day's or four weeks' times are quick to list.
+ */
+export interface DayFacts {
+  date: IsoDate;
+  dayStart: number;
+  dayEnd: number;
+  dayOff: boolean;
+  /** Unavailable day parts, blocked slots and busy intervals of this date, as [start, end). */
+  partsOff: readonly (readonly [number, number])[];
+  blocked: readonly (readonly [number, number])[];
+  busy: readonly (readonly [number, number])[];
+}
+
+export function dayFactsOf(date: IsoDate, facts: AvailabilityFacts): DayFacts {
+  const dayStart = zonedInstant(date, WORKING_DAY_START_MINUTE, facts.timeZone).getTime();
+  const dayEnd = zonedInstant(date, WORKING_DAY_END_MINUTE, facts.timeZone).getTime();
+  const within = ([start, end]: readonly [number, number]) =>
+    overlaps(start, end, dayStart, dayEnd);
+  return {
+    date,
+    dayStart,
+    dayEnd,
+    dayOff: facts.daysOff.includes(date),
+    partsOff: facts.unavailableDayParts
+      .filter((off) => off.date === date)
+      .map(({ segment }) => {
+        const part = DAY_PART_MINUTES[segment];
+        return [
+          zonedInstant(date, part.start, facts.timeZone).getTime(),
+          zonedInstant(date, part.end, facts.timeZone).getTime(),
+        ] as const;
+      }),
+    blocked: facts.blockedSlots
+      .map((blocked) => {
+        const start = Date.parse(blocked);
+        return [start, start + SLOT_MINUTES * 60_000] as const;
+      })
+      .filter(within),
+    busy: facts.busy
+      .map((interval) => [Date.parse(interval.start), Date.parse(interval.end)] as const)
+      .filter(within),
+  };
+}
+
+/** `slotProblem` for a start on the date `day` describes (the start's own date in the zone). */
+export function slotProblemOnDay(
+  startMs: number,
+  durationMinutes: number,
+  now: Date,
+  day: DayFacts,
+): SlotProblem | null {
+  const endMs = startMs + durationMinutes * 60_000;
+  if (startMs % 60_000 !== 0) return 'NOT_WHOLE_MINUTE';
+  if (durationMinutes <= 0 || startMs < day.dayStart || endMs > day.dayEnd) return 'OUTSIDE_HOURS';
+  if (startMs <= now.getTime()) return 'PAST';
+  if (startMs > now.getTime() + BOOKING_HORIZON_WEEKS * 7 * 86_400_000) return 'TOO_FAR_AHEAD';
+  if (day.dayOff) return 'DAY_OFF';
+  const hits = ([start, end]: readonly [number, number]) => overlaps(startMs, endMs, start, end);
+  if (day.partsOff.some(hits)) return 'DAY_PART_UNAVAILABLE';
+  if (day.blocked.some(hits)) return 'BLOCKED';
+  if (day.busy.some(hits)) return 'OVERLAP';
+  return null;
+}
+
+/**
  * Why a session starting at `start` cannot be booked, or null when it can. The one rule of the product
  * (decisions, "Calendar rules"): inside working hours in the psychologist's zone, every day part it
  * touches available, not on a day off, not over a blocked slot, not in the past, no overlap with a
@@ -214,35 +280,8 @@ export function slotProblem({
   now,
   facts,
 }: SlotQuestion): SlotProblem | null {
-  const startMs = start.getTime();
-  const endMs = startMs + durationMinutes * 60_000;
-  const date = localDateOf(start, facts.timeZone);
-  const dayStart = zonedInstant(date, WORKING_DAY_START_MINUTE, facts.timeZone).getTime();
-  const dayEnd = zonedInstant(date, WORKING_DAY_END_MINUTE, facts.timeZone).getTime();
-  if (startMs % 60_000 !== 0) return 'NOT_WHOLE_MINUTE';
-  if (durationMinutes <= 0 || startMs < dayStart || endMs > dayEnd) return 'OUTSIDE_HOURS';
-  if (startMs <= now.getTime()) return 'PAST';
-  if (startMs > now.getTime() + BOOKING_HORIZON_WEEKS * 7 * 86_400_000) return 'TOO_FAR_AHEAD';
-  if (facts.daysOff.includes(date)) return 'DAY_OFF';
-  for (const { date: offDate, segment } of facts.unavailableDayParts) {
-    if (offDate !== date) continue;
-    const part = DAY_PART_MINUTES[segment];
-    const partStart = zonedInstant(date, part.start, facts.timeZone).getTime();
-    const partEnd = zonedInstant(date, part.end, facts.timeZone).getTime();
-    if (overlaps(startMs, endMs, partStart, partEnd)) return 'DAY_PART_UNAVAILABLE';
-  }
-  for (const blocked of facts.blockedSlots) {
-    const blockedStart = Date.parse(blocked);
-    if (overlaps(startMs, endMs, blockedStart, blockedStart + SLOT_MINUTES * 60_000)) {
-      return 'BLOCKED';
-    }
-  }
-  for (const interval of facts.busy) {
-    if (overlaps(startMs, endMs, Date.parse(interval.start), Date.parse(interval.end))) {
-      return 'OVERLAP';
-    }
-  }
-  return null;
+  const day = dayFactsOf(localDateOf(start, facts.timeZone), facts);
+  return slotProblemOnDay(start.getTime(), durationMinutes, now, day);
 }
 
 export function isSlotBookable(question: SlotQuestion): boolean {

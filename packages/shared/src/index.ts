@@ -4,6 +4,7 @@ export * from './errors';
 export * from './health';
 export * from './auth';
 export * from './calendar';
+export * from './free-times';
 export * from './availability';
 export * from './payments';
 export * from './booking';
