@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { expect } from '../fixtures';
+import { expect, press } from '../fixtures';
 
 // Helpers of the privacy and security journeys. The demo identities and their past sessions are
 // seeded on a fresh database (apps/server/src/db/seed.ts).
@@ -50,24 +50,38 @@ export async function pageFor(browser: Browser, who: typeof PSYCHOLOGIST) {
   return page;
 }
 
-/** Picks the demo psychologist when the patient dashboard offers a choice. */
-export async function chooseDemoPsychologist(page: Page, name: string | RegExp = /^Dr\. Asha Rao/) {
-  const grid = page.getByRole('grid').first();
+/**
+ * Picks the demo psychologist when the patient dashboard offers a choice, then shows the view a
+ * journey works in: the week grid ('Calendar', which most journeys drive) or the time picker
+ * (the patient's default).
+ */
+export async function chooseDemoPsychologist(
+  page: Page,
+  name: string | RegExp = /^Dr\. Asha Rao/,
+  view: 'calendar' | 'times' = 'calendar',
+) {
+  const views = page.getByRole('group', { name: 'View' });
   const chooser = page.getByRole('group', { name: 'Choose a psychologist' });
-  await expect(grid.or(chooser)).toBeVisible();
+  await expect(views.or(chooser).first()).toBeVisible();
   if (await chooser.isVisible()) await chooser.getByRole('button', { name }).click();
-  await expect(grid).toBeVisible();
+  const wanted = views.getByRole('button', { name: view === 'calendar' ? 'Calendar' : 'Times' });
+  if ((await wanted.getAttribute('aria-pressed')) !== 'true') await press(wanted);
+  await expect(wanted).toHaveAttribute('aria-pressed', 'true');
+  if (view === 'calendar') await expect(page.getByRole('grid').first()).toBeVisible();
+  else await expect(page.getByRole('heading', { name: 'Pick a time' })).toBeVisible();
 }
 
 export async function openDashboard(
   page: Page,
   role: 'Patient' | 'Psychologist',
   psychologistName?: string | RegExp,
+  view: 'calendar' | 'times' = 'calendar',
 ) {
   await page.goto('/');
   await page.getByRole('button', { name: new RegExp(role) }).click();
   await expect(page.getByRole('heading', { name: `${role} Dashboard` })).toBeVisible();
-  await chooseDemoPsychologist(page, psychologistName);
+  if (role === 'Patient') await chooseDemoPsychologist(page, psychologistName, view);
+  else await expect(page.getByRole('grid').first()).toBeVisible();
 }
 
 /** Weeks ahead of the other journeys' (up to 7), so their data and these never meet. */

@@ -3,6 +3,7 @@ import type { BookingListItem, CreateOrderData, User } from '@sukoon/shared';
 import { Calendar } from '../features/calendar/calendar';
 import { targetFromBooking, type CancelTarget } from '../features/cancellation/cancel-api';
 import { YourSessions } from '../features/patient-sessions/your-sessions';
+import { TimePicker } from '../features/time-picker/time-picker';
 import {
   PsychologistChooser,
   usePsychologists,
@@ -14,11 +15,47 @@ import { useCalendarActions } from './calendar-actions';
 import { ErrorBoundary } from './error-boundary';
 import { usePsychologistRecord } from './psychologist-query';
 
-/** Keeps the chosen psychologist in the address bar, so a reload or a shared link opens the same one. */
-function rememberPsychologist(id: string) {
+/** Keeps a choice in the address bar, so a reload or a shared link opens the same psychologist and view. */
+function remember(name: 'psychologistId' | 'view', value: string | null) {
   const url = new URL(window.location.href);
-  url.searchParams.set('psychologistId', id);
+  if (value === null) url.searchParams.delete(name);
+  else url.searchParams.set(name, value);
   window.history.replaceState(window.history.state, '', url);
+}
+
+type PatientView = 'times' | 'calendar';
+
+/** The time picker first (issue 17); the specification's week and month grid one tap away. */
+function ViewSwitch({
+  value,
+  onChange,
+}: {
+  value: PatientView;
+  onChange: (view: PatientView) => void;
+}) {
+  const options: { view: PatientView; label: string }[] = [
+    { view: 'times', label: 'Times' },
+    { view: 'calendar', label: 'Calendar' },
+  ];
+  return (
+    <div
+      role="group"
+      aria-label="View"
+      className="inline-flex self-start rounded-lg border border-slate-300 bg-white p-1"
+    >
+      {options.map(({ view, label }) => (
+        <button
+          key={view}
+          type="button"
+          aria-pressed={value === view}
+          onClick={() => onChange(view)}
+          className="min-h-10 rounded-md px-4 text-sm font-medium text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
 }
 
 /** The patient's dashboard: their sessions, and the calendar of the psychologist they chose. */
@@ -28,14 +65,27 @@ export function PatientArea({ user }: { user: User }) {
   );
   const choose = useCallback((id: string) => {
     setPsychologistId(id);
-    rememberPsychologist(id);
+    remember('psychologistId', id);
   }, []);
+  const [view, setView] = useState<PatientView>(() =>
+    new URLSearchParams(window.location.search).get('view') === 'calendar' ? 'calendar' : 'times',
+  );
+  const showView = (next: PatientView) => {
+    setView(next);
+    remember('view', next === 'calendar' ? next : null);
+  };
   const now = useNow();
   const owner = usePsychologistRecord(psychologistId);
   const ownerZone = owner.data?.timeZone ?? deviceTimeZone();
   const actions = useCalendarActions('patient', psychologistId, ownerZone, now);
 
   const chooser = <PsychologistChooser selectedId={psychologistId} onSelect={choose} />;
+  const banner = (
+    <>
+      {chooser}
+      <ViewSwitch value={view} onChange={showView} />
+    </>
+  );
   return (
     <div className="flex flex-col gap-4">
       <ErrorBoundary region="your sessions">
@@ -47,15 +97,24 @@ export function PatientArea({ user }: { user: User }) {
         />
       </ErrorBoundary>
       <ErrorBoundary region="the calendar">
-        {psychologistId ? (
+        {!psychologistId ? (
+          chooser
+        ) : view === 'calendar' ? (
           <Calendar
             role="patient"
             psychologistId={psychologistId}
-            banner={chooser}
+            banner={banner}
             {...actions.calendarProps}
           />
         ) : (
-          chooser
+          <div className="flex flex-col gap-4">
+            {banner}
+            <TimePicker
+              key={psychologistId}
+              psychologist={owner.data}
+              onPick={(slot) => actions.calendarProps.onBookSlot?.(slot)}
+            />
+          </div>
         )}
       </ErrorBoundary>
       {actions.layers}

@@ -114,7 +114,7 @@ export function YourSessions({
             </p>
             {upcoming.length === 0 ? (
               <p className="rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-600">
-                No upcoming sessions. Choose a free slot in the calendar to book one.
+                No upcoming sessions. Pick a time below to book one.
               </p>
             ) : (
               <ul aria-labelledby={ids.upcoming} className="flex flex-col gap-2">

@@ -1,0 +1,72 @@
+import { useEffect, useRef } from 'react';
+import { DAY_CLOSED_LABELS, type DayTimes } from '@sukoon/shared';
+import { formatDate } from '../../lib/dates';
+import { formatLongDay } from './format';
+
+interface DayStripProps {
+  days: DayTimes[];
+  chosen: string;
+  today: string;
+  onChoose: (date: string) => void;
+}
+
+function summary(day: DayTimes) {
+  if (day.closed) return DAY_CLOSED_LABELS[day.closed];
+  return day.starts.length === 1 ? '1 time' : `${day.starts.length} times`;
+}
+
+/**
+ * The next four weeks, today first: a row that scrolls sideways on a phone and four rows of seven on a
+ * wide screen. Days without a free time are greyed and say why; they can still be chosen, to read it.
+ */
+export function DayStrip({ days, chosen, today, onChoose }: DayStripProps) {
+  const list = useRef<HTMLUListElement>(null);
+  // The chosen day stays in sight when "Show that day" jumps weeks ahead in the sideways row.
+  useEffect(() => {
+    const button = list.current?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    button?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [chosen]);
+
+  return (
+    <ul
+      ref={list}
+      aria-label="Days"
+      className="-mx-1 flex snap-x gap-2 overflow-x-auto px-1 pb-2 lg:grid lg:grid-cols-7 lg:overflow-visible"
+    >
+      {days.map((day) => {
+        const pressed = day.date === chosen;
+        const closed = day.closed !== null;
+        const weekday = day.date === today ? 'Today' : formatDate(day.date, { weekday: 'short' });
+        const label = `${formatLongDay(day.date)}: ${summary(day)}`;
+        return (
+          <li key={day.date} className="shrink-0 snap-start">
+            <button
+              type="button"
+              aria-pressed={pressed}
+              aria-label={label}
+              onClick={() => onChoose(day.date)}
+              className={`flex min-h-20 w-[4.5rem] flex-col items-center justify-center rounded-lg border px-1 py-2 text-center lg:min-h-16 lg:py-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 lg:w-full ${
+                pressed
+                  ? 'border-brand-700 bg-brand-700 text-white'
+                  : closed
+                    ? 'border-slate-200 bg-slate-100 text-slate-500'
+                    : 'border-slate-300 bg-white text-slate-900 hover:border-brand-600 hover:bg-brand-50'
+              }`}
+            >
+              <span className="text-xs font-medium">{weekday}</span>
+              <span className="text-lg leading-tight font-semibold">
+                {formatDate(day.date, { day: 'numeric' })}
+              </span>
+              <span className="text-xs">{formatDate(day.date, { month: 'short' })}</span>
+              <span
+                className={`mt-0.5 text-xs ${pressed ? 'text-white' : closed ? 'text-slate-600' : 'text-brand-800'}`}
+              >
+                {summary(day)}
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

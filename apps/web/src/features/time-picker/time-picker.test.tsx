@@ -1,0 +1,118 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addIsoDays, type Availability } from '@sukoon/shared';
+import { renderWithQuery, stubApi } from '../../testing/render';
+import { TimePicker } from './time-picker';
+
+const PSYCHOLOGIST = {
+  id: '00000000-0000-4000-8000-0000000000a1',
+  timeZone: 'Asia/Kolkata',
+  session_20_minute_rate: 600,
+  session_45_minute_rate: 1100,
+};
+// 12:10 PM on Wednesday 25 November 2026 in India.
+const NOW = new Date('2026-11-25T06:40:00.000Z');
+
+function availability(overrides: Partial<Availability> = {}): Availability {
+  return {
+    psychologistId: PSYCHOLOGIST.id,
+    timeZone: 'Asia/Kolkata',
+    from: '2026-11-25',
+    to: '2026-12-22',
+    daysOff: [],
+    unavailableDayParts: [],
+    blockedSlots: [],
+    busy: [],
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+// Each test queries some sixty buttons by role and name, which is slow on a busy machine.
+describe('TimePicker', { timeout: 20_000 }, () => {
+  it('asks for four weeks from today and offers the free times of the day of the next one', async () => {
+    const calls = stubApi(() => ({
+      data: availability({
+        // The rest of today is taken; tomorrow is off; Friday has only its afternoon.
+        busy: [{ start: '2026-11-25T06:30:00.000Z', end: '2026-11-25T15:30:00.000Z' }],
+        daysOff: ['2026-11-26'],
+        unavailableDayParts: [
+          { date: '2026-11-27', segment: 'morning' },
+          { date: '2026-11-27', segment: 'evening' },
+        ],
+      }),
+    }));
+    const onPick = vi.fn();
+    renderWithQuery(<TimePicker psychologist={PSYCHOLOGIST} onPick={onPick} />);
+
+    expect(await screen.findByText('Fri 27 Nov, 12:00 PM')).toBeTruthy();
+    expect(calls[0]?.query).toMatchObject({ from: '2026-11-25', to: addIsoDays('2026-11-25', 27) });
+    const days = screen.getByRole('list', { name: 'Days' });
+    expect(within(days).getByRole('button', { name: /^Wednesday, 25 November: Fully booked$/ }));
+    expect(within(days).getByRole('button', { name: /^Thursday, 26 November: Not available$/ }));
+    const friday = within(days).getByRole('button', { name: /^Friday, 27 November: 10 times$/ });
+    expect(friday.getAttribute('aria-pressed')).toBe('true');
+
+    expect(screen.getByRole('heading', { name: 'Afternoon' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Morning' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Book Friday, 27 November at 3:30 PM/ }));
+    expect(onPick).toHaveBeenCalledWith({
+      start: new Date('2026-11-27T10:00:00.000Z'),
+      durationMinutes: 20,
+    });
+  });
+
+  it('shows both fees and offers for 45 minutes only starts that end by 9 PM', async () => {
+    stubApi(() => ({ data: availability() }));
+    const onPick = vi.fn();
+    renderWithQuery(<TimePicker psychologist={PSYCHOLOGIST} onPick={onPick} />);
+    await screen.findByRole('list', { name: 'Days' });
+    expect(screen.getByRole('radio', { name: /20 min\s*₹600/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Book Wednesday, 25 November at 8:30 PM/ }));
+
+    fireEvent.click(screen.getByRole('radio', { name: /45 min\s*₹1,100/ }));
+    expect(
+      screen.queryByRole('button', { name: /^Book Wednesday, 25 November at 8:30 PM/ }),
+    ).toBeNull();
+    // Today's first time is the next half hour: 12:30 PM at 12:10 PM.
+    fireEvent.click(
+      screen.getByRole('button', { name: /^Book Wednesday, 25 November at 12:30 PM/ }),
+    );
+    expect(onPick).toHaveBeenCalledWith({
+      start: new Date('2026-11-25T07:00:00.000Z'),
+      durationMinutes: 45,
+    });
+  });
+
+  it('jumps to the next free day, and says so plainly when four weeks hold nothing', async () => {
+    const allOff = Array.from({ length: 28 }, (_, index) => addIsoDays('2026-11-25', index));
+    stubApi(() => ({
+      data: availability({ daysOff: allOff.filter((date) => date !== '2026-12-09') }),
+    }));
+    renderWithQuery(<TimePicker psychologist={PSYCHOLOGIST} onPick={vi.fn()} />);
+    expect(await screen.findByText('Wed 9 Dec, 9:00 AM')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Tuesday, 1 December/ }));
+    expect(screen.getByText('Not available. Please choose another day.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show that day' }));
+    expect(screen.getByRole('heading', { name: 'Wednesday, 9 December' })).toBeTruthy();
+
+    cleanup();
+    stubApi(() => ({ data: availability({ daysOff: allOff }) }));
+    renderWithQuery(<TimePicker psychologist={PSYCHOLOGIST} onPick={vi.fn()} />);
+    expect(await screen.findByText(/No free time in the next 4 weeks/)).toBeTruthy();
+  });
+
+  it('shows a skeleton, not a bare "Loading...", until the psychologist and times arrive', () => {
+    renderWithQuery(<TimePicker psychologist={undefined} onPick={vi.fn()} />);
+    expect(screen.getByRole('status', { name: 'Loading free times' })).toBeTruthy();
+  });
+});

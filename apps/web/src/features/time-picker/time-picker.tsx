@@ -1,0 +1,309 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import {
+  addIsoDays,
+  DAY_CLOSED_LABELS,
+  DAY_PARTS,
+  dayPartOfMinute,
+  daysOfTimes,
+  localDateOf,
+  localMinuteOf,
+  PICKER_DAYS,
+  sameClockTime,
+  SESSION_DURATIONS,
+  sessionFeeInr,
+  type DayPart,
+  type DayTimes,
+  type RatesInr,
+  type SessionDuration,
+} from '@sukoon/shared';
+import { zoneLabel } from '../../lib/dates';
+import { formatRupees } from '../../lib/money';
+import { useNow } from '../../lib/use-now';
+import { useAvailability } from '../calendar/api';
+import { DayStrip } from './day-strip';
+import { formatLongDay, formatNext, time } from './format';
+
+export interface PickerPsychologist extends RatesInr {
+  id: string;
+  timeZone: string;
+}
+
+interface TimePickerProps {
+  /** Undefined while the psychologist's record loads: the picker shows its skeleton. */
+  psychologist: PickerPsychologist | undefined;
+  /** A time was tapped: the app opens the Add Event form with this start and length. */
+  onPick: (slot: { start: Date; durationMinutes: SessionDuration }) => void;
+}
+
+const PART_HEADINGS: Record<DayPart, string> = {
+  morning: 'Morning',
+  afternoon: 'Afternoon',
+  evening: 'Evening',
+};
+
+/**
+ * The patient's way to book (issue 17): a 20 / 45 minute switch with both fees, a strip of the next
+ * four weeks' days and the chosen day's free start times as large buttons, grouped by day part. Every
+ * time comes from the availability answer the calendar grid uses, through the shared rule
+ * (`daysOfTimes`), so the picker offers exactly what the server accepts.
+ */
+export function TimePicker({ psychologist, onPick }: TimePickerProps) {
+  if (!psychologist) {
+    return (
+      <PickerFrame>
+        <PickerSkeleton />
+      </PickerFrame>
+    );
+  }
+  return <LoadedTimePicker psychologist={psychologist} onPick={onPick} />;
+}
+
+function LoadedTimePicker({
+  psychologist,
+  onPick,
+}: TimePickerProps & { psychologist: PickerPsychologist }) {
+  const now = useNow();
+  const { timeZone } = psychologist;
+  const today = localDateOf(now, timeZone);
+  const last = addIsoDays(today, PICKER_DAYS - 1);
+  const availability = useAvailability(psychologist.id, today, last);
+  const [duration, setDuration] = useState<SessionDuration>(20);
+  const [chosenDate, setChosenDate] = useState<string | null>(null);
+
+  const facts = availability.isPlaceholderData ? undefined : availability.data;
+  const days = useMemo(
+    () => (facts ? daysOfTimes(today, PICKER_DAYS, { durationMinutes: duration, now, facts }) : []),
+    [facts, today, duration, now],
+  );
+  const next = days.find((day) => day.starts.length > 0)?.starts[0] ?? null;
+  const nextDate = next ? localDateOf(next, timeZone) : null;
+  // Until the patient picks a day, the day of the next free time is shown (today when none).
+  const shownDate = chosenDate ?? nextDate ?? today;
+  const shown = days.find((day) => day.date === shownDate);
+
+  return (
+    <PickerFrame
+      timeZone={timeZone}
+      lengthSwitch={<DurationSwitch rates={psychologist} value={duration} onChange={setDuration} />}
+    >
+      {availability.isError ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {availability.error.message}
+        </p>
+      ) : !facts ? (
+        <PickerSkeleton />
+      ) : (
+        <>
+          <NextAvailable
+            next={next}
+            timeZone={timeZone}
+            showing={shownDate === nextDate}
+            onJump={() => nextDate && setChosenDate(nextDate)}
+          />
+          <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,4fr)_minmax(0,3fr)] lg:items-start lg:gap-8">
+            <DayStrip days={days} chosen={shownDate} today={today} onChoose={setChosenDate} />
+            {shown && (
+              <DayTimesList
+                day={shown}
+                timeZone={timeZone}
+                now={now}
+                onPick={(start) => onPick({ start, durationMinutes: duration })}
+              />
+            )}
+          </div>
+        </>
+      )}
+    </PickerFrame>
+  );
+}
+
+function PickerFrame({
+  timeZone,
+  lengthSwitch,
+  children,
+}: {
+  timeZone?: string;
+  lengthSwitch?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby="time-picker-heading"
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="time-picker-heading" className="text-xl font-semibold text-slate-900">
+            Pick a time
+          </h2>
+          {timeZone && (
+            <p className="mt-0.5 text-sm text-slate-600">
+              Times in {zoneLabel(timeZone)}, the psychologist’s time zone.
+            </p>
+          )}
+        </div>
+        {lengthSwitch}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function DurationSwitch({
+  rates,
+  value,
+  onChange,
+}: {
+  rates: RatesInr;
+  value: SessionDuration;
+  onChange: (duration: SessionDuration) => void;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="sr-only">Session length</legend>
+      <div className="inline-flex rounded-lg border border-slate-300 bg-slate-50 p-1">
+        {SESSION_DURATIONS.map((minutes) => (
+          <label
+            key={minutes}
+            className="flex min-h-11 cursor-pointer flex-col items-center justify-center rounded-md px-4 py-1 text-sm text-slate-700 has-checked:bg-white has-checked:font-semibold has-checked:text-brand-800 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-brand-700"
+          >
+            <input
+              type="radio"
+              name="session-length"
+              value={minutes}
+              checked={value === minutes}
+              onChange={() => onChange(minutes)}
+              className="sr-only"
+            />
+            <span>{minutes} min</span>
+            <span className="text-xs">{formatRupees(sessionFeeInr(rates, minutes))}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function NextAvailable({
+  next,
+  timeZone,
+  showing,
+  onJump,
+}: {
+  next: Date | null;
+  timeZone: string;
+  showing: boolean;
+  onJump: () => void;
+}) {
+  if (!next) {
+    return (
+      <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        No free time in the next {PICKER_DAYS / 7} weeks. Please choose another psychologist, or
+        look again later: new times appear as soon as they open.
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <p className="text-slate-700">
+        Next available: <strong className="text-slate-900">{formatNext(next, timeZone)}</strong>
+      </p>
+      {!showing && (
+        <button
+          type="button"
+          onClick={onJump}
+          className="min-h-10 rounded-lg px-2 font-medium text-brand-700 underline underline-offset-2 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          Show that day
+        </button>
+      )}
+    </div>
+  );
+}
+
+function DayTimesList({
+  day,
+  timeZone,
+  now,
+  onPick,
+}: {
+  day: DayTimes;
+  timeZone: string;
+  now: Date;
+  onPick: (start: Date) => void;
+}) {
+  const heading = formatLongDay(day.date);
+  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const showViewerTime = !sameClockTime(timeZone, viewerZone, [now, ...day.starts]);
+  if (day.closed) {
+    return (
+      <div>
+        <h3 className="text-base font-semibold text-slate-900">{heading}</h3>
+        <p className="mt-1 text-sm text-slate-600">
+          {DAY_CLOSED_LABELS[day.closed]}. Please choose another day.
+        </p>
+      </div>
+    );
+  }
+  const byPart = DAY_PARTS.map((part) => ({
+    part,
+    starts: day.starts.filter((start) => dayPartOfMinute(localMinuteOf(start, timeZone)) === part),
+  })).filter((group) => group.starts.length > 0);
+  return (
+    <div className="flex flex-col gap-3">
+      <h3 className="text-base font-semibold text-slate-900">{heading}</h3>
+      {showViewerTime && (
+        <p className="-mt-2 text-sm text-slate-600">
+          Under each time: your time ({zoneLabel(viewerZone)}).
+        </p>
+      )}
+      {byPart.map(({ part, starts }) => (
+        <div key={part}>
+          <h4 className="mb-2 text-sm font-medium text-slate-600">{PART_HEADINGS[part]}</h4>
+          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-3 xl:grid-cols-4">
+            {starts.map((start) => (
+              <li key={start.getTime()}>
+                <button
+                  type="button"
+                  onClick={() => onPick(start)}
+                  aria-label={`Book ${heading} at ${time(start, timeZone)}${showViewerTime ? ` (your time ${time(start, viewerZone)})` : ''}`}
+                  className="flex min-h-12 w-full flex-col items-center justify-center rounded-lg border border-brand-600 bg-white px-2 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                >
+                  {time(start, timeZone)}
+                  {showViewerTime && (
+                    <span className="text-xs font-normal text-slate-600">
+                      {time(start, viewerZone)}
+                    </span>
+                  )}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The picker's shape while its four weeks load: a day strip and rows of times, greyed. */
+function PickerSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading free times"
+      className="flex animate-pulse flex-col gap-4"
+    >
+      <div className="h-5 w-56 rounded bg-slate-200" />
+      <div className="flex gap-2 overflow-hidden">
+        {Array.from({ length: 7 }, (_, index) => (
+          <div key={index} className="h-20 w-16 shrink-0 rounded-lg bg-slate-200" />
+        ))}
+      </div>
+      <div className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
+        {Array.from({ length: 9 }, (_, index) => (
+          <div key={index} className="h-12 rounded-lg bg-slate-200" />
+        ))}
+      </div>
+    </div>
+  );
+}
