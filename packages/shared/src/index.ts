@@ -13,3 +13,4 @@ export * from './audit';
 export * from './privacy';
 export * from './names';
 export * from './paging';
+export * from './time-format';

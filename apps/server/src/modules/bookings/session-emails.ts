@@ -1,7 +1,9 @@
 import icalGenerator, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import {
   addIsoDays,
+  formatClock,
   formatInr,
+  formatSessionTime,
   isValidTimeZone,
   localDateOf,
   nameForHeaders,
@@ -21,25 +23,6 @@ import { createPsychologistsRepository } from '../psychologists/psychologists-re
  */
 
 type BookingRow = typeof bookings.$inferSelect;
-
-/** "Tuesday, 10 March 2026, 10:00 am – 10:45 am IST" in the reader's own zone. */
-export function formatSessionTime(start: Date, end: Date, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-IN', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone,
-  }).format(start);
-  const time = (instant: Date, withZone: boolean) =>
-    new Intl.DateTimeFormat('en-IN', {
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone,
-      ...(withZone ? { timeZoneName: 'short' } : {}),
-    }).format(instant);
-  return `${day}, ${time(start, false)} – ${time(end, true)}`;
-}
 
 /** The people of a session, or null for a psychologist's own event without a patient account. */
 async function sessionPeople(tx: Database, booking: BookingRow) {
@@ -262,17 +245,13 @@ export async function queueCancellationEmails(
   });
 }
 
-/** When the session starts, as the patient reads it at `now`: "in 40 minutes", "tomorrow at 10:00 am". */
+/** When the session starts, as the patient reads it at `now`: "in 40 minutes", "tomorrow at 10:00 AM". */
 export function startsIn(start: Date, now: Date, timeZone: string): string {
   const minutes = Math.round((start.getTime() - now.getTime()) / 60_000);
   if (minutes < 60) return `in ${Math.max(1, minutes)} minutes`;
   if (minutes < 120) return 'in about an hour';
   const day = (instant: Date) => localDateOf(instant, timeZone);
-  const time = new Intl.DateTimeFormat('en-IN', {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(start);
+  const time = formatClock(start, timeZone);
   if (day(start) === day(now)) return `today at ${time}`;
   if (day(start) === addIsoDays(day(now), 1)) return `tomorrow at ${time}`;
   const weekday = new Intl.DateTimeFormat('en-IN', { weekday: 'long', timeZone }).format(start);

@@ -144,7 +144,7 @@ describe('session reminders', () => {
     expect(await app.reminders.sendDue(new Date(start.getTime() - 5 * HOUR))).toBe(1);
     const mail = await reminderMail(patient.user.email);
     expect(mail).toHaveLength(before + 1);
-    expect(mail.at(-1)!.subject).toMatch(/^Reminder: your session today at 3:00 pm/);
+    expect(mail.at(-1)!.subject).toMatch(/^Reminder: your session today at 3:00 PM/);
     expect((await remindersOf(bookingId)).map((r) => r.status)).toEqual(['sent', 'pending']);
   });
 

@@ -1,0 +1,33 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatClock, formatClockRange, formatSessionTime, zoneAbbreviation } from './time-format';
+
+const START = new Date('2026-03-10T04:30:00.000Z');
+const END = new Date('2026-03-10T05:15:00.000Z');
+
+describe('how times are written', () => {
+  it('writes India’s zone as IST under either of its names', () => {
+    expect(formatSessionTime(START, END, 'Asia/Kolkata')).toBe(
+      'Tuesday, 10 March 2026, 10:00 AM – 10:45 AM IST',
+    );
+    expect(formatSessionTime(START, END, 'Asia/Calcutta')).toBe(
+      formatSessionTime(START, END, 'Asia/Kolkata'),
+    );
+  });
+
+  it('names other zones by a short name or offset, never a raw IANA name', () => {
+    expect(formatClockRange(START, END, 'Europe/London')).toBe('4:30 AM – 5:15 AM GMT');
+    expect(zoneAbbreviation('Asia/Kathmandu', START)).toBe('GMT+5:45');
+    expect(formatClockRange(START, END, 'Asia/Kolkata', false)).toBe('10:00 AM – 10:45 AM');
+  });
+
+  it('always writes a clock time as h:mm AM or PM', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_000_000_000_000 }), (ms) => {
+        expect(formatClock(new Date(ms), 'Asia/Kolkata')).toMatch(
+          /^(1[0-2]|[1-9]):[0-5]\d (AM|PM)$/,
+        );
+      }),
+    );
+  });
+});
