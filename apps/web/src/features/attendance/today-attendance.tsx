@@ -5,6 +5,7 @@ import { SessionWhen } from '../../components/ui/session-when';
 import { SMALL_SCREEN, useMediaQuery } from '../../lib/use-media-query';
 import { AttendanceStatus } from './attendance-status';
 import { sessionWho } from './session-lists';
+import { SkeletonList } from '../../components/ui/skeleton';
 
 /** How many entries the small-screen list shows before 'Show all' (specification, section 9). */
 export const SMALL_SCREEN_ENTRIES = 3;
@@ -73,9 +74,7 @@ export function TodayAttendance({
       {(!small || expanded) && (
         <div id={listId} className="mt-3">
           {loading ? (
-            <p role="status" className="text-sm text-slate-600">
-              Loading today’s sessions...
-            </p>
+            <SkeletonList label="Loading today’s sessions" rows={2} />
           ) : failed ? (
             <LoadError
               message={`Today’s sessions could not be loaded: ${error}`}

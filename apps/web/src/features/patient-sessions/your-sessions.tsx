@@ -16,6 +16,7 @@ import {
   useMyBookings,
   useReleaseHold,
 } from './sessions-api';
+import { SkeletonList } from '../../components/ui/skeleton';
 
 interface YourSessionsProps {
   userId: string;
@@ -79,9 +80,7 @@ export function YourSessions({
         </h2>
       </div>
       {bookings.isPending ? (
-        <p role="status" className="mt-3 text-sm text-slate-600">
-          Loading your sessions...
-        </p>
+        <SkeletonList label="Loading your sessions" className="mt-3" />
       ) : bookings.isError ? (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           Your sessions could not be loaded: {bookings.error.message}

@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { formatInZone } from '../../lib/dates';
 import { useSessionHistory } from './history-api';
 import { describeHistoryEvent } from './history-format';
+import { SkeletonList } from '../../components/ui/skeleton';
 
 interface SessionHistoryProps {
   bookingId: string;
@@ -42,9 +43,7 @@ export function SessionHistory({ bookingId, timeZone }: SessionHistoryProps) {
       </h3>
       <div id={bodyId} hidden={!open} className="mt-2">
         {history.isPending ? (
-          <p role="status" className="text-sm text-slate-600">
-            Loading history...
-          </p>
+          <SkeletonList label="Loading history" rows={2} />
         ) : history.isError ? (
           <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-800">
             <span>{history.error.message}</span>
