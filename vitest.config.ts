@@ -9,6 +9,8 @@ export default defineConfig({
           root: 'packages/shared',
           environment: 'node',
           setupFiles: ['../../vitest.setup.ts'],
+          // Property tests run a hundred cases each; a busy 2-core machine needs more than 5 s.
+          testTimeout: 20_000,
         },
       },
       {
@@ -31,6 +33,8 @@ export default defineConfig({
           root: 'apps/web',
           environment: 'jsdom',
           setupFiles: ['../../vitest.setup.ts'],
+          // Rendering whole dialogs in jsdom on a busy 2-core machine can pass 5 s.
+          testTimeout: 20_000,
         },
       },
     ],

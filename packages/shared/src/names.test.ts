@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DisplayName, hasForbiddenNameCharacter, nameForHeaders, normalizeName } from './names';
+import {
+  DisplayName,
+  hasForbiddenNameCharacter,
+  nameForHeaders,
+  nameLikenessKey,
+  namesTooClose,
+  normalizeName,
+} from './names';
 
 const REAL_NAMES = [
   'Dr. A. K. Sharma',
@@ -55,6 +62,46 @@ describe('display names', () => {
         expect(hasForbiddenNameCharacter(safe)).toBe(false);
         expect(safe).not.toMatch(/[\r\n"]/);
       }),
+    );
+  });
+});
+
+describe('names too close to another psychologist’s', () => {
+  it('catches copies that differ in title, case, accents, spacing, punctuation, order or a typo', () => {
+    for (const copy of [
+      'Dr. Asha Rao',
+      'asha rao',
+      'Dr Asha  Rao',
+      'DR. ÁSHA RAO',
+      'Rao, Asha',
+      'Dr. Asha Rau',
+      'Ｄｒ. Ａｓｈａ Ｒａｏ',
+    ]) {
+      expect(namesTooClose('Dr. Asha Rao', copy), copy).toBe(true);
+    }
+    expect(namesTooClose('डॉ. आशा राव', 'डॉ. आशा राव')).toBe(true);
+  });
+
+  it('lets different people’s names through', () => {
+    for (const other of ['Dr. Asha Menon', 'Dr. Ravi Rao', 'Dr. Meera Iyer', 'Dr. Anil']) {
+      expect(namesTooClose('Dr. Asha Rao', other), other).toBe(false);
+    }
+    // Short names differ by one letter all the time: Ravi and Ravu are not flagged.
+    expect(namesTooClose('Ravi', 'Ravu')).toBe(false);
+    // Indic vowel signs change the name.
+    expect(namesTooClose('आशा', 'आशी')).toBe(false);
+  });
+
+  it('is symmetric, and every name is too close to itself', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 40 }),
+        fc.string({ maxLength: 40 }),
+        (a, b) => {
+          expect(namesTooClose(a, b)).toBe(namesTooClose(b, a));
+          if (nameLikenessKey(a) !== '') expect(namesTooClose(a, a)).toBe(true);
+        },
+      ),
     );
   });
 });

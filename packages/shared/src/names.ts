@@ -56,3 +56,76 @@ export const DisplayName = z
         'Display name can hold letters, marks, digits, spaces and . , \' - ( ) &, not < > " ` \\ { } [ ] | or invisible characters',
       ),
   );
+
+/** Titles people put before a name; "Dr. Asha Rao" and "Asha Rao" are the same person's name. */
+const TITLES = new Set([
+  'dr',
+  'doctor',
+  'prof',
+  'professor',
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'shri',
+  'smt',
+  'sri',
+]);
+
+/**
+ * A name as it reads, for comparing two names: compatibility-normalised (full-width and ligature
+ * forms folded), lower case, accents and punctuation dropped, titles removed, single spaces. Letters
+ * of every script are kept; the vowel signs of Indic scripts (marks) are kept too, since they change
+ * the name.
+ */
+export function nameLikenessKey(name: string): string {
+  const latinBase = name
+    .normalize('NFKD')
+    // Accents on Latin letters only: Indic marks are part of the spelling.
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .normalize('NFKC')
+    .toLowerCase();
+  return latinBase
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .split(' ')
+    .filter((word) => word !== '' && !TITLES.has(word))
+    .join(' ');
+}
+
+/** Edits (insert, delete, substitute, swap of neighbours) between two strings, by code point. */
+function editDistance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  const rows = Array.from({ length: x.length + 1 }, (_, i) =>
+    Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= x.length; i++) {
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
+        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      }
+      rows[i]![j] = best;
+    }
+  }
+  return rows[x.length]![y.length]!;
+}
+
+/**
+ * Whether a psychologist's name is close enough to another's that a patient could take one for the
+ * other: the same once titles, case, accents, spacing and punctuation are set aside, the same words in
+ * another order, or one typo apart (two in a long name). Such a name is not refused (two people can
+ * share a name) but flagged for an operator to review.
+ */
+export function namesTooClose(a: string, b: string): boolean {
+  const keyA = nameLikenessKey(a);
+  const keyB = nameLikenessKey(b);
+  if (keyA === '' || keyB === '') return false;
+  if (keyA === keyB) return true;
+  const sorted = (key: string) => key.split(' ').sort().join(' ');
+  if (sorted(keyA) === sorted(keyB)) return true;
+  const shorter = Math.min([...keyA].length, [...keyB].length);
+  if (shorter < 6) return false;
+  return editDistance(keyA, keyB) <= (shorter >= 12 ? 2 : 1);
+}

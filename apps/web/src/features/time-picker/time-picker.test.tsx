@@ -37,8 +37,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// Each test queries some sixty buttons by role and name, which is slow on a busy machine.
-describe('TimePicker', { timeout: 20_000 }, () => {
+describe('TimePicker', () => {
   it('asks for four weeks from today and offers the free times of the day of the next one', async () => {
     const calls = stubApi(() => ({
       data: availability({
