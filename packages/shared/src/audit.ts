@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'auth.signed_out_everywhere',
   'auth.password_reset',
   'account.data_exported',
+  'account.name_flagged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -36,6 +37,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'auth.signed_out_everywhere': 'Signed out everywhere',
   'auth.password_reset': 'Password reset',
   'account.data_exported': 'Data downloaded',
+  'account.name_flagged': 'Name flagged for review',
 };
 
 export const AuditEvent = z.object({

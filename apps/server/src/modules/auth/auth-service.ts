@@ -17,6 +17,7 @@ import { createSessionsService, hashToken, type AuthUser } from './sessions-serv
 import { createSignInFailuresRepository } from './sign-in-failures-repository';
 import { createSignInTokensRepository } from './sign-in-tokens-repository';
 import { createUsersRepository } from './users-repository';
+import { flagNameIfTooClose } from '../psychologists/name-review';
 
 /**
  * Answers that must not tell whether an email has an account (register, forgot, resend) take at least
@@ -296,6 +297,7 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
             );
             if (!code) throw new AppError('INVALID_PSYCHOLOGIST_CODE');
             await createUsersRepository(tx).createPsychologistProfile(created.id, created.username);
+            await flagNameIfTooClose(tx, created.id, created.username);
           }
           const otp = await issueOtp(tx, created.id, 'verify_email', now);
           await enqueueMail(tx, verificationMail(created.email, otp));

@@ -2,6 +2,7 @@ import type { Psychologist, UpdatePsychologistBody } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
+import { flagNameIfTooClose } from './name-review';
 import {
   createPsychologistsRepository,
   type ProfileChanges,
@@ -59,7 +60,12 @@ export function createPsychologistsService(db: Database) {
       if (body.session_45_minute_rate !== undefined) {
         changes.rate45Paise = body.session_45_minute_rate * 100;
       }
-      await repository.update(id, changes);
+      await db.transaction(async (tx) => {
+        await createPsychologistsRepository(tx).update(id, changes);
+        if (changes.displayName !== undefined) {
+          await flagNameIfTooClose(tx, id, changes.displayName);
+        }
+      });
       return get(id);
     },
   };
