@@ -116,7 +116,14 @@ describe('the month view (issue 17)', () => {
   it('lists the days one under another on a phone, each with its events and Add Event', () => {
     onPhone();
     renderMonth();
-    expect(screen.queryByRole('grid')).toBeNull();
+    // The grid keeps the dates (and their lists) but holds no pill or button that cannot fit.
+    const grid = screen.getByRole('grid', { name: 'March 2026' });
+    expect(within(grid).queryAllByRole('button', { name: /^Add Event/ })).toEqual([]);
+    expect(within(grid).queryAllByRole('button', { name: /more event/ })).toEqual([]);
+    expect(grid.querySelector('[title]')).toBeNull();
+    expect(
+      within(grid).getByRole('button', { name: 'Show events on Friday, March 13' }),
+    ).toBeTruthy();
     const list = screen.getByRole('list', { name: 'March 2026, day by day' });
     const days = within(list).getAllByRole('heading', { level: 4 });
     expect(days).toHaveLength(31);
