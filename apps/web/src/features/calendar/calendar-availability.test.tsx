@@ -149,6 +149,27 @@ describe("a psychologist's day or day part with sessions in it (issue 17, defect
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it("asks through a day's own Parts menu too, naming only that part's sessions", async () => {
+    const calls = serve();
+    renderWithQuery(<Calendar role="psychologist" psychologistId={PSYCHOLOGIST} />);
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Day parts of Wednesday, March 11' }, slow),
+    );
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Morning' }, slow));
+    const warning = await screen.findByRole(
+      'alertdialog',
+      { name: 'Mark Morning of Wednesday, March 11 unavailable?' },
+      slow,
+    );
+    expect(warning.textContent).toContain('2 booked sessions stay booked; cancel them separately.');
+    fireEvent.click(within(warning).getByRole('button', { name: 'Mark Morning unavailable' }));
+    await waitFor(() =>
+      expect(patches(calls).map((call) => call.body)).toEqual([
+        { date: '2026-03-11', segment: 'morning', status: 'Unavailable' },
+      ]),
+    );
+  });
+
   it('keeps a morning that is off all week in sight while it holds sessions', async () => {
     const week = ['09', '10', '11', '12', '13', '14', '15'].map((day) => `2026-03-${day}`);
     serve({ unavailableDayParts: week.map((date) => ({ date, segment: 'morning' as const })) });
