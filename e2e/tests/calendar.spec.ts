@@ -21,6 +21,19 @@ import {
 
 const bookButtons = (page: Page) => page.getByRole('button', { name: /^Book / });
 
+/**
+ * A day of the month view: its grid cell on a laptop, its entry in the day list on a phone (where
+ * the grid's cells hold only the date and marks).
+ */
+function monthDay(page: Page, day: string) {
+  return onPhone()
+    ? page
+        .getByRole('list', { name: /, day by day$/ })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { level: 4, name: day, exact: true }) })
+    : page.getByRole('gridcell', { name: new RegExp(`^${day}, `) });
+}
+
 /** 'YYYY-MM-DD' plus some days. */
 const plusDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -116,7 +129,8 @@ test.describe.serial('calendar and availability', () => {
     await press(page.getByRole('tab', { name: 'Month' }));
     await expect(
       page.getByRole('gridcell', { name: new RegExp(`^${thursday}, not available$`) }),
-    ).toContainText('Not available');
+    ).toBeAttached();
+    await expect(monthDay(page, thursday)).toContainText('Not available');
     await expectAccessible(page, 'psychologist month view');
     await snapshot(page, 'calendar-psychologist-month');
   });
@@ -211,13 +225,18 @@ test.describe.serial('calendar and availability', () => {
     await press(page.getByRole('tab', { name: 'Month' }));
     await expect(
       page.getByRole('gridcell', { name: new RegExp(`^${thursday}, not available$`) }),
-    ).toContainText('Not available');
+    ).toBeAttached();
+    await expect(monthDay(page, thursday)).toContainText('Not available');
     await expect(
       page.getByRole('gridcell', { name: new RegExp(`^${tuesday}, evening unavailable, `) }),
-    ).toContainText('Evening unavailable');
+    ).toBeAttached();
+    await expect(monthDay(page, tuesday)).toContainText('Evening unavailable');
     await expect(
       page.getByRole('button', { name: `Add Event on ${thursday}`, exact: true }),
     ).toHaveCount(0);
+    await expect(
+      page.getByRole('button', { name: `Add Event on ${wednesday}`, exact: true }),
+    ).toBeVisible();
     await expectAccessible(page, 'patient month view');
     const wednesdayButton = page.getByRole('button', {
       name: `Show events on ${wednesday}`,
@@ -278,27 +297,36 @@ test.describe.serial('calendar and availability', () => {
     await page.getByLabel('Week starts on').selectOption('monday');
     await expect(page.getByRole('columnheader').nth(1)).toHaveAttribute('aria-label', /^Monday, /);
 
-    // The grid is 120 + 7 × 160 px (specification, section 9): a phone scrolls it inside its own
-    // box, the time column staying in place; the page itself never scrolls sideways.
+    // The grid is at least 120 + 7 × 160 px (specification, section 9): a phone scrolls its rows
+    // inside their own box, the time column staying in place, the day headers following; a laptop
+    // gives the days the whole width. The page itself never scrolls sideways.
     const grid = page.getByRole('grid').first();
-    const scroller = await grid.evaluate((element) => ({
-      scrollWidth: element.parentElement!.scrollWidth,
-      clientWidth: element.parentElement!.clientWidth,
+    const rows = grid.locator('[data-week-body]');
+    const scroller = await rows.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
     }));
-    expect(scroller.scrollWidth).toBe(120 + 7 * 160);
     if (onPhone()) {
+      expect(scroller.scrollWidth).toBe(120 + 7 * 160);
       expect(scroller.clientWidth).toBeLessThan(scroller.scrollWidth);
       const label = page.getByRole('rowheader', { name: '9:00 AM' });
       const before = await label.boundingBox();
-      await grid.evaluate((element) => {
-        element.parentElement!.scrollLeft = 600;
+      await rows.evaluate((element) => {
+        element.scrollLeft = 600;
       });
       const after = await label.boundingBox();
       expect(after?.x).toBe(before?.x);
+      await expect
+        .poll(() => grid.locator('[data-week-head]').evaluate((element) => element.scrollLeft))
+        .toBe(600);
       await snapshot(page, 'calendar-patient-week-scrolled');
+    } else {
+      expect(scroller.scrollWidth).toBe(scroller.clientWidth);
+      expect(scroller.clientWidth).toBeGreaterThan(120 + 7 * 160);
     }
     await press(page.getByRole('tab', { name: 'Month' }));
     await expect(page.getByRole('grid').first()).toBeVisible();
+    if (onPhone()) await expect(page.getByRole('list', { name: /, day by day$/ })).toBeVisible();
     await expectAccessible(page, 'patient month view, this month');
   });
 
@@ -411,5 +439,166 @@ test.describe.serial('calendar and availability', () => {
       headers,
       data: { session_45_minute_rate: 900 },
     });
+  });
+});
+
+test.describe.serial('the week and month grids on a phone and a laptop (issue 17)', () => {
+  // Five weeks ahead: no other journey books or closes anything there.
+  const WEEKS_AHEAD = 5;
+  const created: string[] = [];
+
+  test.afterAll(async ({ request }) => {
+    const { token } = await login(request, PSYCHOLOGIST);
+    for (const id of created) {
+      await request.delete(`/api/events/${id}`, { headers: bearer(token) });
+    }
+    const wednesday = plusDays(mondayWeeksAhead(WEEKS_AHEAD), 2);
+    await request.patch('/api/availability/toggle-day', {
+      headers: bearer(token),
+      data: { date: wednesday, status: 'Available' },
+    });
+    for (const date of Array.from({ length: 7 }, (_, day) =>
+      plusDays(mondayWeeksAhead(WEEKS_AHEAD), day),
+    )) {
+      await request.patch('/api/availability/toggle-segment', {
+        headers: bearer(token),
+        data: { date, segment: 'morning', status: 'Available' },
+      });
+    }
+  });
+
+  test('booked sessions stay in sight and are named before their time is marked unavailable; headers stay under the app header', async ({
+    page,
+  }) => {
+    // Two sessions on Wednesday morning: 10:00 AM for 45 minutes and 11:00 AM for 20 (Kolkata).
+    const psychologist = await login(page.request, PSYCHOLOGIST);
+    const date = plusDays(mondayWeeksAhead(WEEKS_AHEAD), 2);
+    for (const [start, end, title] of [
+      ['04:30', '05:15', 'Morning review'],
+      ['05:30', '05:50', 'A short check-in with a long title'],
+    ] as const) {
+      const response = await page.request.post('/api/events', {
+        headers: bearer(psychologist.token),
+        data: {
+          title,
+          description: 'Issue 17',
+          startDate: `${date}T${start}:00.000Z`,
+          endDate: `${date}T${end}:00.000Z`,
+          meetingLink: 'https://meet.example.com/issue-17',
+        },
+      });
+      expect(response.status()).toBe(200);
+      created.push(((await response.json()) as { data: { id: string } }).data.id);
+    }
+
+    await signIn(page, PSYCHOLOGIST);
+    await openDashboard(page, 'Psychologist');
+    await goWeeksAhead(page, WEEKS_AHEAD);
+    const wednesday = await dayName(page, 'Wednesday');
+    const pills = page.getByRole('button', {
+      name: /^Edit Event (Morning review|A short check-in)/,
+    });
+    await expect(pills).toHaveCount(2);
+
+    // A 20-minute pill shows its time, on one line with its (cut short) title.
+    const shortCell = page.getByRole('gridcell', {
+      name: new RegExp(`^${wednesday} at 11:00 AM: `),
+    });
+    await expect(shortCell.getByText('11:00 AM', { exact: true })).toBeVisible();
+
+    // The day: a warning that names both sessions; Keep as it is changes nothing.
+    const dayToggle = page.getByRole('button', { name: `Mark Not available on ${wednesday}` });
+    await press(dayToggle);
+    const warning = page.getByRole('alertdialog', { name: `Mark ${wednesday} not available?` });
+    await expect(warning).toContainText('2 booked sessions stay booked; cancel them separately.');
+    await expect(warning).toContainText('Morning review');
+    await expect(warning).toContainText('A short check-in with a long title');
+    await expectAccessible(page, 'booked sessions warning', { within: warning });
+    await snapshot(page, 'calendar-booked-sessions-warning');
+    await press(warning.getByRole('button', { name: 'Keep as it is' }));
+    await expect(warning).toHaveCount(0);
+    await expect(dayToggle).toBeFocused();
+    await press(dayToggle);
+    await page.keyboard.press('Escape');
+    await expect(warning).toHaveCount(0);
+    await expect(dayToggle).toBeFocused();
+    await press(dayToggle);
+    await press(warning.getByRole('button', { name: 'Mark not available' }));
+    await expect(
+      page.getByRole('button', { name: `Not available on ${wednesday}: mark available` }),
+    ).toBeVisible();
+    await expect(pills).toHaveCount(2);
+    await press(
+      page.getByRole('button', { name: `Not available on ${wednesday}: mark available` }),
+    );
+    await expect(dayToggle).toBeVisible();
+
+    // The morning, all week: asked first, and the morning stays drawn while it holds sessions.
+    await press(page.getByRole('button', { name: 'Mark Morning Unavailable' }));
+    const allWeek = page.getByRole('alertdialog', { name: 'Mark Morning unavailable all week?' });
+    await expect(allWeek).toContainText('2 booked sessions stay booked');
+    await press(allWeek.getByRole('button', { name: 'Mark Morning Unavailable' }));
+    await expect(page.getByText('7/7 days were updated')).toBeVisible();
+    await expect(page.getByText('Morning is hidden')).toHaveCount(0);
+    await expect(pills).toHaveCount(2);
+    await expect(pills.first()).toBeVisible();
+    await snapshot(page, 'calendar-morning-off-with-sessions');
+
+    // Scrolled down through the grid, the day headers sit just under the app header, never
+    // under it; the attendance box covers none of the grid.
+    const appHeader = page.getByRole('banner');
+    const grid = page.getByRole('grid').first();
+    await page.getByRole('rowheader', { name: '7:00 PM' }).scrollIntoViewIfNeeded();
+    const headerBox = (await appHeader.boundingBox())!;
+    const dayBox = (await page
+      .getByRole('columnheader', { name: new RegExp(`^${wednesday}`) })
+      .boundingBox())!;
+    expect(headerBox.y).toBeGreaterThanOrEqual(-1);
+    expect(Math.abs(dayBox.y - (headerBox.y + headerBox.height))).toBeLessThanOrEqual(2);
+    await snapshot(page, 'calendar-week-scrolled-down');
+    const gridBox = (await grid.boundingBox())!;
+    const attendance = page
+      .getByRole('region', { name: 'Attendance', exact: true })
+      .or(page.getByRole('button', { name: /^Attendance / }));
+    const boxBox = (await attendance.first().boundingBox())!;
+    expect(boxBox.y).toBeGreaterThanOrEqual(gridBox.y + gridBox.height);
+
+    if (onPhone()) {
+      // Today's week opens scrolled to today's column, next to the pinned times.
+      await page.reload();
+      await openDashboard(page, 'Psychologist');
+      const today = page.getByRole('columnheader', { name: /, today/ });
+      const todayBox = (await today.boundingBox())!;
+      expect(todayBox.x).toBeGreaterThanOrEqual(120);
+      expect(todayBox.x).toBeLessThan(375);
+    } else {
+      // The days take the whole width: the grid ends where the tab panel does.
+      const panel = (await page.getByRole('tabpanel').first().boundingBox())!;
+      expect(Math.abs(gridBox.x + gridBox.width - (panel.x + panel.width))).toBeLessThanOrEqual(1);
+      expect(gridBox.width).toBeGreaterThan(1300);
+    }
+  });
+
+  test('the month says "+1 more event" on a laptop and lists the days on a phone', async ({
+    page,
+  }) => {
+    await signIn(page, PSYCHOLOGIST);
+    await openDashboard(page, 'Psychologist');
+    await goWeeksAhead(page, WEEKS_AHEAD);
+    const wednesday = await dayName(page, 'Wednesday');
+    await press(page.getByRole('tab', { name: 'Month' }));
+    await expect(page.getByRole('grid').first()).toBeVisible();
+    if (onPhone()) {
+      const day = monthDay(page, wednesday);
+      await expect(
+        day.getByRole('list', { name: `Events on ${wednesday}` }).getByRole('listitem'),
+      ).toHaveCount(2);
+      await expect(page.getByRole('button', { name: /more event/ })).toHaveCount(0);
+    } else {
+      const more = page.getByRole('button', { name: `1 more event on ${wednesday}` });
+      await expect(more).toHaveText('+1 more event');
+    }
+    await expectAccessible(page, 'psychologist month with sessions');
+    await snapshot(page, 'calendar-psychologist-month-sessions');
   });
 });

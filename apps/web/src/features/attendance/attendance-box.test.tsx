@@ -89,7 +89,21 @@ describe('AttendanceBox', () => {
     );
   });
 
-  it('starts collapsed where it would cover the grid, and remembers the choice', () => {
+  it('sits in the page, open or collapsed, never floating over the week grid', () => {
+    const { container } = renderWithQuery(
+      <AttendanceBox events={events} now={now} timeZone="Asia/Kolkata" defaultOpen={false} />,
+    );
+    const floating = () =>
+      [...container.querySelectorAll<HTMLElement>('*')].filter((element) =>
+        /(^|\s)(fixed|absolute|sticky)(\s|$)/.test(element.className),
+      );
+    expect(floating()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Attendance Pending (1)' }));
+    expect(screen.getByRole('region', { name: 'Attendance' })).toBeTruthy();
+    expect(floating()).toEqual([]);
+  });
+
+  it('starts collapsed on a small screen, and remembers the choice', () => {
     const first = renderWithQuery(
       <AttendanceBox events={events} now={now} timeZone="Asia/Kolkata" />,
     );

@@ -23,8 +23,8 @@ interface AttendanceBoxProps {
   defaultOpen?: boolean;
 }
 
-/** Open at first only where it fits beside the week grid (1264 px) without covering any of it. */
-const ROOM_BESIDE_GRID = '(min-width: 1720px)';
+/** Open at first on a large screen, where the open box is not a long way down the page. */
+const LARGE_SCREEN = '(min-width: 1024px)';
 /** The psychologist's last choice, so a box they closed stays closed (and an opened one open). */
 const OPEN_KEY = 'attendanceBoxOpen';
 
@@ -40,9 +40,10 @@ const EMPTY: Record<Tab, string> = {
 };
 
 /**
- * The floating attendance box at the bottom right: Pending (count), Completed and All, each session
- * with its attendance (Present / Absent with notes, or reset) and its meeting link. Collapsed to one
- * toggle that shows the Pending count, so it never hides the calendar's controls on a phone.
+ * The attendance box: Pending (count), Completed and All, each session with its attendance (Present /
+ * Absent with notes, or reset) and its meeting link; collapsible to one toggle that shows the Pending
+ * count. It sits in the page under the calendar, not floating over it: a floating box covered the
+ * week grid's weekend columns (and its collapsed toggle the last cells), whatever the screen width.
  */
 export function AttendanceBox({
   events,
@@ -54,7 +55,7 @@ export function AttendanceBox({
   retrying,
   defaultOpen,
 }: AttendanceBoxProps) {
-  const roomy = useMediaQuery(ROOM_BESIDE_GRID);
+  const roomy = useMediaQuery(LARGE_SCREEN);
   const [open, setOpen] = useState(() => defaultOpen ?? storedOpen() ?? roomy);
   const [tab, setTab] = useState<Tab>('pending');
   const [announcement, setAnnouncement] = useState('');
@@ -89,108 +90,104 @@ export function AttendanceBox({
   };
 
   return (
-    <>
-      {/* Room at the end of the page so the collapsed toggle never sits over the last controls. */}
-      <div aria-hidden="true" className="h-20" />
-      <div className="pointer-events-none fixed inset-x-2 bottom-2 z-30 flex justify-end sm:inset-x-auto sm:right-4 sm:bottom-4">
-        {open ? (
-          <section
-            id={panelId}
-            aria-label="Attendance"
-            className="pointer-events-auto flex max-h-[80dvh] w-full sm:max-h-[min(60dvh,36rem)] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl sm:w-[26rem]"
-          >
-            <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
-              <div>
-                <h2 className="text-base font-semibold text-slate-900">Attendance</h2>
-                <p className="text-xs text-slate-500">Last 4 weeks and the next 2</p>
-              </div>
-              <button
-                ref={closeRef}
-                type="button"
-                aria-expanded="true"
-                aria-controls={panelId}
-                onClick={() => toggle(false)}
-                className="rounded-lg px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
-              >
-                Hide <span className="sr-only">attendance</span>
-                <span aria-hidden="true"> ▾</span>
-              </button>
+    <div className="mt-6 flex">
+      {open ? (
+        <section
+          id={panelId}
+          aria-label="Attendance"
+          className="flex max-h-[80dvh] w-full max-w-2xl flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:max-h-[min(70dvh,40rem)]"
+        >
+          <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+            <div>
+              <h2 className="text-base font-semibold text-slate-900">Attendance</h2>
+              <p className="text-xs text-slate-500">Last 4 weeks and the next 2</p>
             </div>
-            <Tabs.Root
-              value={tab}
-              onValueChange={(value) => setTab(value as Tab)}
-              className="flex min-h-0 flex-1 flex-col"
+            <button
+              ref={closeRef}
+              type="button"
+              aria-expanded="true"
+              aria-controls={panelId}
+              onClick={() => toggle(false)}
+              className="rounded-lg px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
             >
-              <Tabs.List
-                aria-label="Sessions"
-                className="mx-4 mt-3 grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1"
-              >
-                <Trigger value="pending">Pending{pendingCount}</Trigger>
-                <Trigger value="completed">Completed</Trigger>
-                <Trigger value="all">All</Trigger>
-              </Tabs.List>
-              <p role="status" className="mx-4 mt-2 min-h-4 text-xs text-green-800">
-                {announcement}
-              </p>
-              {(['pending', 'completed', 'all'] as const).map((value) => (
-                <Tabs.Content
-                  key={value}
-                  value={value}
-                  className="min-h-0 flex-1 overflow-y-auto px-4 pt-1 pb-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
-                >
-                  {error && !loading && (
-                    <LoadError
-                      className={tabs[value].length > 0 ? 'mb-2' : ''}
-                      message={
-                        failed
-                          ? `The sessions could not be loaded: ${error}`
-                          : `The sessions could not be refreshed: ${error}`
-                      }
-                      onRetry={onRetry}
-                      retrying={retrying}
-                    />
-                  )}
-                  {loading ? (
-                    <p role="status" className="text-sm text-slate-600">
-                      Loading sessions...
-                    </p>
-                  ) : error && tabs[value].length === 0 ? null : tabs[value].length === 0 ? (
-                    <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
-                      {EMPTY[value]}
-                    </p>
-                  ) : (
-                    <ul className="flex flex-col gap-2">
-                      {tabs[value].map((event) => (
-                        <SessionRow
-                          key={event.id}
-                          event={event}
-                          now={now}
-                          timeZone={timeZone}
-                          onMarked={onMarked}
-                        />
-                      ))}
-                    </ul>
-                  )}
-                </Tabs.Content>
-              ))}
-            </Tabs.Root>
-          </section>
-        ) : (
-          <button
-            ref={openRef}
-            type="button"
-            aria-expanded="false"
-            onClick={() => toggle(true)}
-            className="pointer-events-auto inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+              Hide <span className="sr-only">attendance</span>
+              <span aria-hidden="true"> ▾</span>
+            </button>
+          </div>
+          <Tabs.Root
+            value={tab}
+            onValueChange={(value) => setTab(value as Tab)}
+            className="flex min-h-0 flex-1 flex-col"
           >
-            Attendance{' '}
-            <span className="rounded-full bg-white px-2 py-0.5 text-xs text-brand-800">
-              {failed ? 'Not loaded' : `Pending (${tabs.pending.length})`}
-            </span>
-          </button>
-        )}
-      </div>
-    </>
+            <Tabs.List
+              aria-label="Sessions"
+              className="mx-4 mt-3 grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1"
+            >
+              <Trigger value="pending">Pending{pendingCount}</Trigger>
+              <Trigger value="completed">Completed</Trigger>
+              <Trigger value="all">All</Trigger>
+            </Tabs.List>
+            <p role="status" className="mx-4 mt-2 min-h-4 text-xs text-green-800">
+              {announcement}
+            </p>
+            {(['pending', 'completed', 'all'] as const).map((value) => (
+              <Tabs.Content
+                key={value}
+                value={value}
+                className="min-h-0 flex-1 overflow-y-auto px-4 pt-1 pb-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
+              >
+                {error && !loading && (
+                  <LoadError
+                    className={tabs[value].length > 0 ? 'mb-2' : ''}
+                    message={
+                      failed
+                        ? `The sessions could not be loaded: ${error}`
+                        : `The sessions could not be refreshed: ${error}`
+                    }
+                    onRetry={onRetry}
+                    retrying={retrying}
+                  />
+                )}
+                {loading ? (
+                  <p role="status" className="text-sm text-slate-600">
+                    Loading sessions...
+                  </p>
+                ) : error && tabs[value].length === 0 ? null : tabs[value].length === 0 ? (
+                  <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+                    {EMPTY[value]}
+                  </p>
+                ) : (
+                  <ul className="flex flex-col gap-2">
+                    {tabs[value].map((event) => (
+                      <SessionRow
+                        key={event.id}
+                        event={event}
+                        now={now}
+                        timeZone={timeZone}
+                        onMarked={onMarked}
+                      />
+                    ))}
+                  </ul>
+                )}
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+        </section>
+      ) : (
+        <button
+          ref={openRef}
+          type="button"
+          aria-expanded="false"
+          onClick={() => toggle(true)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          Attendance{' '}
+          <span className="rounded-full bg-white px-2 py-0.5 text-xs text-brand-800">
+            {failed ? 'Not loaded' : `Pending (${tabs.pending.length})`}
+          </span>
+        </button>
+      )}
+    </div>
   );
 }
 

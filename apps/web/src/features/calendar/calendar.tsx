@@ -32,6 +32,8 @@ import {
   useToggleSegment,
   useToggleSlot,
 } from './api';
+import { sessionsWithin } from './booked-sessions';
+import type { BookedSessionsWarningProps } from './booked-sessions-warning';
 import { cellState, isDayPartOff } from './cell-state';
 import { DAY_PART_LABEL } from './day-parts';
 import { formatDate } from './layout';
@@ -43,6 +45,20 @@ const MonthView = lazyWithPreload(() => import('./month-view').then((module) => 
 const DurationDialog = lazyWithPreload(() =>
   import('./duration-dialog').then((module) => module.DurationDialog),
 );
+const BookedSessionsWarning = lazyWithPreload(() =>
+  import('./booked-sessions-warning').then((module) => module.BookedSessionsWarning),
+);
+
+/** A change to availability that waits for the psychologist's answer to the warning. */
+type Warning = Omit<BookedSessionsWarningProps, 'timeZone' | 'onConfirm' | 'onCancel'> & {
+  run: () => void;
+};
+
+/** The control named `label` in the calendar, to give focus back to once a warning closes. */
+const controlNamed = (label: string) => () =>
+  [...document.querySelectorAll<HTMLElement>('button')].find(
+    (button) => (button.getAttribute('aria-label') ?? button.textContent?.trim()) === label,
+  ) ?? null;
 
 export interface CalendarProps {
   role: Role;
@@ -169,6 +185,7 @@ function CalendarBody({
   const [anchor, setAnchor] = useState(today);
   const [weekStart, setWeekStart] = useState<WeekStart>(readWeekStart);
   const [chosen, setChosen] = useState<{ start: Date; from: 'week' | 'month' } | null>(null);
+  const [warning, setWarning] = useState<Warning | null>(null);
 
   const week = weekDates(anchor, weekStart);
   const month = monthGridDates(anchor, weekStart);
@@ -189,8 +206,11 @@ function CalendarBody({
     if (settled) prefetchNeighbours(queryClient, psychologistId, tab, anchor, weekStart, timeZone);
   }, [settled, queryClient, psychologistId, tab, anchor, weekStart, timeZone]);
   useEffect(() => {
-    if (hasFacts) return preloadWhenIdle(MonthView.preload, DurationDialog.preload);
-  }, [hasFacts]);
+    if (!hasFacts) return;
+    return role === 'psychologist'
+      ? preloadWhenIdle(MonthView.preload, BookedSessionsWarning.preload)
+      : preloadWhenIdle(MonthView.preload, DurationDialog.preload);
+  }, [hasFacts, role]);
 
   const toggleDay = useToggleDay();
   const toggleSegment = useToggleSegment();
@@ -199,6 +219,55 @@ function CalendarBody({
 
   const isPsychologist = role === 'psychologist';
   const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  /**
+   * Marking a day or a day part unavailable never cancels its sessions: when it holds any, the
+   * psychologist is told which stay booked and chooses to go on or not; otherwise it runs at once.
+   */
+  function unlessBooked(sessions: CalendarEvent[], warn: Omit<Warning, 'sessions'>) {
+    if (sessions.length === 0) warn.run();
+    else setWarning({ ...warn, sessions });
+  }
+
+  function toggleDayAsked(date: string, off: boolean) {
+    const run = () => toggleDay.mutate({ date, status: off ? 'Unavailable' : 'Available' });
+    if (!off) return run();
+    const name = formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' });
+    unlessBooked(sessionsWithin(ownEvents, timeZone, now, date), {
+      title: `Mark ${name} not available?`,
+      confirmLabel: 'Mark not available',
+      run,
+      returnFocus: () =>
+        controlNamed(`Mark Not available on ${name}`)() ??
+        controlNamed(`Not available on ${name}: mark available`)(),
+    });
+  }
+
+  function toggleDayPartAsked(date: string, segment: DayPart, off: boolean) {
+    const run = () =>
+      toggleSegment.mutate({ date, segment, status: off ? 'Unavailable' : 'Available' });
+    if (!off) return run();
+    const name = formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' });
+    unlessBooked(sessionsWithin(ownEvents, timeZone, now, date, segment), {
+      title: `Mark ${DAY_PART_LABEL[segment]} of ${name} unavailable?`,
+      confirmLabel: `Mark ${DAY_PART_LABEL[segment]} unavailable`,
+      run,
+      returnFocus: controlNamed(`Day parts of ${name}`),
+    });
+  }
+
+  function bulkAsked(part: DayPart, makeUnavailable: boolean, run: () => void) {
+    if (!makeUnavailable) return run();
+    unlessBooked(
+      week.flatMap((date) => sessionsWithin(ownEvents, timeZone, now, date, part)),
+      {
+        title: `Mark ${DAY_PART_LABEL[part]} unavailable all week?`,
+        confirmLabel: `Mark ${DAY_PART_LABEL[part]} Unavailable`,
+        run,
+        returnFocus: controlNamed(`Mark ${DAY_PART_LABEL[part]} Unavailable`),
+      },
+    );
+  }
 
   function move(direction: -1 | 1) {
     setAnchor(stepAnchor(tab, anchor, direction));
@@ -329,7 +398,14 @@ function CalendarBody({
         {facts && (
           <>
             <Tabs.Content value="week" className="mt-3 flex flex-col gap-3 outline-none">
-              {isPsychologist && <BulkDayParts dates={week} facts={facts} pending={pending} />}
+              {isPsychologist && (
+                <BulkDayParts
+                  dates={week}
+                  facts={facts}
+                  pending={pending}
+                  onBeforeRun={bulkAsked}
+                />
+              )}
               <WeekView
                 role={role}
                 dates={week}
@@ -340,16 +416,8 @@ function CalendarBody({
                 events={ownEvents}
                 onMoveWeek={move}
                 onFreeSlot={(start) => setChosen({ start, from: 'week' })}
-                onToggleDay={(date, off) =>
-                  toggleDay.mutate({ date, status: off ? 'Unavailable' : 'Available' })
-                }
-                onToggleDayPart={(date, segment, off) =>
-                  toggleSegment.mutate({
-                    date,
-                    segment,
-                    status: off ? 'Unavailable' : 'Available',
-                  })
-                }
+                onToggleDay={toggleDayAsked}
+                onToggleDayPart={toggleDayPartAsked}
                 onToggleSlot={(start, blocked) =>
                   toggleSlot.mutate({
                     start: start.toISOString(),
@@ -383,6 +451,19 @@ function CalendarBody({
         )}
       </Tabs.Root>
 
+      {warning && (
+        <Suspense fallback={null}>
+          <BookedSessionsWarning
+            {...warning}
+            timeZone={timeZone}
+            onCancel={() => setWarning(null)}
+            onConfirm={() => {
+              setWarning(null);
+              warning.run();
+            }}
+          />
+        </Suspense>
+      )}
       {facts && chosen && (
         <Suspense fallback={null}>
           <DurationDialog
@@ -411,11 +492,14 @@ function BulkDayParts({
   dates,
   facts,
   pending,
+  onBeforeRun,
 }: {
   dates: string[];
   facts: AvailabilityFacts;
   /** The week's availability is still loading: what "all week" means is not known yet. */
   pending: boolean;
+  /** Asks first when the change touches sessions; calls `run` to go on. */
+  onBeforeRun: (part: DayPart, makeUnavailable: boolean, run: () => void) => void;
 }) {
   const queryClient = useQueryClient();
   const [running, setRunning] = useState<Partial<Record<DayPart, boolean>>>({});
@@ -455,7 +539,7 @@ function BulkDayParts({
               key={part}
               variant="secondary"
               disabled={pending || running[part] === true}
-              onClick={() => void run(part, !allOff)}
+              onClick={() => onBeforeRun(part, !allOff, () => void run(part, !allOff))}
             >
               {running[part]
                 ? 'Updating...'
@@ -486,17 +570,28 @@ function MonthLoading() {
   );
 }
 
+/**
+ * What the grid's cells look like. Each swatch has a border dark enough to see against the page
+ * (3:1 or more), filled like the cells it stands for.
+ */
 function Legend() {
   const items = [
-    ['bg-white border border-slate-300', 'Free: choose to book'],
-    ['bg-slate-100', 'Booked or not available'],
-    ['bg-amber-50 border border-amber-200', 'Blocked by the psychologist'],
+    ['bg-white border-slate-500', 'Free: choose to book'],
+    ['bg-slate-200 border-slate-500', 'Booked or not available'],
+    [
+      'bg-amber-100 border-amber-700 [background-image:repeating-linear-gradient(135deg,transparent_0_3px,rgb(217_119_6/0.45)_3px_5px)]',
+      'Blocked by the psychologist',
+    ],
   ];
   return (
-    <ul className="flex flex-wrap gap-4 text-xs text-slate-600">
+    <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-2 text-xs text-slate-700">
       {items.map(([swatch, text]) => (
         <li key={text} className="flex items-center gap-1.5">
-          <span className={`inline-block size-3 rounded-sm ${swatch}`} aria-hidden="true" />
+          <span
+            data-swatch=""
+            className={`inline-block size-4 shrink-0 rounded-sm border ${swatch}`}
+            aria-hidden="true"
+          />
           {text}
         </li>
       ))}

@@ -23,6 +23,12 @@ interface EventPillProps {
 const ACTION =
   'relative grid h-6 min-w-6 place-items-center rounded focus-visible:outline-2 focus-visible:outline-brand-700';
 
+const clockOf = (instant: string, timeZone: string) =>
+  formatInZone(new Date(instant), timeZone, { hour: 'numeric', minute: '2-digit' });
+
+/** Room for the title and the time on two lines; a shorter pill (20 minutes) puts both on one. */
+const TWO_LINE_MINUTES = 30;
+
 const timeOf = (event: CalendarEvent, timeZone: string) =>
   `${formatInZone(new Date(event.startDate), timeZone, { hour: 'numeric', minute: '2-digit' })} – ${formatInZone(new Date(event.endDate), timeZone, { hour: 'numeric', minute: '2-digit' })}`;
 
@@ -63,6 +69,8 @@ export function EventPill({
   const inGrid = cellMinute !== undefined;
   const offset = inGrid ? localMinuteOf(start, timeZone) - cellMinute : 0;
   const time = timeOf(event, timeZone);
+  // In the grid a pill is as tall as its session: a 20-minute one has room for one line only.
+  const oneLine = inGrid && event.durationMinutes < TWO_LINE_MINUTES;
   const mark =
     event.attendanceStatus === 'attended'
       ? '✓'
@@ -80,7 +88,7 @@ export function EventPill({
     // Not overflow-hidden itself: Join and Delete keep 24×24 px hit areas that may reach past a short
     // pill's edge; the text is clipped by its own box instead.
     <div
-      className={`${inGrid ? 'absolute inset-x-1 z-10' : 'relative'} flex items-start gap-0.5 rounded-md border px-1.5 pt-0.5 ${inGrid ? '' : 'pb-0.5'} text-[11px] leading-tight shadow-sm ${EVENT_COLOR_CLASSES[event.color]} ${event.status === 'held' ? 'border-dashed opacity-80' : ''}`}
+      className={`${inGrid ? 'absolute inset-x-1 z-10' : 'relative'} flex items-start gap-0.5 rounded-md border px-1.5 pt-0.5 ${inGrid ? '' : 'pb-0.5'} text-xs leading-tight shadow-sm ${EVENT_COLOR_CLASSES[event.color]} ${event.status === 'held' ? 'border-dashed opacity-80' : ''}`}
       style={
         inGrid
           ? {
@@ -100,8 +108,16 @@ export function EventPill({
           className="absolute inset-0 rounded-md focus-visible:outline-2 focus-visible:outline-brand-700"
         />
       )}
-      <div className="pointer-events-none min-w-0 flex-1 self-stretch overflow-hidden">
-        <p className="truncate font-semibold">
+      <div
+        className={`pointer-events-none min-w-0 flex-1 self-stretch overflow-hidden ${oneLine ? 'flex items-baseline gap-1' : ''}`}
+      >
+        {oneLine && (
+          // The start time never gives way: the title is the part that is cut short.
+          <span aria-hidden="true" className="shrink-0 font-normal whitespace-nowrap">
+            {clockOf(event.startDate, timeZone)}
+          </span>
+        )}
+        <p className={`truncate font-semibold ${oneLine ? 'min-w-0' : ''}`}>
           {mark && (
             <>
               <span aria-hidden="true" className={mark === '✓' ? 'text-green-700' : 'text-red-700'}>
@@ -112,7 +128,7 @@ export function EventPill({
           )}
           {event.title}
         </p>
-        <p id={detailsId} className="truncate">
+        <p id={detailsId} className={oneLine ? 'sr-only' : 'truncate'}>
           {time}
           {attendance && <span className="sr-only">, {attendance}</span>}
           {event.status === 'held' ? ' · awaiting payment' : ''}

@@ -7,9 +7,11 @@ import {
   zonedInstant,
   type AvailabilityFacts,
   type CalendarEvent,
+  type DayPart,
   type Role,
 } from '@sukoon/shared';
 import { useDialogFocus } from '../../components/ui/modal';
+import { SMALL_SCREEN, useMediaQuery } from '../../lib/use-media-query';
 import { cellState, isDayPartOff } from './cell-state';
 import { DAY_PART_LABEL } from './day-parts';
 import { EventPill, eventSummary } from './event-pill';
@@ -30,6 +32,11 @@ interface MonthViewProps {
   onMoveMonth?: (direction: -1 | 1) => void;
   /** Patients: 'Add Event' on a day; the slot is the first bookable one from 9:00. */
   onAddEvent: (start: Date) => void;
+}
+
+/** '+1 more event', '+3 more events': the days' events past the first one shown. */
+export function moreEventsText(count: number): string {
+  return `+${count} more ${count === 1 ? 'event' : 'events'}`;
 }
 
 /** How a day's events read in its cell's name: 'no events', '1 event: …', '3 events: …'. */
@@ -114,156 +121,297 @@ export function MonthView({
     byDay.set(day, [...(byDay.get(day) ?? []), event]);
   }
   const openEvents = openDay ? (byDay.get(openDay) ?? []) : [];
+  const narrow = useMediaQuery(SMALL_SCREEN);
+
+  /** What a day shows, in the grid and in the phone's list alike. */
+  function dayOf(date: string): DayFacts & { name: string } {
+    const dayEvents = pending ? [] : (byDay.get(date) ?? []);
+    const off = !pending && facts.daysOff.includes(date);
+    const past = date < today;
+    const partsOff = pending ? [] : DAY_PARTS.filter((part) => isDayPartOff(facts, date, part));
+    const firstFree =
+      role === 'patient' && !off && !pending
+        ? SLOT_START_MINUTES.find((minute) => cellState(date, minute, facts, now, role) === 'free')
+        : undefined;
+    const label = formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' });
+    // 'Thursday, March 26, not available', or the day, the parts off and its events; a day off
+    // still names the sessions booked on it.
+    const name = pending
+      ? `${label}, loading`
+      : [
+          label,
+          ...(date === today ? ['today'] : []),
+          ...(past ? ['past'] : []),
+          ...(off ? ['not available'] : []),
+          ...(!off && partsOff.length > 0
+            ? [
+                `${partsOff.map((part) => DAY_PART_LABEL[part].toLowerCase()).join(' and ')} unavailable`,
+              ]
+            : []),
+          ...(off && dayEvents.length === 0 ? [] : [eventsInWords(dayEvents, facts.timeZone)]),
+        ].join(', ');
+    return { dayEvents, off, past, partsOff, firstFree, label, name };
+  }
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <div
-        ref={gridRef}
-        role="grid"
-        onKeyDown={onKeyDown}
-        aria-busy={pending || undefined}
-        aria-label={formatDate(month, { month: 'long', year: 'numeric' })}
-        className="min-w-[336px]"
-      >
-        <div role="row" className="grid grid-cols-7 border-b border-slate-200 bg-slate-50">
-          {dates.slice(0, 7).map((date) => (
-            <div
-              role="columnheader"
-              key={date}
-              aria-label={formatDate(date, { weekday: 'long' })}
-              className="px-2 py-2 text-center text-xs font-semibold tracking-wide text-slate-600 uppercase"
-            >
-              {formatDate(date, { weekday: 'short' })}
-            </div>
-          ))}
-        </div>
-        {Array.from({ length: dates.length / 7 }, (_, week) => (
-          <div role="row" key={week} className="grid grid-cols-7">
-            {dates.slice(week * 7, week * 7 + 7).map((date, column) => {
-              const index = week * 7 + column;
-              const dayEvents = pending ? [] : (byDay.get(date) ?? []);
-              const inMonth = date.slice(0, 7) === month.slice(0, 7);
-              const off = !pending && facts.daysOff.includes(date);
-              const partsOff = pending
-                ? []
-                : DAY_PARTS.filter((part) => isDayPartOff(facts, date, part));
-              const firstFree =
-                role === 'patient' && !off && !pending
-                  ? SLOT_START_MINUTES.find(
-                      (minute) => cellState(date, minute, facts, now, role) === 'free',
-                    )
-                  : undefined;
-              const label = formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' });
-              // 'Thursday, March 26, not available', or the day, the parts off and its events.
-              const name = pending
-                ? `${label}, loading`
-                : off
-                  ? `${label}, not available`
-                  : [
-                      label,
-                      ...(date === today ? ['today'] : []),
-                      ...(partsOff.length > 0
-                        ? [
-                            `${partsOff.map((part) => DAY_PART_LABEL[part].toLowerCase()).join(' and ')} unavailable`,
-                          ]
-                        : []),
-                      eventsInWords(dayEvents, facts.timeZone),
-                    ].join(', ');
-              return (
-                <div
-                  role="gridcell"
-                  // Keyed by position: the same elements show the next month, so focus stays.
-                  key={index}
-                  data-date={date}
-                  aria-label={name}
-                  className={`group relative flex min-h-20 min-w-0 flex-col gap-1 border-r border-b border-slate-200 p-1 sm:min-h-28 sm:p-1.5 ${off ? 'bg-slate-100' : inMonth ? '' : 'bg-slate-50'} ${inMonth ? '' : off ? 'text-slate-600' : 'text-slate-500'}`}
-                >
-                  <button
-                    type="button"
-                    onClick={() => setOpenDay(date)}
-                    onFocus={() => setActiveIndex(index)}
-                    tabIndex={index === focusIndex ? 0 : -1}
-                    data-day-index={index}
-                    aria-label={`Show events on ${label}`}
-                    className={`grid size-7 place-items-center rounded-full text-sm font-semibold hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 ${date === today ? 'bg-brand-700 text-white hover:bg-brand-800' : ''}`}
+    <div className="flex flex-col gap-3">
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <div
+          ref={gridRef}
+          role="grid"
+          onKeyDown={onKeyDown}
+          aria-busy={pending || undefined}
+          aria-label={formatDate(month, { month: 'long', year: 'numeric' })}
+          className="min-w-[336px]"
+        >
+          <div role="row" className="grid grid-cols-7 border-b border-slate-200 bg-slate-50">
+            {dates.slice(0, 7).map((date) => (
+              <div
+                role="columnheader"
+                key={date}
+                aria-label={formatDate(date, { weekday: 'long' })}
+                className="px-2 py-2 text-center text-xs font-semibold tracking-wide text-slate-600 uppercase"
+              >
+                {formatDate(date, { weekday: 'short' })}
+              </div>
+            ))}
+          </div>
+          {Array.from({ length: dates.length / 7 }, (_, week) => (
+            <div role="row" key={week} className="grid grid-cols-7">
+              {dates.slice(week * 7, week * 7 + 7).map((date, column) => {
+                const index = week * 7 + column;
+                const inMonth = date.slice(0, 7) === month.slice(0, 7);
+                const { dayEvents, off, past, partsOff, firstFree, label, name } = dayOf(date);
+                return (
+                  <div
+                    role="gridcell"
+                    // Keyed by position: the same elements show the next month, so focus stays.
+                    key={index}
+                    data-date={date}
+                    aria-label={name}
+                    data-past={past || undefined}
+                    className={`group relative flex ${narrow ? 'min-h-14' : 'min-h-20'} min-w-0 flex-col gap-1 border-r border-b border-slate-200 p-1 sm:min-h-28 sm:p-1.5 ${off ? 'bg-slate-100' : inMonth && !past ? '' : 'bg-slate-50'} ${inMonth && !past ? '' : off ? 'text-slate-600' : 'text-slate-500'}`}
                   >
-                    {formatDate(date, { day: 'numeric' })}
-                  </button>
-                  {off && <span className="text-xs font-medium text-slate-600">Not available</span>}
-                  {!off && partsOff.length > 0 && (
-                    <span className="text-[11px] text-slate-500">
-                      {partsOff.map((part) => DAY_PART_LABEL[part]).join(', ')} unavailable
-                    </span>
-                  )}
-                  {dayEvents[0] && <EventPill event={dayEvents[0]} timeZone={facts.timeZone} />}
-                  {dayEvents.length > 1 && (
                     <button
                       type="button"
                       onClick={() => setOpenDay(date)}
-                      aria-label={`${dayEvents.length - 1} more events on ${label}`}
-                      className="self-start rounded-full bg-slate-200 px-2 py-0.5 text-[11px] font-semibold text-slate-700 hover:bg-slate-300 focus-visible:outline-2 focus-visible:outline-brand-700"
+                      onFocus={() => setActiveIndex(index)}
+                      tabIndex={index === focusIndex ? 0 : -1}
+                      data-day-index={index}
+                      aria-label={`Show events on ${label}`}
+                      className={`grid size-7 place-items-center rounded-full text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 ${date === today ? 'bg-brand-700 font-semibold text-white hover:bg-brand-800' : past ? 'font-normal' : 'font-semibold'}`}
                     >
-                      +{dayEvents.length - 1}
+                      {formatDate(date, { day: 'numeric' })}
                     </button>
-                  )}
-                  {dayEvents.length === 0 && firstFree !== undefined && (
-                    <button
-                      type="button"
-                      onClick={() => onAddEvent(zonedInstant(date, firstFree, facts.timeZone))}
-                      aria-label={`Add Event on ${label}`}
-                      className="mt-auto self-start rounded-md bg-brand-700 px-2 py-1 text-[11px] font-medium text-white opacity-0 transition-opacity group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100 hover:bg-brand-800"
-                    >
-                      Add Event
-                    </button>
-                  )}
-                </div>
-              );
-            })}
-          </div>
-        ))}
-      </div>
+                    {/* A phone's cell holds the date and marks only; the list under the grid says
+                      the rest (the cell's name says it all to a screen reader either way). */}
+                    {narrow && (off || dayEvents.length > 0) && (
+                      <span aria-hidden="true" className="flex items-center gap-0.5 px-1 text-xs">
+                        {off
+                          ? 'Off'
+                          : dayEvents
+                              .slice(0, 3)
+                              .map((event) => (
+                                <span
+                                  key={event.id}
+                                  className="size-1.5 rounded-full bg-brand-700"
+                                />
+                              ))}
+                      </span>
+                    )}
+                    {!narrow && off && (
+                      <span className="text-xs font-medium text-slate-600">Not available</span>
+                    )}
+                    {!narrow && !off && partsOff.length > 0 && (
+                      <span className="text-xs text-slate-600">
+                        {partsOff.map((part) => DAY_PART_LABEL[part]).join(', ')} unavailable
+                      </span>
+                    )}
+                    {!narrow && dayEvents[0] && (
+                      <EventPill event={dayEvents[0]} timeZone={facts.timeZone} />
+                    )}
+                    {!narrow && dayEvents.length > 1 && (
+                      <button
+                        type="button"
+                        onClick={() => setOpenDay(date)}
+                        aria-label={`${moreEventsText(dayEvents.length - 1).slice(1)} on ${label}`}
+                        className="self-start rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700 hover:bg-slate-300 focus-visible:outline-2 focus-visible:outline-brand-700"
+                      >
+                        {moreEventsText(dayEvents.length - 1)}
+                      </button>
+                    )}
+                    {!narrow && dayEvents.length === 0 && firstFree !== undefined && (
+                      <button
+                        type="button"
+                        onClick={() => onAddEvent(zonedInstant(date, firstFree, facts.timeZone))}
+                        aria-label={`Add Event on ${label}`}
+                        className="mt-auto self-start rounded-md bg-brand-700 px-2 py-1 text-xs font-medium text-white opacity-0 transition-opacity group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100 hover:bg-brand-800"
+                      >
+                        Add Event
+                      </button>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
 
-      <Dialog.Root open={openDay !== null} onOpenChange={(open) => !open && setOpenDay(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-          <Dialog.Content
-            {...dialogFocus}
-            className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+        <Dialog.Root open={openDay !== null} onOpenChange={(open) => !open && setOpenDay(null)}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+            <Dialog.Content
+              {...dialogFocus}
+              className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+            >
+              <Dialog.Title className="text-lg font-semibold">
+                {openDay &&
+                  formatDate(openDay, {
+                    weekday: 'long',
+                    day: 'numeric',
+                    month: 'long',
+                    year: 'numeric',
+                  })}
+              </Dialog.Title>
+              {openEvents.length === 0 ? (
+                <div className="mt-4 rounded-lg bg-slate-50 p-4 text-center">
+                  <p className="font-medium text-slate-700">No events found</p>
+                  <Dialog.Description className="mt-1 text-sm text-slate-500">
+                    There are no events scheduled for this day.
+                  </Dialog.Description>
+                </div>
+              ) : (
+                <>
+                  <Dialog.Description className="sr-only">Events on this day</Dialog.Description>
+                  <ul className="mt-4 flex flex-col gap-2">
+                    {openEvents.map((event) => (
+                      <li key={event.id}>
+                        <EventPill event={event} timeZone={facts.timeZone} />
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+              <Dialog.Close className="mt-5 w-full rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50">
+                Close
+              </Dialog.Close>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      </div>
+      {narrow && (
+        <MonthList
+          month={month}
+          dates={dates.filter((date) => date.slice(0, 7) === month.slice(0, 7))}
+          today={today}
+          timeZone={facts.timeZone}
+          dayOf={dayOf}
+          onAddEvent={onAddEvent}
+        />
+      )}
+    </div>
+  );
+}
+
+interface DayFacts {
+  dayEvents: CalendarEvent[];
+  off: boolean;
+  past: boolean;
+  partsOff: DayPart[];
+  firstFree: number | undefined;
+  label: string;
+}
+
+/**
+ * The month on a phone: seven columns leave no room for an event or an 'Add Event' button, so the
+ * grid shows dates and marks only, and under it the days of the month are listed one under another,
+ * each with its events, what is not available and (for a patient, while a slot is free) 'Add Event'.
+ * Past days are greyed as in the week view.
+ */
+function MonthList({
+  month,
+  dates,
+  today,
+  timeZone,
+  dayOf,
+  onAddEvent,
+}: {
+  month: string;
+  dates: string[];
+  today: string;
+  timeZone: string;
+  dayOf: (date: string) => DayFacts;
+  onAddEvent: (start: Date) => void;
+}) {
+  return (
+    <ol
+      aria-label={`${formatDate(month, { month: 'long', year: 'numeric' })}, day by day`}
+      className="flex flex-col divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+    >
+      {dates.map((date) => {
+        const { dayEvents, off, past, partsOff, firstFree, label } = dayOf(date);
+        const isToday = date === today;
+        return (
+          <li
+            key={date}
+            data-date={date}
+            data-past={past || undefined}
+            className={`flex items-start gap-3 px-3 py-2 ${isToday ? 'bg-brand-50' : past || off ? 'bg-slate-50' : ''}`}
           >
-            <Dialog.Title className="text-lg font-semibold">
-              {openDay &&
-                formatDate(openDay, {
-                  weekday: 'long',
-                  day: 'numeric',
-                  month: 'long',
-                  year: 'numeric',
-                })}
-            </Dialog.Title>
-            {openEvents.length === 0 ? (
-              <div className="mt-4 rounded-lg bg-slate-50 p-4 text-center">
-                <p className="font-medium text-slate-700">No events found</p>
-                <Dialog.Description className="mt-1 text-sm text-slate-500">
-                  There are no events scheduled for this day.
-                </Dialog.Description>
-              </div>
-            ) : (
-              <>
-                <Dialog.Description className="sr-only">Events on this day</Dialog.Description>
-                <ul className="mt-4 flex flex-col gap-2">
-                  {openEvents.map((event) => (
+            <h4 className="w-11 shrink-0 pt-0.5 text-center leading-tight">
+              <span
+                aria-hidden="true"
+                className="block text-xs font-medium text-slate-600 uppercase"
+              >
+                {formatDate(date, { weekday: 'short' })}
+              </span>
+              <span
+                aria-hidden="true"
+                className={`mx-auto mt-0.5 grid size-7 place-items-center rounded-full text-base ${isToday ? 'bg-brand-700 font-semibold text-white' : past ? 'text-slate-500' : 'font-semibold text-slate-900'}`}
+              >
+                {formatDate(date, { day: 'numeric' })}
+              </span>
+              <span className="sr-only">
+                {label}
+                {isToday ? ', today' : past ? ', past' : ''}
+              </span>
+            </h4>
+            <div className="flex min-w-0 flex-1 flex-col gap-1 pt-0.5">
+              {off && <p className="text-sm font-medium text-slate-600">Not available</p>}
+              {!off && partsOff.length > 0 && (
+                <p className="text-xs text-slate-600">
+                  {partsOff.map((part) => DAY_PART_LABEL[part]).join(', ')} unavailable
+                </p>
+              )}
+              {dayEvents.length > 0 ? (
+                <ul aria-label={`Events on ${label}`} className="flex flex-col gap-1">
+                  {dayEvents.map((event) => (
                     <li key={event.id}>
-                      <EventPill event={event} timeZone={facts.timeZone} />
+                      <EventPill event={event} timeZone={timeZone} />
                     </li>
                   ))}
                 </ul>
-              </>
+              ) : (
+                !off && (
+                  <p className={`text-sm ${past ? 'text-slate-500' : 'text-slate-600'}`}>
+                    No events
+                  </p>
+                )
+              )}
+            </div>
+            {firstFree !== undefined && (
+              <button
+                type="button"
+                onClick={() => onAddEvent(zonedInstant(date, firstFree, timeZone))}
+                aria-label={`Add Event on ${label}`}
+                className="min-h-10 shrink-0 self-center rounded-lg bg-brand-700 px-3 py-2 text-sm font-medium whitespace-nowrap text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+              >
+                Add Event
+              </button>
             )}
-            <Dialog.Close className="mt-5 w-full rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50">
-              Close
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-    </div>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

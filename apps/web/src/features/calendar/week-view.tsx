@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
   DAY_PARTS,
   SLOT_MINUTES,
@@ -14,6 +14,7 @@ import {
   type DayPart,
   type Role,
 } from '@sukoon/shared';
+import { sessionsWithin } from './booked-sessions';
 import { cellState, dayPartRows, isDayPartHidden, type CellState } from './cell-state';
 import { LazyMenuSlot } from '../../components/ui/lazy-menu';
 import { lazyWithPreload } from '../../lib/lazy';
@@ -84,17 +85,43 @@ const CELL_TONE: Record<GridCellState, string> = {
   loading: 'bg-white',
 };
 
+/**
+ * How far below the top of the window the grid's day headers stick: under the app's own sticky header
+ * (the page's banner), never over or under it. Followed as that header changes height (a phone
+ * wrapping its title, a zoomed page).
+ */
+function useStickyTop(): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const header = document.querySelector<HTMLElement>('body header');
+    if (!header || !['sticky', 'fixed'].includes(getComputedStyle(header).position)) return;
+    const update = () => setTop(Math.ceil(header.getBoundingClientRect().height));
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+  return top;
+}
+
 export function WeekView(props: WeekViewProps) {
-  const { role, dates, now, facts, events, pending = false, onMoveWeek } = props;
+  const { role, dates, today, now, facts, events, pending = false, onMoveWeek } = props;
   const gridRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const stickyTop = useStickyTop();
   const [active, setActive] = useState({ column: 0, row: 0 });
   // PageUp / PageDown moved to another week from inside the grid: focus the same cell of it.
   const refocusAfterMove = useRef(false);
   const isPsychologist = role === 'psychologist';
 
-  // Psychologists see a day part that is off all week collapsed into one row.
+  // Psychologists see a day part that is off all week collapsed into one row, unless it holds
+  // sessions: marking time unavailable never cancels them, so they always stay in sight.
   const rows: Row[] = DAY_PARTS.flatMap((part): Row[] =>
-    isPsychologist && isDayPartHidden(facts, dates, part)
+    isPsychologist &&
+    isDayPartHidden(facts, dates, part) &&
+    !dates.some((date) => sessionsWithin(events, facts.timeZone, null, date, part).length > 0)
       ? [{ kind: 'hidden', part }]
       : dayPartRows(part, SLOT_START_MINUTES).map((minute) => ({ kind: 'slot', minute })),
   );
@@ -120,6 +147,16 @@ export function WeekView(props: WeekViewProps) {
   }
 
   const firstDate = dates[0];
+  // A grid wider than its box (a phone) opens on today's column, next to the pinned times.
+  const todayColumn = dates.indexOf(today);
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    if (!body || todayColumn < 0 || body.scrollWidth <= body.clientWidth) return;
+    const header = headRef.current?.querySelector<HTMLElement>(`[data-column="${todayColumn}"]`);
+    if (header) body.scrollLeft = header.offsetLeft - LABEL_COLUMN_PX;
+    // Only when a week holding today is shown; elsewhere the scroll stays where the person put it.
+  }, [firstDate, todayColumn]);
+
   useEffect(() => {
     if (!refocusAfterMove.current) return;
     refocusAfterMove.current = false;
@@ -183,36 +220,60 @@ export function WeekView(props: WeekViewProps) {
   const weekNumber = isoWeekNumber(
     dates.find((date) => new Date(date).getUTCDay() === 1) ?? dates[0]!,
   );
+  // At least the specification's 120 + 7 × 160 px; wider screens share the rest among the days.
   const width = LABEL_COLUMN_PX + dates.length * DAY_COLUMN_PX;
 
   return (
-    <div className="w-fit max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div
+      ref={gridRef}
+      role="grid"
+      aria-label={`Week ${weekNumber}: ${formatDate(dates[0]!, { day: 'numeric', month: 'long' })} to ${formatDate(dates[6]!, { day: 'numeric', month: 'long', year: 'numeric' })}`}
+      aria-busy={pending || undefined}
+      aria-rowcount={rows.length + 1}
+      className="w-full rounded-xl border border-slate-200 bg-white"
+      onKeyDown={onKeyDown}
+    >
+      {/* The day headers stick under the app's header while the page scrolls through the grid (the
+          rows' sideways scroll box would stop them sticking, so they have a box of their own, kept
+          at the rows' sideways position). */}
       <div
-        ref={gridRef}
-        role="grid"
-        aria-label={`Week ${weekNumber}: ${formatDate(dates[0]!, { day: 'numeric', month: 'long' })} to ${formatDate(dates[6]!, { day: 'numeric', month: 'long', year: 'numeric' })}`}
-        aria-busy={pending || undefined}
-        aria-rowcount={rows.length + 1}
-        style={{ width, minWidth: width }}
-        onKeyDown={onKeyDown}
+        ref={headRef}
+        role="rowgroup"
+        data-week-head=""
+        className="sticky z-[18] overflow-hidden rounded-t-xl border-b border-slate-200 bg-white"
+        style={{ top: stickyTop }}
       >
-        <div role="row" className="sticky top-0 z-20 flex border-b border-slate-200 bg-white">
+        <div role="row" className="flex" style={{ minWidth: width }}>
           <div
             role="columnheader"
-            className="sticky left-0 z-30 flex items-center bg-white px-3 text-sm font-semibold text-slate-700 shadow-[1px_0_0_rgb(226_232_240)]"
+            className="sticky left-0 z-30 flex shrink-0 items-center bg-white px-3 text-sm font-semibold text-slate-700 shadow-[1px_0_0_rgb(226_232_240)]"
             style={{ width: LABEL_COLUMN_PX, minWidth: LABEL_COLUMN_PX }}
           >
             Week {weekNumber}
           </div>
           {dates.map((date, column) => (
             // Keyed by position: the same elements show the next week, so focus stays in place.
-            <DayHeader key={column} date={date} {...props} />
+            <DayHeader key={column} column={column} date={date} {...props} />
           ))}
         </div>
-
+      </div>
+      <div
+        ref={bodyRef}
+        role="rowgroup"
+        data-week-body=""
+        className="overflow-x-auto rounded-b-xl"
+        onScroll={(event) => {
+          if (headRef.current) headRef.current.scrollLeft = event.currentTarget.scrollLeft;
+        }}
+      >
         {rows.map((row, rowIndex) =>
           row.kind === 'hidden' ? (
-            <div role="row" key={row.part} className="flex border-b border-slate-200">
+            <div
+              role="row"
+              key={row.part}
+              className="flex border-b border-slate-200"
+              style={{ minWidth: width }}
+            >
               <div
                 role="rowheader"
                 className="sticky left-0 z-[15] bg-slate-50 px-3 py-2 text-xs font-medium text-slate-600 shadow-[1px_0_0_rgb(226_232_240)]"
@@ -229,7 +290,7 @@ export function WeekView(props: WeekViewProps) {
               role="row"
               key={row.minute}
               className={`flex ${row.minute % 60 === 0 ? 'border-t border-slate-200' : 'border-t border-dashed border-slate-100'}`}
-              style={{ height: ROW_HEIGHT_PX }}
+              style={{ height: ROW_HEIGHT_PX, minWidth: width }}
             >
               <div
                 role="rowheader"
@@ -258,7 +319,11 @@ export function WeekView(props: WeekViewProps) {
             </div>
           ),
         )}
-        <div className="flex border-t border-slate-200" aria-hidden="true">
+        <div
+          className="flex border-t border-slate-200"
+          style={{ minWidth: width }}
+          aria-hidden="true"
+        >
           <div
             className="sticky left-0 z-[15] bg-white px-3 pt-1 pb-2 text-xs text-slate-500 shadow-[1px_0_0_rgb(226_232_240)]"
             style={{ width: LABEL_COLUMN_PX, minWidth: LABEL_COLUMN_PX }}
@@ -272,6 +337,7 @@ export function WeekView(props: WeekViewProps) {
 }
 
 function DayHeader({
+  column,
   date,
   today,
   role,
@@ -279,7 +345,7 @@ function DayHeader({
   pending,
   onToggleDay,
   onToggleDayPart,
-}: WeekViewProps & { date: string }) {
+}: WeekViewProps & { date: string; column: number }) {
   const off = !pending && facts.daysOff.includes(date);
   const isToday = date === today;
   const past = date < today;
@@ -287,9 +353,10 @@ function DayHeader({
   return (
     <div
       role="columnheader"
+      data-column={column}
       aria-label={`${name}${isToday ? ', today' : ''}${off ? ', not available' : ''}`}
-      className={`flex flex-col gap-1 border-l border-slate-200 px-2 py-2 ${isToday ? 'bg-brand-50' : ''}`}
-      style={{ width: DAY_COLUMN_PX, minWidth: DAY_COLUMN_PX }}
+      className={`flex flex-1 basis-0 flex-col gap-1 border-l border-slate-200 px-2 py-2 ${isToday ? 'bg-brand-50' : past ? 'bg-slate-50' : ''}`}
+      style={{ minWidth: DAY_COLUMN_PX }}
     >
       <div className="flex items-baseline gap-1.5">
         <span className="text-xs font-medium tracking-wide text-slate-500 uppercase">
@@ -414,8 +481,8 @@ function Cell({
           action?.run();
         }
       }}
-      className={`group relative border-l border-slate-200 text-xs outline-none focus-visible:z-10 focus-visible:ring-2 focus-visible:ring-brand-700 focus-visible:ring-inset ${CELL_TONE[state]}`}
-      style={{ width: DAY_COLUMN_PX, minWidth: DAY_COLUMN_PX }}
+      className={`group relative flex-1 basis-0 border-l border-slate-200 text-xs outline-none focus-visible:z-10 focus-visible:ring-2 focus-visible:ring-brand-700 focus-visible:ring-inset ${CELL_TONE[state]}`}
+      style={{ minWidth: DAY_COLUMN_PX }}
     >
       {action && !isPsychologist && (
         <button
@@ -434,7 +501,7 @@ function Cell({
           tabIndex={-1}
           aria-label={action.label}
           onClick={action.run}
-          className={`absolute top-1 right-1 rounded px-1.5 py-0.5 text-[11px] font-medium transition-opacity ${state === 'blocked' ? 'bg-white/80 text-amber-900 hover:bg-white' : 'border border-slate-300 bg-white text-slate-700 opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100 hover:bg-slate-50 [@media(hover:none)]:opacity-100'}`}
+          className={`absolute top-1 right-1 rounded px-1.5 py-0.5 text-xs font-medium transition-opacity ${state === 'blocked' ? 'bg-white/80 text-amber-900 hover:bg-white' : 'border border-slate-300 bg-white text-slate-700 opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100 hover:bg-slate-50 [@media(hover:none)]:opacity-100'}`}
         >
           {action.text}
         </button>

@@ -1,0 +1,116 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { weekDates, type AvailabilityFacts } from '@sukoon/shared';
+import { makeEvent } from '../../testing/render';
+import { WeekView, type WeekViewProps } from './week-view';
+
+const facts: AvailabilityFacts = {
+  timeZone: 'Asia/Kolkata',
+  daysOff: [],
+  unavailableDayParts: [],
+  blockedSlots: [],
+  busy: [],
+};
+// Thursday 12 March 2026, 8:30 AM in Kolkata; the week is 9–15 March.
+const now = new Date('2026-03-12T03:00:00.000Z');
+const dates = weekDates('2026-03-12', 'monday');
+
+function renderWeek(props: Partial<WeekViewProps> = {}) {
+  return render(
+    <WeekView
+      role="psychologist"
+      dates={dates}
+      today="2026-03-12"
+      now={now}
+      facts={facts}
+      events={[]}
+      onFreeSlot={() => undefined}
+      onToggleDay={() => undefined}
+      onToggleDayPart={() => undefined}
+      onToggleSlot={() => undefined}
+      {...props}
+    />,
+  );
+}
+
+// A whole grid renders slowly on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  document.querySelector('body > header')?.remove();
+});
+
+describe('the week grid on a phone and a laptop (issue 17)', () => {
+  it('shows the start time on a 20-minute pill, beside its title', () => {
+    const short = makeEvent({
+      title: 'A rather long session title that cannot fit',
+      startDate: '2026-03-13T04:30:00.000Z',
+      endDate: '2026-03-13T04:50:00.000Z',
+      durationMinutes: 20,
+    });
+    renderWeek({ events: [short] });
+    const cell = screen.getByRole('gridcell', { name: /^Friday, March 13 at 10:00 AM: / });
+    const pill = cell.querySelector<HTMLElement>('[title]')!;
+    // One line: the time is not hidden (sr-only) and comes before the title that gets cut short.
+    const time = within(pill).getByText('10:00 AM');
+    expect(time.closest('.sr-only')).toBeNull();
+    expect(time.className).toContain('shrink-0');
+    expect(within(pill).getByText(short.title).className).toContain('truncate');
+  });
+
+  it('writes nothing in 11 px type', () => {
+    const { container } = renderWeek({
+      events: [
+        makeEvent({ startDate: '2026-03-13T04:30:00.000Z', endDate: '2026-03-13T05:15:00.000Z' }),
+      ],
+      facts: { ...facts, blockedSlots: ['2026-03-13T06:30:00.000Z'] },
+    });
+    expect(container.innerHTML).not.toContain('text-[11px]');
+  });
+
+  it('keeps the day headers in a box of their own that sticks under the app header', () => {
+    const header = document.createElement('header');
+    header.style.position = 'sticky';
+    document.body.prepend(header);
+    vi.spyOn(header, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 0, y: 0, width: 375, height: 61 }),
+    );
+    renderWeek();
+    const head = screen.getAllByRole('rowgroup')[0]!;
+    expect(within(head).getAllByRole('columnheader')).toHaveLength(8);
+    expect(head.className).toContain('sticky');
+    expect(head.style.top).toBe('61px');
+    // The rows scroll sideways in their own box; the headers follow them.
+    const body = screen.getAllByRole('rowgroup')[1]!;
+    expect(body.className).toContain('overflow-x-auto');
+    body.scrollLeft = 300;
+    fireEvent.scroll(body);
+    expect(head.scrollLeft).toBe(300);
+  });
+
+  it('opens scrolled to today where the grid is wider than its box', () => {
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(120 + 7 * 160);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(341);
+    vi.spyOn(HTMLElement.prototype, 'offsetLeft', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const column = Number(this.dataset.column ?? 0);
+      return 120 + column * 160;
+    });
+    renderWeek();
+    const body = screen.getAllByRole('rowgroup')[1]!;
+    // Thursday is the fourth day: three columns of 160 px to its left.
+    expect(body.scrollLeft).toBe(3 * 160);
+  });
+
+  it('shares out the width of a wide screen among the days, never less than 160 px each', () => {
+    renderWeek();
+    const day = screen.getByRole('columnheader', { name: /^Thursday, March 12, today/ });
+    expect(day.className).toMatch(/\bflex-1\b/);
+    expect(day.style.minWidth).toBe('160px');
+    expect(day.style.width).toBe('');
+    expect(screen.getByRole('grid').className).toContain('w-full');
+  });
+});
