@@ -12,6 +12,7 @@ import { createBooking, createPaidBooking } from '../../db/factories';
 import { ProviderError } from '../payments/payment-provider';
 import { createSandboxProvider } from '../payments/sandbox-provider';
 import { bookAndPay, istSlot, payAndVerify } from '../../../test/booking';
+import { formatSessionStart } from './session-emails';
 import { signedInAs } from '../../../test/sign-in';
 import { useTestApp, type TestContext } from '../../../test/test-app';
 
@@ -256,6 +257,13 @@ describe('cancellation', () => {
       currency: 'INR',
       checkout: { provider: 'sandbox', amount: 10_000 },
     });
+    // The checkout names the session's date as the app writes dates, never the raw 2026-11-28.
+    const { description } = response.json<{ data: { checkout: { description: string } } }>().data
+      .checkout;
+    expect(description).toMatch(
+      /^Cancellation fee: session on (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4}, 10:00 AM IST$/,
+    );
+    expect(description).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     // Nothing is canceled until the fee is paid.
     expect((await booking(bookingId)).status).toBe('booked');
 
@@ -453,5 +461,14 @@ describe('a refund the provider refuses once', () => {
     expect(await listItem(bookingId, patient)).toMatchObject({
       refund: { status: 'processed', attempts: 2 },
     });
+  });
+});
+
+describe('the penalty checkout’s date (issue 17, defect 9)', () => {
+  it('reads like the rest of the app, in the psychologist’s zone', () => {
+    const start = new Date('2026-11-28T04:30:00.000Z');
+    expect(formatSessionStart(start, 'Asia/Kolkata')).toBe('Sat 28 Nov 2026, 10:00 AM IST');
+    expect(formatSessionStart(start, 'America/New_York')).toBe('Fri 27 Nov 2026, 11:30 PM EST');
+    expect(formatSessionStart(start, 'Europe/London')).toBe('Sat 28 Nov 2026, 4:30 AM GMT');
   });
 });

@@ -41,6 +41,34 @@ export function formatSessionTime(start: Date, end: Date, timeZone: string): str
   return `${day}, ${time(start, false)} – ${time(end, true)}`;
 }
 
+/**
+ * "Sat 28 Nov 2026, 10:00 AM IST": when a session starts, short enough for a payment provider's one
+ * line (the penalty checkout's description), in a zone. The zone's own abbreviation where one is in
+ * common use (IST, EST, GMT), its offset otherwise.
+ */
+export function formatSessionStart(start: Date, timeZone: string): string {
+  const part = (locale: string, options: Intl.DateTimeFormatOptions, type: string) =>
+    new Intl.DateTimeFormat(locale, { timeZone, ...options })
+      .formatToParts(start)
+      .find((piece) => piece.type === type)?.value ?? '';
+  const date = ['weekday', 'day', 'month', 'year']
+    .map((type) =>
+      part('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }, type),
+    )
+    .join(' ');
+  const time = new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(start);
+  // en-IN names India's zone (IST), en-US the Americas' (EST); each gives an offset for the other.
+  const zones = ['en-IN', 'en-US'].map((locale) =>
+    part(locale, { timeZoneName: 'short' }, 'timeZoneName'),
+  );
+  const zone = zones.find((name) => !/^(GMT|UTC)[+-]/.test(name)) ?? zones[0]!;
+  return `${date}, ${time} ${zone}`;
+}
+
 /** The people of a session, or null for a psychologist's own event without a patient account. */
 async function sessionPeople(tx: Database, booking: BookingRow) {
   if (!booking.patientId) return null;
