@@ -226,7 +226,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
     if (!bookable) {
       // The complete time, clamped to the nearest start that can be booked, shown before it is used.
       setClockParts(toClockParts(clampedStart));
-      found.time = `Moved to ${formatMinuteLabel(clampedStart)}: a ${duration}-minute session starts between 9:00 AM and ${latest}, so it ends by 9:00 PM. Check the time, then book.`;
+      found.time = `Moved to ${formatMinuteLabel(clampedStart)}, the ${startMinute < clampedStart ? 'earliest' : 'latest'} start for a ${duration}-minute session. Check the time, then book.`;
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
