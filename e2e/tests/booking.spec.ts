@@ -100,22 +100,30 @@ test.describe.serial('booking and payment', () => {
     const form = page.getByRole('dialog', { name: 'Add Event' });
     await expect(form.getByText('Session Fee')).toHaveCount(0);
     await form.getByLabel('Event name').fill('Supervision');
-    await form.getByLabel('Problems Facing').fill('Peer supervision group');
-    await form.getByLabel('Start hour').selectOption('8');
+    // An event of their own has no patient: nothing asks what a patient is facing (issue 17).
+    await expect(form.getByLabel('Problems Facing')).toHaveCount(0);
+    await expect(form.getByText('11 / 120')).toBeVisible();
+    // The hour first, then PM: 3:00 PM as chosen, not 8:59 PM (issue 17, defect 1).
+    await form.getByLabel('Start hour').selectOption('3');
     await form.getByLabel('AM or PM').selectOption('PM');
+    await expect(form.getByLabel('Start hour')).toHaveValue('3');
+    await expect(form.getByLabel('AM or PM')).toHaveValue('PM');
+    // A complete time that cannot be booked: the form says so, and Book Event moves it to the
+    // latest start a 20-minute session can have, showing it before anything is saved.
+    await form.getByLabel('Start hour').selectOption('8');
     await form.getByLabel('Start minute').selectOption('50');
-    // 8:50 PM + 20 minutes is capped at 9:00 PM, and the form says why it cannot be booked.
-    await expect(form.getByText('9:00 PM', { exact: true })).toBeVisible();
+    await expect(form.getByText(/8:50 PM is outside the hours/)).toBeVisible();
     await press(form.getByRole('button', { name: 'Book Event' }));
     await expect(form.getByText('Meeting link is required')).toBeVisible();
-    await expect(form.getByText(/must end by 9:00 PM/)).toBeVisible();
+    await expect(form.getByText(/^Moved to 8:40 PM/)).toBeVisible();
+    await expect(form.getByLabel('Start minute')).toHaveValue('40');
     await expectAccessible(page, 'psychologist Add Event with errors', { within: form });
     await form.getByLabel('Start hour').selectOption('2');
     await form.getByLabel('Start minute').selectOption('0');
     await form.getByLabel('Meeting Link').fill('https://meet.example.com/supervision');
     // Each message goes once its field is changed.
     await expect(form.getByText('Meeting link is required')).toHaveCount(0);
-    await expect(form.getByText(/must end by 9:00 PM/)).toHaveCount(0);
+    await expect(form.getByText(/^Moved to/)).toHaveCount(0);
     await snapshot(page, 'booking-psychologist-add-event');
     await press(form.getByRole('button', { name: 'Book Event' }));
     await expect(form).toHaveCount(0);
@@ -129,6 +137,10 @@ test.describe.serial('booking and payment', () => {
     await expect(edit.getByLabel('Meeting Link')).toHaveValue(
       'https://meet.example.com/supervision',
     );
+    await expect(edit.getByLabel('Start hour')).toHaveValue('2');
+    // No patient, so no Problems Facing and no Patient Attendance.
+    await expect(edit.getByLabel('Problems Facing')).toHaveCount(0);
+    await expect(edit.getByRole('region', { name: 'Patient Attendance' })).toHaveCount(0);
     await expectAccessible(page, 'Edit Event', { within: edit });
     await edit.getByLabel('Event name').fill('Supervision (group)');
     await page.keyboard.press('Escape');
@@ -157,6 +169,51 @@ test.describe.serial('booking and payment', () => {
     await expect(edit).toHaveCount(0);
     await expect(renamed).toBeFocused();
     await expect(page.getByText('Discard me')).toHaveCount(0);
+  });
+
+  test('a long Problems Facing is counted, never cut, and Pay stays on screen', async ({
+    page,
+  }) => {
+    const fee = await feeText(page.request, 20);
+    await signIn(page, PATIENT);
+    await openDashboard(page, 'Patient');
+    await goWeeksAhead(page, 3);
+    const saturday = await dayName(page, 'Saturday');
+    await press(page.getByRole('button', { name: `Book ${saturday} at 4:00 PM` }));
+    await press(
+      page
+        .getByRole('dialog', { name: 'Select Appointment Duration' })
+        .getByRole('button', { name: '20 Minutes' }),
+    );
+    const form = page.getByRole('dialog', { name: 'Add Event' });
+    await form.getByLabel('Event name').fill('A lot on my mind');
+    await expect(form.getByText('16 / 120')).toBeVisible();
+    const long = 'I keep waking at four and cannot get back to sleep. '.repeat(30).trim();
+    const problems = form.getByLabel('Problems Facing');
+    // Over the limit: kept as typed, counted and flagged, and Book Event says so.
+    await problems.fill(`${long} ${'x'.repeat(2000)}`.slice(0, 2010));
+    await expect(form.getByText(/2010 \/ 2000/)).toContainText('10 characters over the limit');
+    await expect(problems).toHaveValue(/x{10}$/);
+    await press(form.getByRole('button', { name: `Book Event · ${fee}` }));
+    await expect(form.getByText(/Problems Facing can be at most 2000 characters/)).toBeVisible();
+    await expectAccessible(page, 'Add Event, text over the limit', { within: form });
+    await snapshot(page, 'booking-add-event-over-limit');
+    await problems.fill(long);
+    await expect(form.getByText(`${long.length} / 2000`)).toBeVisible();
+    await expect(form.getByRole('button', { name: `Book Event · ${fee}` })).toBeInViewport();
+    await press(form.getByRole('button', { name: `Book Event · ${fee}` }));
+
+    // However long the issue, the Pay button stays in view while the summary scrolls (a phone).
+    const payment = page.getByRole('dialog', { name: 'Complete Your Booking' });
+    await expect(payment).toContainText('I keep waking at four');
+    const pay = payment.getByRole('button', { name: `Pay ${fee}` });
+    await expect(pay).toBeInViewport({ ratio: 1 });
+    await expectAccessible(page, 'Complete Your Booking, long issue', { within: payment });
+    await snapshot(page, 'booking-complete-your-booking-long-issue');
+    // Closing gives the slot back.
+    await page.keyboard.press('Escape');
+    await expect(payment).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Book ${saturday} at 4:00 PM` })).toHaveCount(1);
   });
 
   test('a failed payment leaves no booking and frees the slot', async ({ page }) => {

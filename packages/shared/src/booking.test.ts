@@ -2,17 +2,23 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CreateOrderBody,
+  EventCreateBody,
+  EventUpdateBody,
   LATEST_START_MINUTE,
   MeetingLink,
   isMeetingLink,
+  clampCompleteStart,
   clampStartMinute,
   durationOf,
   endMinuteFor,
   fromClockParts,
+  isBookableStartMinute,
+  latestStartMinute,
   sessionFeeInr,
   toClockParts,
 } from './booking';
 import { formatInr } from './payments';
+import { slotProblem, zonedInstant, type AvailabilityFacts } from './calendar';
 import { WORKING_DAY_END_MINUTE, WORKING_DAY_START_MINUTE } from './constants';
 
 describe('event form time rules', () => {
@@ -58,6 +64,96 @@ describe('event form time rules', () => {
       }),
     );
     expect(toClockParts(12 * 60)).toEqual({ hour: 12, minute: 0, period: 'PM' });
+  });
+});
+
+/** What the shared slot rule says of a start on an otherwise free day, well ahead of `now`. */
+function problemOf(minute: number, duration: number, date: string, timeZone: string) {
+  const facts: AvailabilityFacts = {
+    timeZone,
+    daysOff: [],
+    unavailableDayParts: [],
+    blockedSlots: [],
+    busy: [],
+  };
+  return slotProblem({
+    start: zonedInstant(date, minute, timeZone),
+    durationMinutes: duration,
+    now: new Date('2027-01-01T00:00:00Z'),
+    facts,
+  });
+}
+
+const clockParts = fc.record({
+  hour: fc.integer({ min: 1, max: 12 }),
+  minute: fc.integer({ min: 0, max: 59 }),
+  period: fc.constantFrom('AM' as const, 'PM' as const),
+});
+const zones = fc.constantFrom(
+  'Asia/Kolkata',
+  'America/New_York',
+  'Europe/London',
+  'Australia/Sydney',
+);
+const dates = fc
+  .integer({ min: 0, max: 300 })
+  .map((days) => new Date(Date.UTC(2027, 0, 10) + days * 86_400_000).toISOString().slice(0, 10));
+
+describe('the start-time picker (issue 17, defect 1)', () => {
+  it('clamps a complete time only to a start the slot rule accepts, for that length', () => {
+    fc.assert(
+      fc.property(
+        clockParts,
+        fc.constantFrom(20, 45),
+        dates,
+        zones,
+        (parts, duration, date, zone) => {
+          const start = clampCompleteStart(parts, duration);
+          expect(start).not.toBeNull();
+          expect(problemOf(start!, duration, date, zone)).toBeNull();
+          expect(isBookableStartMinute(start!, duration)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('keeps every complete time the slot rule accepts exactly as chosen', () => {
+    fc.assert(
+      fc.property(
+        clockParts,
+        fc.constantFrom(20, 45),
+        dates,
+        zones,
+        (parts, duration, date, zone) => {
+          const chosen = fromClockParts(parts.hour, parts.minute, parts.period);
+          const bookable = problemOf(chosen, duration, date, zone) === null;
+          expect(isBookableStartMinute(chosen, duration)).toBe(bookable);
+          if (bookable) expect(clampCompleteStart(parts, duration)).toBe(chosen);
+        },
+      ),
+    );
+  });
+
+  it('reads 3 then PM, and PM then 3, as 3:00 PM', () => {
+    // From 10:00 AM: the hour first, then PM.
+    const hourFirst = { ...toClockParts(10 * 60), hour: 3, period: 'PM' as const };
+    expect(clampCompleteStart(hourFirst, 20)).toBe(15 * 60);
+    const periodFirst = { ...toClockParts(10 * 60), period: 'PM' as const, hour: 3 };
+    expect(clampCompleteStart(periodFirst, 45)).toBe(15 * 60);
+  });
+
+  it('waits for every part before clamping', () => {
+    expect(clampCompleteStart({ hour: 3, minute: 0 }, 20)).toBeNull();
+    expect(clampCompleteStart({ minute: 0, period: 'PM' }, 20)).toBeNull();
+    expect(clampCompleteStart({ hour: 13, minute: 0, period: 'PM' }, 20)).toBeNull();
+  });
+
+  it('moves a late start to the latest one that ends by 9:00 PM', () => {
+    expect(latestStartMinute(20)).toBe(20 * 60 + 40);
+    expect(latestStartMinute(45)).toBe(20 * 60 + 15);
+    expect(clampCompleteStart({ hour: 8, minute: 50, period: 'PM' }, 20)).toBe(20 * 60 + 40);
+    expect(clampCompleteStart({ hour: 3, minute: 0, period: 'AM' }, 45)).toBe(9 * 60);
+    expect(clampCompleteStart({ hour: 11, minute: 30, period: 'PM' }, 45)).toBe(20 * 60 + 15);
   });
 });
 
@@ -141,5 +237,25 @@ describe('meeting links', () => {
     ['no host', 'https://'],
   ])('refuses %s', (_name, link) => {
     expect(isMeetingLink(link)).toBe(false);
+  });
+});
+
+describe('a psychologist’s own event (issue 17, defect 9)', () => {
+  const event = {
+    title: 'Supervision',
+    startDate: '2030-03-11T04:30:00.000Z',
+    endDate: '2030-03-11T04:50:00.000Z',
+    meetingLink: 'https://meet.example.com/s',
+  };
+
+  it('needs no Problems Facing, and keeps its limit when one is given', () => {
+    expect(EventCreateBody.parse(event).description).toBe('');
+    expect(EventCreateBody.parse({ ...event, description: ' Peer group ' }).description).toBe(
+      'Peer group',
+    );
+    expect(EventCreateBody.safeParse({ ...event, description: 'a'.repeat(2001) }).success).toBe(
+      false,
+    );
+    expect(EventUpdateBody.safeParse({ description: '' }).success).toBe(true);
   });
 });

@@ -49,14 +49,40 @@ export const EVENT_FORM_MESSAGES = {
 
 export const TITLE_MAX_LENGTH = 120;
 export const DESCRIPTION_MAX_LENGTH = 2000;
+export const MEETING_LINK_MAX_LENGTH = 500;
 
 /** The latest start the form allows: 8:59 PM, as minutes after midnight. */
 export const LATEST_START_MINUTE = WORKING_DAY_END_MINUTE - 1;
 
-/** Start time clamped between 9:00 AM and 8:59 PM (specification, section 5), in whole minutes. */
-export function clampStartMinute(minute: number): number {
+/**
+ * The latest start of a session of this length that still ends by 9:00 PM (8:40 PM for 20 minutes,
+ * 8:15 PM for 45), the latest one `slotProblem` accepts. Without a length: 8:59 PM (specification).
+ */
+export function latestStartMinute(durationMinutes?: number): number {
+  if (durationMinutes === undefined || !Number.isFinite(durationMinutes)) {
+    return LATEST_START_MINUTE;
+  }
+  const length = Math.max(1, Math.round(durationMinutes));
+  return Math.max(WORKING_DAY_START_MINUTE, WORKING_DAY_END_MINUTE - length);
+}
+
+/**
+ * Start time clamped to the working day (specification, section 5), in whole minutes: from 9:00 AM
+ * to 8:59 PM, or, given the session's length, to the latest start that ends by 9:00 PM, so the time
+ * it gives is one a session can be booked at. Clamp only a time the person has finished choosing
+ * (see `clampCompleteStart`): each part picked on its own is no time at all.
+ */
+export function clampStartMinute(minute: number, durationMinutes?: number): number {
   if (!Number.isFinite(minute)) return WORKING_DAY_START_MINUTE;
-  return Math.min(LATEST_START_MINUTE, Math.max(WORKING_DAY_START_MINUTE, Math.round(minute)));
+  return Math.min(
+    latestStartMinute(durationMinutes),
+    Math.max(WORKING_DAY_START_MINUTE, Math.round(minute)),
+  );
+}
+
+/** A start inside working hours that ends by 9:00 PM: what `clampStartMinute` leaves unchanged. */
+export function isBookableStartMinute(minute: number, durationMinutes: number): boolean {
+  return Number.isInteger(minute) && clampStartMinute(minute, durationMinutes) === minute;
 }
 
 /**
@@ -69,12 +95,15 @@ export function endMinuteFor(startMinute: number, durationMinutes: number): numb
   return end > start ? end : Math.min(start + 1, WORKING_DAY_END_MINUTE);
 }
 
-/** 12-hour clock parts for the hour / minute / AM-PM pickers. */
-export function toClockParts(minute: number): {
+/** A time as the hour / minute / AM-PM pickers hold it. */
+export interface ClockParts {
   hour: number;
   minute: number;
   period: 'AM' | 'PM';
-} {
+}
+
+/** 12-hour clock parts for the hour / minute / AM-PM pickers. */
+export function toClockParts(minute: number): ClockParts {
   const hours24 = Math.floor(minute / 60) % 24;
   return {
     hour: hours24 % 12 === 0 ? 12 : hours24 % 12,
@@ -86,6 +115,22 @@ export function toClockParts(minute: number): {
 export function fromClockParts(hour: number, minute: number, period: 'AM' | 'PM'): number {
   const hours24 = (hour % 12) + (period === 'PM' ? 12 : 0);
   return hours24 * 60 + minute;
+}
+
+/**
+ * The start a person has finished choosing, moved to the nearest one a session of this length can be
+ * booked at; null while a part is still missing. The parts are read together, never one by one:
+ * clamping after each pick turned "3, then PM" into 3:00 AM -> 9:00 AM -> 9:00 PM -> 8:59 PM.
+ */
+export function clampCompleteStart(
+  parts: Partial<ClockParts>,
+  durationMinutes: number,
+): number | null {
+  const { hour, minute, period } = parts;
+  if (hour === undefined || minute === undefined || period === undefined) return null;
+  if (!Number.isInteger(hour) || hour < 1 || hour > 12) return null;
+  if (!Number.isInteger(minute) || minute < 0 || minute > 59) return null;
+  return clampStartMinute(fromClockParts(hour, minute, period), durationMinutes);
 }
 
 /** A psychologist's rates as the API reports them (rupees), either of which may be missing. */
@@ -132,6 +177,14 @@ const Description = z
   .trim()
   .min(1, EVENT_FORM_MESSAGES.descriptionRequired)
   .max(DESCRIPTION_MAX_LENGTH, `Description can be at most ${DESCRIPTION_MAX_LENGTH} characters`);
+/**
+ * A psychologist's own event (no patient) has no "Problems Facing": the form does not ask for it, so
+ * the events API takes it as optional (empty when not given), within the same limit.
+ */
+const EventDescription = z
+  .string()
+  .trim()
+  .max(DESCRIPTION_MAX_LENGTH, `Description can be at most ${DESCRIPTION_MAX_LENGTH} characters`);
 /** The WHATWG URL parser, present in Node.js and every browser (this package compiles without either). */
 const WhatwgUrl = (
   globalThis as unknown as {
@@ -174,7 +227,7 @@ export const MeetingLink = z
   .string({ error: EVENT_FORM_MESSAGES.meetingLinkRequired })
   .trim()
   .min(1, EVENT_FORM_MESSAGES.meetingLinkRequired)
-  .max(500, 'Meeting link can be at most 500 characters')
+  .max(MEETING_LINK_MAX_LENGTH, `Meeting link can be at most ${MEETING_LINK_MAX_LENGTH} characters`)
   .refine(isMeetingLink, EVENT_FORM_MESSAGES.meetingLinkHttps);
 const Color = z.enum(EVENT_COLORS, { error: 'Colour must be blue, red, green or yellow' });
 
@@ -276,7 +329,7 @@ export const BookingCreateBody = z.object({
   order_id: z.string().max(60).optional(),
   title: z.string().max(TITLE_MAX_LENGTH).optional(),
   description: z.string().max(DESCRIPTION_MAX_LENGTH).optional(),
-  meeting_link: z.string().max(500).optional(),
+  meeting_link: z.string().max(MEETING_LINK_MAX_LENGTH).optional(),
   color: Color.optional(),
 });
 export type BookingCreateBody = z.infer<typeof BookingCreateBody>;
@@ -293,7 +346,7 @@ export type BookingCreated = z.infer<typeof BookingCreated>;
 /** POST /api/events: a psychologist's event on their own calendar (no payment). */
 export const EventCreateBody = z.object({
   title: Title,
-  description: Description,
+  description: EventDescription.default(''),
   startDate: Instant('startDate'),
   endDate: Instant('endDate'),
   meetingLink: MeetingLink,
@@ -306,7 +359,7 @@ export type EventCreateBody = z.input<typeof EventCreateBody>;
 export const EventUpdateBody = z
   .object({
     title: Title,
-    description: Description,
+    description: EventDescription,
     startDate: Instant('startDate'),
     endDate: Instant('endDate'),
     meetingLink: MeetingLink,

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatClockRange, formatSessionTime, zoneAbbreviation } from './time-format';
+import {
+  formatClock,
+  formatClockRange,
+  formatSessionStart,
+  formatSessionTime,
+  zoneAbbreviation,
+} from './time-format';
 
 const START = new Date('2026-03-10T04:30:00.000Z');
 const END = new Date('2026-03-10T05:15:00.000Z');
@@ -13,6 +19,13 @@ describe('how times are written', () => {
     expect(formatSessionTime(START, END, 'Asia/Calcutta')).toBe(
       formatSessionTime(START, END, 'Asia/Kolkata'),
     );
+  });
+
+  it('gives a session’s start in one short line, for a payment provider', () => {
+    const start = new Date('2026-11-28T04:30:00.000Z');
+    expect(formatSessionStart(start, 'Asia/Kolkata')).toBe('Sat 28 Nov 2026, 10:00 AM IST');
+    expect(formatSessionStart(start, 'America/New_York')).toBe('Fri 27 Nov 2026, 11:30 PM EST');
+    expect(formatSessionStart(start, 'Europe/London')).toBe('Sat 28 Nov 2026, 4:30 AM GMT');
   });
 
   it('names other zones by a short name or offset, never a raw IANA name', () => {

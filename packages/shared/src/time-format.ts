@@ -11,12 +11,21 @@ export function formatClock(instant: Date, timeZone: string): string {
   );
 }
 
-/** "IST" for India (Asia/Kolkata or its alias Asia/Calcutta), "GMT+1", "GMT-4" and so on elsewhere. */
-export function zoneAbbreviation(timeZone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' }).formatToParts(
+function zoneNameIn(locale: string, timeZone: string, at: Date): string {
+  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(
     at,
   );
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+/**
+ * A zone's short name where one is in common use: IST for India (Asia/Kolkata or its alias
+ * Asia/Calcutta; en-IN knows it), EST or PDT for the Americas (en-US knows those), GMT; its offset
+ * ("GMT+5:45") otherwise.
+ */
+export function zoneAbbreviation(timeZone: string, at: Date): string {
+  const names = ['en-IN', 'en-US'].map((locale) => zoneNameIn(locale, timeZone, at));
+  return names.find((name) => !/^(GMT|UTC)[+-]/.test(name)) ?? names[0]!;
 }
 
 /** "10:00 AM – 10:45 AM IST" in a zone; without the zone's name when `withZone` is false. */
@@ -44,4 +53,22 @@ export function formatLongDate(instant: Date, timeZone: string): string {
 /** "Tuesday, 10 March 2026, 10:00 AM – 10:45 AM IST": a session as emails and dialogs give it. */
 export function formatSessionTime(start: Date, end: Date, timeZone: string): string {
   return `${formatLongDate(start, timeZone)}, ${formatClockRange(start, end, timeZone)}`;
+}
+
+/**
+ * "Sat 28 Nov 2026, 10:00 AM IST": when a session starts, short enough for a payment provider's one
+ * line (the penalty checkout's description).
+ */
+export function formatSessionStart(start: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone,
+  }).formatToParts(start);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((piece) => piece.type === type)?.value ?? '';
+  const date = `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+  return `${date}, ${formatClock(start, timeZone)} ${zoneAbbreviation(timeZone, start)}`;
 }

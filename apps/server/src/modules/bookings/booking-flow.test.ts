@@ -465,6 +465,16 @@ describe('booking: holds, orders, confirmation, direct events', () => {
       expect(created.statusCode, created.body).toBe(200);
       const id = created.json().data.id as string;
 
+      // An event of their own has no patient, so no Problems Facing to give (issue 17).
+      const bare = await context.app.inject({
+        method: 'POST',
+        url: '/api/events',
+        headers: psychologist.headers,
+        payload: event(slot(9, 19 * 60), { description: undefined }),
+      });
+      expect(bare.statusCode, bare.body).toBe(200);
+      expect(bare.json().data.description).toBe('');
+
       const badDuration = await context.app.inject({
         method: 'PUT',
         url: `/api/events/${id}`,

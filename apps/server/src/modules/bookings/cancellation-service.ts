@@ -3,7 +3,7 @@ import {
   ERRORS,
   PSYCHOLOGIST_CANCELLATION_PENALTY_PAISE,
   canCancelSession,
-  localDateOf,
+  formatSessionStart,
   type CancelBookingData,
   type ErrorCode,
   type RefundSummary,
@@ -117,7 +117,9 @@ export function createCancellationService(options: CancellationOptions) {
     const { booking } = row;
     const refusal = cancelRefusal(booking, clock());
     if (refusal) throw new AppError(refusal);
-    const date = localDateOf(booking.startsAt, row.psychologistTimeZone);
+    // Read by the psychologist in the checkout (and kept by the provider): a date as the app shows
+    // dates, in the psychologist's zone, never the raw 2026-11-28.
+    const when = formatSessionStart(booking.startsAt, row.psychologistTimeZone);
     const prefill = { name: actor.username, email: actor.email };
     const { order, checkout } =
       (await payments.findOpenOrder('penalty', booking.id, actor.id, prefill)) ??
@@ -127,7 +129,7 @@ export function createCancellationService(options: CancellationOptions) {
         amountPaise: PSYCHOLOGIST_CANCELLATION_PENALTY_PAISE,
         payerId: actor.id,
         // Shown and kept by the payment provider: no patient's name in it.
-        description: `Cancellation fee: session on ${date}`,
+        description: `Cancellation fee: session on ${when}`,
         ttlMs: PENALTY_ORDER_TTL_MS,
         prefill,
       }));

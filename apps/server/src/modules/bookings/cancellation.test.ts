@@ -256,6 +256,13 @@ describe('cancellation', () => {
       currency: 'INR',
       checkout: { provider: 'sandbox', amount: 10_000 },
     });
+    // The checkout names the session's date as the app writes dates, never the raw 2026-11-28.
+    const { description } = response.json<{ data: { checkout: { description: string } } }>().data
+      .checkout;
+    expect(description).toMatch(
+      /^Cancellation fee: session on (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4}, 10:00 AM IST$/,
+    );
+    expect(description).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     // Nothing is canceled until the fee is paid.
     expect((await booking(bookingId)).status).toBe('booked');
 

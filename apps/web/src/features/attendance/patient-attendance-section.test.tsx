@@ -34,4 +34,18 @@ describe('Patient Attendance (Edit Event)', () => {
     expect(calls.map((call) => call.body)).toEqual([{ status: 'absent', notes: 'Sent a message' }]);
     expect(within(section).getByText('Notes saved.')).toBeTruthy();
   });
+
+  it('shows nothing on a psychologist’s own event, which has no patient', () => {
+    const calls = stubApi(() => ({ data: null }));
+    renderWithQuery(
+      <PatientAttendanceSection
+        event={makeEvent({ patientId: null, patientName: null, paymentRequired: false })}
+        now={now}
+        timeZone="Asia/Kolkata"
+      />,
+    );
+    expect(screen.queryByRole('region', { name: 'Patient Attendance' })).toBeNull();
+    expect(screen.queryByText(/Patient Attendance/)).toBeNull();
+    expect(calls).toEqual([]);
+  });
 });

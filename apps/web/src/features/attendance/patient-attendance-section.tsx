@@ -16,8 +16,13 @@ interface PatientAttendanceSectionProps {
  * The Edit Event form's Patient Attendance section: the current status, when it was marked, and
  * Present / Absent / reset with notes, open once the session has started. It saves on its own, apart
  * from the form's Save Changes (Save notes for the notes alone), and reports notes not saved yet.
+ * A psychologist's own event has no patient to attend: it shows nothing there.
  */
-export function PatientAttendanceSection({
+export function PatientAttendanceSection(props: PatientAttendanceSectionProps) {
+  return props.event.patientId === null ? null : <AttendanceOfPatient {...props} />;
+}
+
+function AttendanceOfPatient({
   event,
   now,
   timeZone,

@@ -239,6 +239,7 @@ export function BookingFlow({
           serverError={role === 'patient' ? error : (saveEvent.error?.message ?? null)}
           busy={busy || saveEvent.isPending}
           timeLocked={request.kind === 'edit' && request.event.patientId !== null}
+          withPatient={request.kind === 'edit' && request.event.patientId !== null}
           extra={
             request.kind === 'edit' && editExtra
               ? (context) => editExtra(request.event, context)

@@ -114,3 +114,148 @@ describe('Edit Event with a section that saves on its own', () => {
     expect(onSubmit).toHaveBeenCalledOnce();
   });
 });
+
+function renderForm(
+  options: { role?: 'patient' | 'psychologist'; mode?: 'add' | 'edit'; withPatient?: boolean } = {},
+) {
+  const onSubmit = vi.fn();
+  render(
+    <EventFormDialog
+      open
+      role={options.role ?? 'patient'}
+      mode={options.mode ?? 'add'}
+      timeZone="Asia/Kolkata"
+      // 10:00 AM in Kolkata.
+      initial={{ start: new Date('2030-03-11T04:30:00.000Z'), durationMinutes: 20 }}
+      feeFor={() => 500}
+      withPatient={options.withPatient}
+      onSubmit={onSubmit}
+      onClose={vi.fn()}
+    />,
+  );
+  return { onSubmit };
+}
+
+const pick = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const shownTime = () =>
+  ['Start hour', 'Start minute', 'AM or PM']
+    .map((label) => screen.getByLabelText<HTMLSelectElement>(label).value)
+    .join(' ');
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const book = () => fireEvent.click(screen.getByRole('button', { name: /^Book Event/ }));
+/** The submitted start as the psychologist's clock shows it. */
+const submittedClock = (onSubmit: ReturnType<typeof vi.fn>) =>
+  new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Asia/Kolkata',
+  }).format((onSubmit.mock.calls[0]![0] as { start: Date }).start);
+
+describe('Add Event start time (issue 17, defect 1)', () => {
+  it('reads the hour then PM as that hour in the afternoon', () => {
+    const { onSubmit } = renderForm();
+    pick('Start hour', '3');
+    expect(shownTime()).toBe('3 0 AM');
+    pick('AM or PM', 'PM');
+    expect(shownTime()).toBe('3 0 PM');
+    fill('Event name', 'Sleep');
+    fill('Problems Facing', 'Waking at 4');
+    book();
+    expect(onSubmit).toHaveBeenCalledOnce();
+    expect(submittedClock(onSubmit)).toBe('3:00 PM');
+  });
+
+  it('reads PM then the hour the same way', () => {
+    const { onSubmit } = renderForm();
+    pick('AM or PM', 'PM');
+    pick('Start hour', '3');
+    expect(shownTime()).toBe('3 0 PM');
+    fill('Event name', 'Sleep');
+    fill('Problems Facing', 'Waking at 4');
+    book();
+    expect(submittedClock(onSubmit)).toBe('3:00 PM');
+  });
+
+  it('moves a complete time that cannot be booked to the nearest start that can, and says so', () => {
+    const { onSubmit } = renderForm();
+    fill('Event name', 'Sleep');
+    fill('Problems Facing', 'Waking at 4');
+    pick('Start hour', '8');
+    pick('AM or PM', 'PM');
+    pick('Start minute', '50');
+    // Part way and complete, the choice stands as made; the form tells what Book Event will do.
+    expect(shownTime()).toBe('8 50 PM');
+    expect(screen.getByText(/8:50 PM is outside the hours/).textContent).toContain(
+      'it will be moved to 8:40 PM',
+    );
+    book();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(shownTime()).toBe('8 40 PM');
+    expect(screen.getByText(/^Moved to 8:40 PM/)).toBeTruthy();
+    book();
+    expect(submittedClock(onSubmit)).toBe('8:40 PM');
+  });
+
+  it('clamps a 45-minute session to a start that ends by 9:00 PM', () => {
+    const { onSubmit } = renderForm();
+    fill('Event name', 'Sleep');
+    fill('Problems Facing', 'Waking at 4');
+    fireEvent.click(screen.getByLabelText('45 Minutes'));
+    pick('AM or PM', 'PM');
+    pick('Start hour', '11');
+    book();
+    expect(shownTime()).toBe('8 15 PM');
+    book();
+    expect(submittedClock(onSubmit)).toBe('8:15 PM');
+  });
+});
+
+describe('Add Event text limits (issue 17, defect 9)', () => {
+  it('counts each bounded field and keeps text over the limit, flagged, instead of cutting it', () => {
+    const { onSubmit } = renderForm({ role: 'psychologist', withPatient: true, mode: 'edit' });
+    expect(screen.getByText('0 / 120')).toBeTruthy();
+    expect(screen.getByText('0 / 2000')).toBeTruthy();
+    expect(screen.getByText('0 / 500')).toBeTruthy();
+    const long = 'a'.repeat(2003);
+    fill('Problems Facing', long);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Problems Facing').value).toBe(long);
+    expect(screen.getByText(/2003 \/ 2000/).textContent).toContain('3 characters over the limit');
+    expect(screen.getByLabelText('Problems Facing').getAttribute('aria-invalid')).toBe('true');
+    fill('Event name', 'b'.repeat(121));
+    expect(screen.getByText(/121 \/ 120/).textContent).toContain('1 character over the limit');
+    fill('Meeting Link', 'https://meet.example.com/a');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText(/Problems Facing can be at most 2000 characters/)).toBeTruthy();
+    expect(screen.getByText(/event name can be at most 120 characters/)).toBeTruthy();
+  });
+
+  it('describes each field by its counter', () => {
+    renderForm();
+    const title = screen.getByLabelText('Event name');
+    const counter = document.getElementById(title.getAttribute('aria-describedby')!);
+    expect(counter?.textContent).toBe('0 / 120');
+  });
+});
+
+describe('Problems Facing only for a session with a patient (issue 17, defect 9)', () => {
+  it('is not asked on a psychologist’s own event, which is saved without it', () => {
+    const { onSubmit } = renderForm({ role: 'psychologist' });
+    expect(screen.queryByLabelText('Problems Facing')).toBeNull();
+    fill('Event name', 'Supervision');
+    fill('Meeting Link', 'https://meet.example.com/s');
+    book();
+    expect(onSubmit).toHaveBeenCalledOnce();
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ title: 'Supervision', description: '' });
+  });
+
+  it('is asked of a patient, and shown on a patient’s session the psychologist edits', () => {
+    renderForm();
+    expect(screen.getByLabelText('Problems Facing')).toBeTruthy();
+    cleanup();
+    renderForm({ role: 'psychologist', mode: 'edit', withPatient: true });
+    expect(screen.getByLabelText('Problems Facing')).toBeTruthy();
+  });
+});

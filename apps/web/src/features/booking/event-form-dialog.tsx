@@ -1,17 +1,24 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
+  DESCRIPTION_MAX_LENGTH,
   EVENT_COLORS,
   EVENT_FORM_MESSAGES,
+  MEETING_LINK_MAX_LENGTH,
   MeetingLink,
   SESSION_DURATIONS,
+  TITLE_MAX_LENGTH,
+  WORKING_DAY_END_MINUTE,
+  clampCompleteStart,
   clampStartMinute,
-  endMinuteFor,
   formatMinuteLabel,
   fromClockParts,
+  isBookableStartMinute,
+  latestStartMinute,
   localDateOf,
   localMinuteOf,
   toClockParts,
   zonedInstant,
+  type ClockParts,
   type EventColor,
   type Role,
   type SessionDuration,
@@ -21,6 +28,7 @@ import { Modal } from '../../components/ui/modal';
 import { zoneLabel } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { ConfirmCloseDialog } from './confirm-close-dialog';
+import { DIALOG_ACTIONS } from './dialog-actions';
 
 /** What the form offers a section shown under it that saves on its own (Patient Attendance). */
 export interface FormExtraContext {
@@ -53,6 +61,11 @@ interface EventFormDialogProps {
   /** A psychologist editing a session they may not move (a patient's paid booking). */
   timeLocked?: boolean;
   /**
+   * A psychologist's event with a patient (their booking). Problems Facing is the patient's to tell,
+   * so a psychologist's own event does not ask for it. A patient's form always has it.
+   */
+  withPatient?: boolean;
+  /**
    * A section shown under the form's fields when a psychologist edits an existing event (Patient
    * Attendance). It is outside the <form>: it saves on its own and never submits the event.
    */
@@ -80,25 +93,56 @@ const FIELD =
 const SELECT =
   'rounded-lg border border-slate-300 bg-white px-2 py-2 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100 sm:text-sm';
 
+/** Characters typed against a field's limit ("120 / 2000"), and by how many it is over. */
+function CharacterCount({ id, value, max }: { id: string; value: string; max: number }) {
+  // Counted as the server counts: it trims first.
+  const length = value.trim().length;
+  const over = length - max;
+  return (
+    <p
+      id={id}
+      className={`mt-1 text-right text-xs tabular-nums ${over > 0 ? 'font-semibold text-red-700' : 'text-slate-500'}`}
+    >
+      {length} / {max}
+      {over > 0 && (
+        <span role="status">
+          {' '}
+          · {over === 1 ? '1 character' : `${over} characters`} over the limit
+        </span>
+      )}
+    </p>
+  );
+}
+
+const tooLong = (what: string, max: number) =>
+  `${what} can be at most ${max} characters. Shorten it to book.`;
+
 /**
- * The Add Event modal (specification, section 2): title, Problems Facing, Meeting Link (psychologist),
- * start/end dates with past dates disabled, start time clamped to 9:00 AM-8:59 PM, a read-only end time
- * capped at 9:00 PM, the Session Fee (patient), colour, and Book Event. Times are in the psychologist's
- * zone, the same as the grid. Closing with unsaved changes asks first.
+ * The Add Event modal (specification, section 2): title, Problems Facing (a session with a patient),
+ * Meeting Link (psychologist), start/end dates with past dates disabled, start time clamped to the
+ * working day, a read-only end time capped at 9:00 PM, the Session Fee (patient), colour, and Book
+ * Event. Times are in the psychologist's zone, the same as the grid. Closing with unsaved changes asks
+ * first. Text over a limit is kept as typed and counted, never cut.
  */
 export function EventFormDialog(props: EventFormDialogProps) {
   const { open, role, mode, timeZone, initial, feeFor, serverError, busy, timeLocked } = props;
   const isPatient = role === 'patient';
+  const withPatient = isPatient || props.withPatient === true;
   const today = localDateOf(new Date(), timeZone);
   const initialDate = localDateOf(initial.start, timeZone);
-  const initialMinute = clampStartMinute(localMinuteOf(initial.start, timeZone));
+  // A session that may not move keeps its time as it is; otherwise the form opens on a bookable start.
+  const initialMinute = timeLocked
+    ? localMinuteOf(initial.start, timeZone)
+    : clampStartMinute(localMinuteOf(initial.start, timeZone), initial.durationMinutes);
+  const initialClock = toClockParts(initialMinute);
 
   const [title, setTitle] = useState(initial.title ?? '');
   const [description, setDescription] = useState(initial.description ?? '');
   const [meetingLink, setMeetingLink] = useState(initial.meetingLink ?? '');
   const [startDate, setStartDate] = useState(initialDate);
   const [endDate, setEndDate] = useState(initialDate);
-  const [startMinute, setStartMinute] = useState(initialMinute);
+  // The pickers hold what the person chose, part by part; only the complete time is clamped (on Book).
+  const [clock, setClockParts] = useState<ClockParts>(initialClock);
   const [duration, setDuration] = useState<SessionDuration>(initial.durationMinutes);
   const [color, setColor] = useState<EventColor>(initial.color ?? 'blue');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -112,6 +156,10 @@ export function EventFormDialog(props: EventFormDialogProps) {
     link: useId(),
     start: useId(),
     end: useId(),
+    titleCount: useId(),
+    descriptionCount: useId(),
+    linkCount: useId(),
+    timeHint: useId(),
   };
 
   const dirty =
@@ -120,14 +168,17 @@ export function EventFormDialog(props: EventFormDialogProps) {
     meetingLink !== (initial.meetingLink ?? '') ||
     startDate !== initialDate ||
     endDate !== initialDate ||
-    startMinute !== initialMinute ||
+    fromClockParts(clock.hour, clock.minute, clock.period) !== initialMinute ||
     duration !== initial.durationMinutes ||
     color !== (initial.color ?? 'blue');
 
-  const endMinute = endMinuteFor(startMinute, duration);
-  const clock = toClockParts(startMinute);
+  const startMinute = fromClockParts(clock.hour, clock.minute, clock.period);
+  const bookable = timeLocked === true || isBookableStartMinute(startMinute, duration);
+  // Where Book Event moves a start that cannot be booked: the nearest one that can.
+  const clampedStart = clampCompleteStart(clock, duration) ?? startMinute;
+  const endMinute = Math.min(startMinute + duration, WORKING_DAY_END_MINUTE);
+  const latest = formatMinuteLabel(latestStartMinute(duration));
   const fee = isPatient && feeFor ? feeFor(duration) : null;
-  const tooLate = endMinute - startMinute < duration;
 
   /** A field's message goes as soon as the person changes that field. */
   function clearError(...keys: string[]) {
@@ -138,10 +189,10 @@ export function EventFormDialog(props: EventFormDialogProps) {
     }
   }
 
-  function setClock(part: Partial<typeof clock>) {
+  /** One part picked: kept as chosen. Clamping it alone (3, then PM) made 8:59 PM of 3:00 PM. */
+  function setClock(part: Partial<ClockParts>) {
     clearError('time');
-    const next = { ...clock, ...part };
-    setStartMinute(clampStartMinute(fromClockParts(next.hour, next.minute, next.period)));
+    setClockParts((current) => ({ ...current, ...part }));
   }
 
   function requestClose() {
@@ -153,7 +204,15 @@ export function EventFormDialog(props: EventFormDialogProps) {
     event.preventDefault();
     const found: Record<string, string> = {};
     if (!title.trim()) found.title = EVENT_FORM_MESSAGES.titleRequired;
-    if (!description.trim()) found.description = EVENT_FORM_MESSAGES.descriptionRequired;
+    else if (title.trim().length > TITLE_MAX_LENGTH) {
+      found.title = tooLong('The event name', TITLE_MAX_LENGTH);
+    }
+    if (withPatient) {
+      if (!description.trim()) found.description = EVENT_FORM_MESSAGES.descriptionRequired;
+      else if (description.trim().length > DESCRIPTION_MAX_LENGTH) {
+        found.description = tooLong('Problems Facing', DESCRIPTION_MAX_LENGTH);
+      }
+    }
     if (!isPatient) {
       const link = MeetingLink.safeParse(meetingLink);
       if (!link.success) found.meetingLink = link.error.issues[0]!.message;
@@ -164,14 +223,17 @@ export function EventFormDialog(props: EventFormDialogProps) {
     }
     if (endDate < startDate) found.endDate = 'The end date cannot be before the start date';
     else if (endDate !== startDate) found.endDate = 'A session ends on the day it starts';
-    if (tooLate) {
-      found.time = `A ${duration}-minute session must end by 9:00 PM. Choose an earlier start.`;
+    if (!bookable) {
+      // The complete time, clamped to the nearest start that can be booked, shown before it is used.
+      setClockParts(toClockParts(clampedStart));
+      found.time = `Moved to ${formatMinuteLabel(clampedStart)}, the ${startMinute < clampedStart ? 'earliest' : 'latest'} start for a ${duration}-minute session. Check the time, then book.`;
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const values: EventFormValues = {
       title: title.trim(),
-      description: description.trim(),
+      // Kept as it was on a psychologist's own event, which does not show it.
+      description: withPatient ? description.trim() : (initial.description ?? ''),
       meetingLink: meetingLink.trim(),
       start: zonedInstant(startDate, startMinute, timeZone),
       durationMinutes: duration,
@@ -207,39 +269,55 @@ export function EventFormDialog(props: EventFormDialogProps) {
                 id={ids.title}
                 className={FIELD}
                 value={title}
-                maxLength={120}
                 onChange={(event) => {
                   setTitle(event.target.value);
                   clearError('title');
                 }}
-                aria-invalid={errors.title ? true : undefined}
-                aria-describedby={errors.title ? 'title-error' : undefined}
+                aria-invalid={
+                  errors.title || title.trim().length > TITLE_MAX_LENGTH ? true : undefined
+                }
+                aria-describedby={errors.title ? `title-error ${ids.titleCount}` : ids.titleCount}
                 placeholder="e.g. First session"
               />
+              <CharacterCount id={ids.titleCount} value={title} max={TITLE_MAX_LENGTH} />
               {fieldError('title')}
             </div>
-            <div>
-              <label
-                htmlFor={ids.description}
-                className="mb-1 block text-sm font-medium text-slate-700"
-              >
-                Problems Facing
-              </label>
-              <textarea
-                id={ids.description}
-                className={`${FIELD} min-h-20`}
-                value={description}
-                maxLength={2000}
-                onChange={(event) => {
-                  setDescription(event.target.value);
-                  clearError('description');
-                }}
-                aria-invalid={errors.description ? true : undefined}
-                aria-describedby={errors.description ? 'description-error' : undefined}
-                placeholder="What would you like to talk about?"
-              />
-              {fieldError('description')}
-            </div>
+            {withPatient && (
+              <div>
+                <label
+                  htmlFor={ids.description}
+                  className="mb-1 block text-sm font-medium text-slate-700"
+                >
+                  Problems Facing
+                </label>
+                <textarea
+                  id={ids.description}
+                  className={`${FIELD} min-h-20`}
+                  value={description}
+                  onChange={(event) => {
+                    setDescription(event.target.value);
+                    clearError('description');
+                  }}
+                  aria-invalid={
+                    errors.description || description.trim().length > DESCRIPTION_MAX_LENGTH
+                      ? true
+                      : undefined
+                  }
+                  aria-describedby={
+                    errors.description
+                      ? `description-error ${ids.descriptionCount}`
+                      : ids.descriptionCount
+                  }
+                  placeholder="What would you like to talk about?"
+                />
+                <CharacterCount
+                  id={ids.descriptionCount}
+                  value={description}
+                  max={DESCRIPTION_MAX_LENGTH}
+                />
+                {fieldError('description')}
+              </div>
+            )}
             {!isPatient && (
               <div>
                 <label htmlFor={ids.link} className="mb-1 block text-sm font-medium text-slate-700">
@@ -255,8 +333,15 @@ export function EventFormDialog(props: EventFormDialogProps) {
                     clearError('meetingLink');
                   }}
                   aria-invalid={errors.meetingLink ? true : undefined}
-                  aria-describedby={errors.meetingLink ? 'meetingLink-error' : undefined}
+                  aria-describedby={
+                    errors.meetingLink ? `meetingLink-error ${ids.linkCount}` : ids.linkCount
+                  }
                   placeholder="https://meet.google.com/…"
+                />
+                <CharacterCount
+                  id={ids.linkCount}
+                  value={meetingLink}
+                  max={MEETING_LINK_MAX_LENGTH}
                 />
                 {fieldError('meetingLink')}
               </div>
@@ -333,7 +418,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
             </fieldset>
 
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-[auto_1fr]">
-              <fieldset disabled={timeLocked}>
+              <fieldset disabled={timeLocked} aria-describedby={ids.timeHint}>
                 <legend className="mb-1 text-sm font-medium text-slate-700">Start time</legend>
                 <div className="flex items-center gap-1">
                   <select
@@ -384,8 +469,16 @@ export function EventFormDialog(props: EventFormDialogProps) {
                 </output>
               </div>
             </div>
-            <p className="-mt-2 text-xs text-slate-500">
-              Sessions start between 9:00 AM and 8:59 PM and end by 9:00 PM.
+            <p id={ids.timeHint} aria-live="polite" className="-mt-2 text-xs text-slate-600">
+              {bookable ? (
+                `A ${duration}-minute session starts between 9:00 AM and ${latest} and ends by 9:00 PM.`
+              ) : (
+                <span className="font-medium text-amber-800">
+                  {formatMinuteLabel(startMinute)} is outside the hours a {duration}-minute session
+                  can start (9:00 AM to {latest}): it will be moved to{' '}
+                  {formatMinuteLabel(clampedStart)}.
+                </span>
+              )}
             </p>
             {fieldError('time')}
 
@@ -429,7 +522,9 @@ export function EventFormDialog(props: EventFormDialogProps) {
               {serverError}
             </p>
           )}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <div
+            className={`${DIALOG_ACTIONS} flex flex-col-reverse gap-2 sm:flex-row sm:justify-end`}
+          >
             <Button type="button" variant="secondary" onClick={requestClose} disabled={busy}>
               Cancel
             </Button>

@@ -48,3 +48,25 @@ describe('PaymentDialog: how long the slot stays held', () => {
     expect(screen.getByText('The slot is held for you for 1 minute while you pay.')).toBeTruthy();
   });
 });
+
+describe('PaymentDialog: a long issue (issue 17, defect 9)', () => {
+  it('keeps Pay in the dialog’s foot, which stays in view while the summary scrolls', () => {
+    render(
+      <PaymentDialog
+        summary={{ ...summary(10 * 60_000), issue: 'I cannot sleep. '.repeat(120) }}
+        provider="sandbox"
+        testMode
+        busy={false}
+        error={null}
+        onPay={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    const foot = screen.getByRole('button', { name: 'Pay ₹500' }).parentElement!;
+    // Layout itself is checked on a phone in e2e/tests/booking.spec.ts; here, the structure: the
+    // foot sticks to the dialog's bottom and holds no part of the summary.
+    expect(foot.className).toMatch(/(^|\s)sticky(\s|$)/);
+    expect(foot.textContent).not.toContain('I cannot sleep.');
+    expect(foot.textContent).toContain('Secure payment by');
+  });
+});

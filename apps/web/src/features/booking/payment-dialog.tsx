@@ -3,6 +3,7 @@ import type { PaymentProviderName } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { formatRupees } from '../../lib/money';
+import { DIALOG_ACTIONS } from './dialog-actions';
 import { formatSessionDate, formatTimeRange } from './session-time';
 
 export interface PaymentSummary {
@@ -68,7 +69,10 @@ export function PaymentDialog({
             {rows.map(([label, value]) => (
               <div key={label} className="flex justify-between gap-4 px-4 py-2.5 text-sm">
                 <dt className="text-slate-600">{label}</dt>
-                <dd className="min-w-0 text-right font-medium break-words text-slate-900">
+                {/* A long issue reads as a paragraph; the short values line up on the right. */}
+                <dd
+                  className={`min-w-0 font-medium break-words text-slate-900 ${label === 'Issue' ? 'text-left' : 'text-right'}`}
+                >
                   {value}
                 </dd>
               </div>
@@ -83,35 +87,38 @@ export function PaymentDialog({
           <p className="text-sm text-slate-500">
             <HeldFor until={summary.heldUntil} />
           </p>
-          {error && (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-              {error}
+          {/* Stays in view when a long issue makes the summary scroll (a phone). */}
+          <div className={`${DIALOG_ACTIONS} flex flex-col gap-3`}>
+            {error && (
+              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+                {error}
+              </p>
+            )}
+            {closeOnly ? (
+              <Button onClick={onClose} variant="secondary" className="w-full">
+                Close
+              </Button>
+            ) : (
+              <Button onClick={onPay} disabled={busy} className="w-full">
+                {busy ? 'Processing...' : `Pay ${formatRupees(summary.amountPaise / 100)}`}
+              </Button>
+            )}
+            <p className="flex items-center justify-center gap-1.5 text-center text-xs text-slate-500">
+              <svg
+                viewBox="0 0 24 24"
+                className="size-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
+                <rect x="5" y="11" width="14" height="9" rx="2" />
+                <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+              </svg>
+              Secure payment by {provider ? PROVIDER_NAME[provider] : 'our payment provider'}
+              {testMode ? ' (test mode: no real money moves)' : ''}.
             </p>
-          )}
-          {closeOnly ? (
-            <Button onClick={onClose} variant="secondary" className="w-full">
-              Close
-            </Button>
-          ) : (
-            <Button onClick={onPay} disabled={busy} className="w-full">
-              {busy ? 'Processing...' : `Pay ${formatRupees(summary.amountPaise / 100)}`}
-            </Button>
-          )}
-          <p className="flex items-center justify-center gap-1.5 text-center text-xs text-slate-500">
-            <svg
-              viewBox="0 0 24 24"
-              className="size-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <rect x="5" y="11" width="14" height="9" rx="2" />
-              <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-            </svg>
-            Secure payment by {provider ? PROVIDER_NAME[provider] : 'our payment provider'}
-            {testMode ? ' (test mode: no real money moves)' : ''}.
-          </p>
+          </div>
         </div>
       )}
     </Modal>

@@ -131,7 +131,7 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
                 <Dialog.Title className="text-base font-semibold text-slate-900">
                   {params.name}
                 </Dialog.Title>
-                <Dialog.Description className="line-clamp-2 text-sm text-slate-600">
+                <Dialog.Description className="text-sm break-words text-slate-600">
                   {params.description}
                 </Dialog.Description>
               </div>
