@@ -5,6 +5,7 @@ export * from './health';
 export * from './auth';
 export * from './calendar';
 export * from './availability';
+export * from './profile';
 export * from './payments';
 export * from './booking';
 export * from './attendance';
