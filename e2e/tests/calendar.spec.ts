@@ -99,7 +99,7 @@ test.describe.serial('calendar and availability', () => {
     await expectAccessible(page, 'account menu', { within: page.getByRole('menu') });
     await press(page.getByRole('menuitem', { name: 'Profile' }));
     const dialog = page.getByRole('dialog', { name: 'Profile' });
-    await expect(dialog.getByLabel('Display name')).toHaveValue('Dr. Asha Rao');
+    await expect(dialog.getByLabel('Full name')).toHaveValue('Dr. Asha Rao');
     await expectAccessible(page, 'profile dialog', { within: dialog });
     await expectFocusTrapped(page, dialog, avatar);
     await press(avatar);
@@ -111,6 +111,8 @@ test.describe.serial('calendar and availability', () => {
     await dialog.getByLabel('45-minute fee (₹)').fill('1200');
     await snapshot(page, 'profile-dialog');
     await press(dialog.getByRole('button', { name: 'Save profile' }));
+    await expect(dialog.getByRole('status')).toHaveText('Profile saved');
+    await press(dialog.getByRole('button', { name: 'Close' }));
     await expect(dialog).toHaveCount(0);
 
     await press(page.getByRole('tab', { name: 'Month' }));
