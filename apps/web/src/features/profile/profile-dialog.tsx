@@ -385,7 +385,7 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
             type="search"
             aria-label="Search time zones"
             aria-controls="profile-timeZone"
-            placeholder="Search: Kolkata, Dubai, +05:30"
+            placeholder="e.g. Dubai or +05:30"
             value={zoneSearch}
             onChange={(event) => setZoneSearch(event.target.value)}
             className={inputClass}
