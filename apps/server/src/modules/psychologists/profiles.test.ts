@@ -318,3 +318,37 @@ describe('GET /api/psychologists: profiles, filters and next_available', () => {
     expect(profile!.languages).toEqual(['Bodo', 'English']);
   });
 });
+
+describe('a psychologist who deletes their account', () => {
+  it('takes the profile they wrote with them, and their export held it', async () => {
+    const db = context.database.db;
+    const leaving = await signedInAs(db, 'psychologist');
+    const url = `/api/psychologists/${leaving.user.id}`;
+    expect((await call('PATCH', url, leaving, COMPLETE)).status).toBe(200);
+    const exported = await context.app.inject({
+      method: 'GET',
+      url: '/api/users/me/export',
+      headers: leaving.headers,
+    });
+    expect(exported.body).toContain('"registration_number":"CRR A-12345"');
+    const deleted = await context.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: leaving.headers,
+      payload: { password: 'correct-horse-battery' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const [row] = await db
+      .select()
+      .from(psychologistProfiles)
+      .where(eq(psychologistProfiles.userId, leaving.user.id));
+    expect(row).toMatchObject({
+      displayName: 'Former psychologist',
+      specializations: [],
+      languages: [],
+      bio: '',
+      yearsOfPractice: null,
+      registrationNumber: null,
+    });
+  });
+});
