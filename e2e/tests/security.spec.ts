@@ -198,7 +198,7 @@ test.describe.serial('stored script payloads render as text', () => {
       data: { displayName: HOSTILE_NAME },
     });
     expect(hostileName.status()).toBe(400);
-    expect(await hostileName.text()).toContain('Display name can hold letters');
+    expect(await hostileName.text()).toContain('Full name can hold letters');
     await setDisplayName(page, DISPLAY_NAME);
   });
 

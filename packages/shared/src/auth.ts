@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH, ROLES, USERNAME_MIN_LENGTH } from './constants';
+import { FullName } from './names';
 import { PaymentsPublicConfig } from './payments';
 
 /** Emails compare case-insensitively; they are stored as typed but trimmed. */
@@ -56,6 +57,18 @@ export const PsychologistCode = z
   .min(1, 'Psychologist code is required')
   .max(64, 'Psychologist code is too long');
 
+/** Specialisations offered by the registration form and the profile (see ./profile). */
+export const SPECIALIZATIONS = [
+  'clinical',
+  'counseling',
+  'cognitive',
+  'child',
+  'family',
+  'addiction',
+  'trauma',
+  'other',
+] as const;
+
 export const RegisterBody = z
   .object({
     username: Username,
@@ -65,6 +78,11 @@ export const RegisterBody = z
     psychologist_code: z.string().trim().max(64, 'Psychologist code is too long').optional(),
     /** Agreement to the privacy notice (PRIVACY_NOTICE_VERSION); the web app requires it. */
     consent: z.literal(true, 'consent can only be true: leave it out to not consent').optional(),
+    /** A psychologist's full name and first specialization, kept as the start of their profile. */
+    fullName: FullName.optional(),
+    specialization: z
+      .enum(SPECIALIZATIONS, `Choose a specialization: ${SPECIALIZATIONS.join(', ')}`)
+      .optional(),
   })
   .superRefine((body, context) => {
     if (body.role === 'psychologist' && !body.psychologist_code) {
@@ -122,15 +140,3 @@ export const VerifyPsychologistCodeData = z.object({
 export const SignInTokenBody = z.object({
   token: z.string().trim().min(20, 'The sign-in link is not complete').max(200),
 });
-
-/** Specialisations offered by the registration form (kept in the form only; not sent). */
-export const SPECIALIZATIONS = [
-  'clinical',
-  'counseling',
-  'cognitive',
-  'child',
-  'family',
-  'addiction',
-  'trauma',
-  'other',
-] as const;

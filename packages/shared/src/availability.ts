@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { isRealIsoDate, isValidTimeZone } from './calendar';
 import { DAY_PARTS, SESSION_DURATIONS } from './constants';
-import { DisplayName } from './names';
 import { RefundSummary } from './payments';
 
 /** Request and response schemas of the availability, psychologist, event and booking reads. */
@@ -98,7 +97,7 @@ export const AvailabilityChange = z.object({ date: z.string(), updated: z.litera
 export const SlotChange = z.object({ start: z.string(), blocked: z.boolean() });
 
 /** Whole rupees between 1 and 1,00,000: what a profile form can set as a session fee. */
-const RateInr = z
+export const RateInr = z
   .number({ error: 'Enter the fee in rupees' })
   .int('Enter a whole number of rupees')
   .min(1, 'The fee must be at least ₹1')
@@ -108,26 +107,7 @@ export const TimeZoneSchema = z
   .string()
   .refine(isValidTimeZone, 'Choose a time zone such as Asia/Kolkata');
 
-export const Psychologist = z.object({
-  id: z.uuid(),
-  displayName: z.string(),
-  timeZone: z.string(),
-  /** Fees in rupees (the original client reads these names). */
-  session_20_minute_rate: z.number(),
-  session_45_minute_rate: z.number(),
-});
-export type Psychologist = z.infer<typeof Psychologist>;
-
-export const UpdatePsychologistBody = z
-  .object({
-    displayName: DisplayName,
-    timeZone: TimeZoneSchema,
-    session_20_minute_rate: RateInr,
-    session_45_minute_rate: RateInr,
-  })
-  .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
-export type UpdatePsychologistBody = z.infer<typeof UpdatePsychologistBody>;
+// Psychologist and UpdatePsychologistBody live in ./profile.
 
 export const EVENT_COLORS = ['blue', 'red', 'green', 'yellow'] as const;
 export type EventColor = (typeof EVENT_COLORS)[number];

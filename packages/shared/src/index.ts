@@ -6,6 +6,7 @@ export * from './auth';
 export * from './calendar';
 export * from './free-times';
 export * from './availability';
+export * from './profile';
 export * from './payments';
 export * from './booking';
 export * from './attendance';

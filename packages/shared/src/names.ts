@@ -36,26 +36,36 @@ export function nameForHeaders(name: string): string {
   return normalizeName(name.replace(NOT_IN_A_NAME_ALL, ' '));
 }
 
+function personName(label: string) {
+  return z
+    .string()
+    .transform(normalizeName)
+    .pipe(
+      z
+        .string()
+        .min(
+          DISPLAY_NAME_MIN_LENGTH,
+          `${label} needs at least ${DISPLAY_NAME_MIN_LENGTH} characters`,
+        )
+        .max(
+          DISPLAY_NAME_MAX_LENGTH,
+          `${label} can be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
+        )
+        .refine(
+          (name) => !hasForbiddenNameCharacter(name),
+          `${label} can hold letters, marks, digits, spaces and . , ' - ( ) &, not < > " \` \\ { } [ ] | or invisible characters`,
+        ),
+    );
+}
+
 /** A psychologist's display name, in any script (Devanagari, Tamil, Urdu...), with D'Souza and "Dr. A. K." */
-export const DisplayName = z
-  .string()
-  .transform(normalizeName)
-  .pipe(
-    z
-      .string()
-      .min(
-        DISPLAY_NAME_MIN_LENGTH,
-        `Display name needs at least ${DISPLAY_NAME_MIN_LENGTH} characters`,
-      )
-      .max(
-        DISPLAY_NAME_MAX_LENGTH,
-        `Display name can be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
-      )
-      .refine(
-        (name) => !hasForbiddenNameCharacter(name),
-        'Display name can hold letters, marks, digits, spaces and . , \' - ( ) &, not < > " ` \\ { } [ ] | or invisible characters',
-      ),
-  );
+export const DisplayName = personName('Display name');
+
+/**
+ * The same, as the registration and profile forms ask for it: the psychologist's full name, which is
+ * the name patients see (issue 17 §2).
+ */
+export const FullName = personName('Full name');
 
 /** Titles people put before a name; "Dr. Asha Rao" and "Asha Rao" are the same person's name. */
 const TITLES = new Set([

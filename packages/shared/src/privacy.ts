@@ -57,6 +57,11 @@ export const AccountExport = z.object({
       time_zone: z.string(),
       session_20_minute_rate: z.number(),
       session_45_minute_rate: z.number(),
+      specializations: z.array(z.string()),
+      languages: z.array(z.string()),
+      bio: z.string(),
+      years_of_practice: z.number().nullable(),
+      registration_number: z.string().nullable(),
     })
     .nullable(),
   /** As the bookings list shows them to this user (attendance notes only to the psychologist). */

@@ -26,6 +26,11 @@ export interface CreatePsychologistOptions extends CreateUserOptions {
   timeZone?: string;
   rate20Paise?: number;
   rate45Paise?: number;
+  specializations?: string[];
+  languages?: string[];
+  bio?: string;
+  yearsOfPractice?: number;
+  registrationNumber?: string;
 }
 
 export async function createUser(db: Database, role: Role, options: CreateUserOptions = {}) {
@@ -53,6 +58,13 @@ export async function createPsychologist(db: Database, options: CreatePsychologi
       ...(options.timeZone ? { timeZone: options.timeZone } : {}),
       ...(options.rate20Paise ? { rate20Paise: options.rate20Paise } : {}),
       ...(options.rate45Paise ? { rate45Paise: options.rate45Paise } : {}),
+      ...(options.specializations ? { specializations: options.specializations } : {}),
+      ...(options.languages ? { languages: options.languages } : {}),
+      ...(options.bio ? { bio: options.bio } : {}),
+      ...(options.yearsOfPractice !== undefined
+        ? { yearsOfPractice: options.yearsOfPractice }
+        : {}),
+      ...(options.registrationNumber ? { registrationNumber: options.registrationNumber } : {}),
     })
     .returning();
   return { ...user, profile: profile! };

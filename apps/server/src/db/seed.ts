@@ -10,6 +10,14 @@ export const DEMO_PSYCHOLOGIST = {
   username: 'demo_psychologist',
   password: 'sukoon-demo-2026',
   displayName: 'Dr. Asha Rao',
+  // A complete profile, so the demo shows what patients choose by (issue 17 §2).
+  specializations: ['clinical', 'cognitive'],
+  languages: ['English', 'Hindi', 'Kannada'],
+  bio:
+    'Clinical psychologist in Bengaluru. I work with anxiety, low mood and stress at work, mostly ' +
+    'with cognitive behavioural therapy, at a pace that suits you.',
+  yearsOfPractice: 9,
+  registrationNumber: 'CRR A12345',
 };
 export const DEMO_PATIENT = {
   email: 'demo.patient@sukoon.test',

@@ -46,6 +46,19 @@ export const psychologistProfiles = pgTable(
     timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
     rate20Paise: integer('rate_20_paise').notNull().default(50_000),
     rate45Paise: integer('rate_45_paise').notNull().default(90_000),
+    /** What patients choose by (issue 17): values from SPECIALIZATIONS and LANGUAGES in shared. */
+    specializations: text('specializations')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    bio: text('bio').notNull().default(''),
+    yearsOfPractice: integer('years_of_practice'),
+    /** As the psychologist gave it (an RCI number, say); shown, never verified. */
+    registrationNumber: text('registration_number'),
     ...timestamps,
   },
   (table) => [
@@ -53,6 +66,11 @@ export const psychologistProfiles = pgTable(
       'psychologist_rates_positive',
       sql`${table.rate20Paise} > 0 and ${table.rate45Paise} > 0`,
     ),
+    check('psychologist_years_of_practice_range', sql`${table.yearsOfPractice} between 0 and 70`),
+    check('psychologist_bio_length', sql`char_length(${table.bio}) <= 600`),
+    // The patients' filters read these: "who speaks Hindi", "who works with trauma".
+    index('psychologist_profiles_specializations_gin').using('gin', table.specializations),
+    index('psychologist_profiles_languages_gin').using('gin', table.languages),
   ],
 );
 

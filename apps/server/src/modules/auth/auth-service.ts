@@ -1,5 +1,6 @@
 import {
   OTP_TTL_MINUTES,
+  nameFromUsername,
   PRIVACY_NOTICE_VERSION,
   type RegisterBody,
   type User,
@@ -296,8 +297,18 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
               now,
             );
             if (!code) throw new AppError('INVALID_PSYCHOLOGIST_CODE');
-            await createUsersRepository(tx).createPsychologistProfile(created.id, created.username);
-            await flagNameIfTooClose(tx, created.id, created.username);
+            // The Full name and Specialization typed at registration start the profile; patients never
+            // see a bare username (issue 17 §2).
+            await createUsersRepository(tx).createPsychologistProfile(
+              created.id,
+              body.fullName ?? nameFromUsername(created.username),
+              body.specialization ? [body.specialization] : [],
+            );
+            await flagNameIfTooClose(
+              tx,
+              created.id,
+              body.fullName ?? nameFromUsername(created.username),
+            );
           }
           const otp = await issueOtp(tx, created.id, 'verify_email', now);
           await enqueueMail(tx, verificationMail(created.email, otp));

@@ -28,8 +28,12 @@ export function createUsersRepository(db: Database) {
       return user!;
     },
 
-    async createPsychologistProfile(userId: string, displayName: string) {
-      await db.insert(psychologistProfiles).values({ userId, displayName });
+    async createPsychologistProfile(
+      userId: string,
+      displayName: string,
+      specializations: string[] = [],
+    ) {
+      await db.insert(psychologistProfiles).values({ userId, displayName, specializations });
     },
 
     async markEmailVerified(id: string, now: Date) {

@@ -99,7 +99,15 @@ export function createPrivacyRepository(db: Database) {
         .where(eq(paymentOrders.payerId, userId));
       await db
         .update(psychologistProfiles)
-        .set({ displayName: 'Former psychologist' })
+        // The profile they wrote about themselves goes too (issue 17 §2 added it).
+        .set({
+          displayName: 'Former psychologist',
+          specializations: [],
+          languages: [],
+          bio: '',
+          yearsOfPractice: null,
+          registrationNumber: null,
+        })
         .where(eq(psychologistProfiles.userId, userId));
       await db.delete(daysOff).where(eq(daysOff.psychologistId, userId));
       await db.delete(blockedSlots).where(eq(blockedSlots.psychologistId, userId));

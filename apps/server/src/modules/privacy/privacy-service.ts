@@ -75,6 +75,11 @@ export function createPrivacyService(options: PrivacyOptions) {
               time_zone: profile.timeZone,
               session_20_minute_rate: profile.rate20Paise / 100,
               session_45_minute_rate: profile.rate45Paise / 100,
+              specializations: profile.specializations,
+              languages: profile.languages,
+              bio: profile.bio,
+              years_of_practice: profile.yearsOfPractice,
+              registration_number: profile.registrationNumber,
             }
           : null,
       });

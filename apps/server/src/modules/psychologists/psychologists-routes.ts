@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Psychologist, UpdatePsychologistBody, okEnvelope } from '@sukoon/shared';
+import {
+  ListPsychologistsQuery,
+  Psychologist,
+  PsychologistListItem,
+  UpdatePsychologistBody,
+  okEnvelope,
+} from '@sukoon/shared';
 import { requireAuth, signedIn } from '../../plugins/authenticate';
 import { createPsychologistsService } from './psychologists-service';
 
@@ -14,14 +20,21 @@ export const psychologistsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['psychologists'],
-        summary: 'Verified psychologists a patient can book with, with their fees in rupees',
+        summary:
+          'Verified psychologists a patient can book with: profile, fees in rupees and the first ' +
+          'bookable 20-minute start in the next 28 days (next_available), soonest first',
         security: [{ bearer: [] }],
-        response: { 200: okEnvelope(z.array(Psychologist)) },
+        querystring: ListPsychologistsQuery,
+        response: { 200: okEnvelope(z.array(PsychologistListItem)) },
       },
     },
     async (request) => {
       requireAuth(request);
-      return { success: true as const, data: await psychologists.list(), error: null };
+      return {
+        success: true as const,
+        data: await psychologists.list(request.query),
+        error: null,
+      };
     },
   );
 
@@ -30,7 +43,7 @@ export const psychologistsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['psychologists'],
-        summary: 'One psychologist: display name, time zone and session fees in rupees',
+        summary: 'One psychologist: name, time zone, session fees in rupees and profile',
         security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: okEnvelope(Psychologist) },
@@ -52,7 +65,9 @@ export const psychologistsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: signedIn('psychologist'),
       schema: {
         tags: ['psychologists'],
-        summary: 'Change your own profile: display name, time zone, session fees in rupees',
+        summary:
+          'Change your own profile: full name, time zone, fees in rupees, specializations, ' +
+          'languages, bio, years of practice, registration number',
         security: [{ bearer: [] }],
         params: IdParams,
         body: UpdatePsychologistBody,

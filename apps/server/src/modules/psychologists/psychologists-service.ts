@@ -1,15 +1,36 @@
-import type { Psychologist, UpdatePsychologistBody } from '@sukoon/shared';
+import {
+  LANGUAGES,
+  localDateOf,
+  NEXT_AVAILABLE_DURATION_MINUTES,
+  nextFreeStart,
+  PICKER_DAYS,
+  SPECIALIZATIONS,
+  type Language,
+  type ListPsychologistsQuery,
+  type Psychologist,
+  type PsychologistListItem,
+  type Specialization,
+  type UpdatePsychologistBody,
+} from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import { flagNameIfTooClose } from './name-review';
 import {
   createPsychologistsRepository,
+  type ListedPsychologistRow,
   type ProfileChanges,
   type PsychologistRow,
 } from './psychologists-repository';
 
-/** Rates are kept in paise; the API speaks rupees under the names the original client reads. */
+/** In the psychologist's order; a value a later list no longer holds is left out, not a 500. */
+const known = <T extends string>(list: readonly T[], values: readonly string[]): T[] =>
+  values.filter((value): value is T => (list as readonly string[]).includes(value));
+
+/**
+ * Rates are kept in paise; the API speaks rupees under the names the original client reads. Only
+ * what a patient may read: no email, no username.
+ */
 export function toPsychologistDto(row: NonNullable<PsychologistRow>): Psychologist {
   return {
     id: row.id,
@@ -17,7 +38,35 @@ export function toPsychologistDto(row: NonNullable<PsychologistRow>): Psychologi
     timeZone: row.timeZone,
     session_20_minute_rate: row.rate20Paise / 100,
     session_45_minute_rate: row.rate45Paise / 100,
+    specializations: known<Specialization>(SPECIALIZATIONS, row.specializations),
+    languages: known<Language>(LANGUAGES, row.languages),
+    bio: row.bio,
+    yearsOfPractice: row.yearsOfPractice,
+    registrationNumber: row.registrationNumber,
   };
+}
+
+/**
+ * The first 20-minute session that can start in the patient's time picker's four weeks, by the same
+ * shared rule the picker uses (nextFreeStart), over the row's facts.
+ */
+export function nextAvailable(row: ListedPsychologistRow, now: Date): string | null {
+  const facts = {
+    timeZone: row.timeZone,
+    daysOff: row.offDays,
+    unavailableDayParts: row.dayParts,
+    blockedSlots: row.blocked.map((ms) => new Date(Number(ms)).toISOString()),
+    busy: row.busy.map(([start, end]) => ({
+      start: new Date(Number(start)).toISOString(),
+      end: new Date(Number(end)).toISOString(),
+    })),
+  };
+  const start = nextFreeStart(localDateOf(now, row.timeZone), PICKER_DAYS, {
+    durationMinutes: NEXT_AVAILABLE_DURATION_MINUTES,
+    now,
+    facts,
+  });
+  return start ? start.toISOString() : null;
 }
 
 export function createPsychologistsService(db: Database) {
@@ -34,8 +83,19 @@ export function createPsychologistsService(db: Database) {
   return {
     get,
 
-    async list(): Promise<Psychologist[]> {
-      return (await repository.listVerified()).map(toPsychologistDto);
+    /** Everyone a patient may book with, matching the filters, soonest free first. */
+    async list(query: ListPsychologistsQuery, now = new Date()): Promise<PsychologistListItem[]> {
+      const rows = await repository.listWithFacts(query, now, PICKER_DAYS);
+      const listed = rows.map((row) => ({
+        ...toPsychologistDto(row),
+        next_available: nextAvailable(row, now),
+      }));
+      // Stable: equal times (and "none") keep the name order the query gave.
+      return listed.sort(
+        (a, b) =>
+          (a.next_available ? Date.parse(a.next_available) : Infinity) -
+            (b.next_available ? Date.parse(b.next_available) : Infinity) || 0,
+      );
     },
 
     /** Only the psychologist edits their own profile. */
@@ -59,6 +119,13 @@ export function createPsychologistsService(db: Database) {
       }
       if (body.session_45_minute_rate !== undefined) {
         changes.rate45Paise = body.session_45_minute_rate * 100;
+      }
+      if (body.specializations !== undefined) changes.specializations = body.specializations;
+      if (body.languages !== undefined) changes.languages = body.languages;
+      if (body.bio !== undefined) changes.bio = body.bio;
+      if (body.yearsOfPractice !== undefined) changes.yearsOfPractice = body.yearsOfPractice;
+      if (body.registrationNumber !== undefined) {
+        changes.registrationNumber = body.registrationNumber;
       }
       await db.transaction(async (tx) => {
         await createPsychologistsRepository(tx).update(id, changes);

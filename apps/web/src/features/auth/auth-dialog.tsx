@@ -102,13 +102,23 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
       return;
     }
     if (!matches) return setError({ text: 'Passwords do not match', code: 'CLIENT' });
-    // fullName, phoneNumber and specialization stay in the form: the specification does not send them.
+    // A psychologist's Full name and Specialization start their profile (issue 17 §2: patients see
+    // the name, never the username). The phone number stays in the form, as the specification says.
+    const fullName = form.fullName.trim();
     const body: RegisterBody = {
       username: form.username,
       email: form.email,
       password: form.password,
       role,
-      ...(role === 'psychologist' ? { psychologist_code: form.code.trim() } : {}),
+      ...(role === 'psychologist'
+        ? {
+            psychologist_code: form.code.trim(),
+            ...(fullName ? { fullName } : {}),
+            ...(form.specialization
+              ? { specialization: form.specialization as RegisterBody['specialization'] }
+              : {}),
+          }
+        : {}),
       consent: true,
     };
     register.mutate(body, {

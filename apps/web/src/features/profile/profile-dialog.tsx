@@ -1,10 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
-import { useState, type FormEvent } from 'react';
-import { UpdatePsychologistBody, type Psychologist } from '@sukoon/shared';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  BIO_MAX_LENGTH,
+  DISPLAY_NAME_MAX_LENGTH,
+  LANGUAGES,
+  normalizeBio,
+  REGISTRATION_NUMBER_MAX_LENGTH,
+  SPECIALIZATION_LABELS,
+  SPECIALIZATIONS,
+  UpdatePsychologistBody,
+  YEARS_OF_PRACTICE_MAX,
+  type Psychologist,
+} from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
 import { ApiError, api } from '../../lib/api-client';
+import { choiceFor, filterTimeZones, timeZoneChoices, type TimeZoneChoice } from './time-zones';
 
 interface ProfileDialogProps {
   psychologistId: string;
@@ -12,11 +24,67 @@ interface ProfileDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-const TIME_ZONES: string[] = Intl.supportedValuesOf('timeZone');
+let cachedChoices: TimeZoneChoice[] | undefined;
+/** Built once: about 400 zones, each asked for its offset. */
+function allTimeZones() {
+  cachedChoices ??= timeZoneChoices();
+  return cachedChoices;
+}
 
-type Field = 'displayName' | 'timeZone' | 'session_20_minute_rate' | 'session_45_minute_rate';
+type Field =
+  | 'displayName'
+  | 'timeZone'
+  | 'session_20_minute_rate'
+  | 'session_45_minute_rate'
+  | 'specializations'
+  | 'languages'
+  | 'bio'
+  | 'yearsOfPractice'
+  | 'registrationNumber';
 
-/** The psychologist's own profile: display name, time zone and session fees in rupees. */
+interface Values {
+  displayName: string;
+  timeZone: string;
+  session_20_minute_rate: string;
+  session_45_minute_rate: string;
+  specializations: string[];
+  languages: string[];
+  bio: string;
+  yearsOfPractice: string;
+  registrationNumber: string;
+}
+
+function valuesOf(profile: Psychologist): Values {
+  return {
+    displayName: profile.displayName,
+    timeZone: choiceFor(profile.timeZone, allTimeZones()),
+    session_20_minute_rate: String(profile.session_20_minute_rate),
+    session_45_minute_rate: String(profile.session_45_minute_rate),
+    specializations: [...profile.specializations],
+    languages: [...profile.languages],
+    bio: profile.bio,
+    yearsOfPractice: profile.yearsOfPractice === null ? '' : String(profile.yearsOfPractice),
+    registrationNumber: profile.registrationNumber ?? '',
+  };
+}
+
+/** What the form sends for a field: numbers as numbers, an empty number as "not given". */
+function bodyValue(field: Field, values: Values): unknown {
+  const value = values[field];
+  if (
+    field === 'session_20_minute_rate' ||
+    field === 'session_45_minute_rate' ||
+    field === 'yearsOfPractice'
+  ) {
+    return value === '' ? undefined : Number(value);
+  }
+  return value;
+}
+
+/**
+ * The psychologist's own profile: the full name patients see, what they choose by (specializations,
+ * languages, bio, years of practice, a registration number shown as given), time zone and fees.
+ */
 export function ProfileDialog({ psychologistId, open, onOpenChange }: ProfileDialogProps) {
   const profile = useQuery({
     queryKey: ['psychologists', psychologistId],
@@ -31,14 +99,15 @@ export function ProfileDialog({ psychologistId, open, onOpenChange }: ProfileDia
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content
           {...dialogFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl sm:p-6"
         >
           <Dialog.Title className="text-lg font-semibold">Profile</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Patients see your name and fees; your calendar and working hours follow your time zone.
+            Patients choose by your name, specializations, languages and fees; your calendar and
+            working hours follow your time zone.
           </Dialog.Description>
           {profile.data ? (
-            <ProfileForm profile={profile.data} onDone={() => onOpenChange(false)} />
+            <ProfileForm profile={profile.data} />
           ) : (
             <p role="status" className="mt-4 text-sm text-slate-600">
               {profile.isError ? profile.error.message : 'Loading...'}
@@ -50,23 +119,42 @@ export function ProfileDialog({ psychologistId, open, onOpenChange }: ProfileDia
   );
 }
 
-function ProfileForm({ profile, onDone }: { profile: Psychologist; onDone: () => void }) {
+const inputClass =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-brand-700 aria-[invalid=true]:border-red-500';
+
+function Counter({ id, length, max }: { id: string; length: number; max: number }) {
+  return (
+    <span
+      id={id}
+      className={`text-xs tabular-nums ${length > max ? 'font-medium text-red-700' : 'text-slate-500'}`}
+    >
+      {length}/{max}
+      <span className="sr-only"> characters</span>
+    </span>
+  );
+}
+
+function ProfileForm({ profile }: { profile: Psychologist }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({
-    displayName: profile.displayName,
-    timeZone: profile.timeZone,
-    session_20_minute_rate: String(profile.session_20_minute_rate),
-    session_45_minute_rate: String(profile.session_45_minute_rate),
-  });
+  // What was last saved: only changed fields are sent, so a profile still missing its languages
+  // can have its fees changed.
+  const [saved, setSaved] = useState<Values>(() => valuesOf(profile));
+  const [values, setValues] = useState<Values>(saved);
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [zoneSearch, setZoneSearch] = useState('');
+
   const save = useMutation({
     mutationFn: (body: UpdatePsychologistBody) =>
       api<Psychologist>('PATCH', `/api/psychologists/${profile.id}`, { body }),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(['psychologists', profile.id], saved);
+    onSuccess: async (result) => {
+      const now = valuesOf(result);
+      setSaved(now);
+      setValues(now);
+      setNotice('Profile saved');
+      queryClient.setQueryData(['psychologists', profile.id], result);
       await queryClient.invalidateQueries({ queryKey: ['psychologists'] });
       await queryClient.invalidateQueries({ queryKey: ['availability'] });
-      onDone();
     },
     onError: (error) => {
       if (error instanceof ApiError && error.details?.length) {
@@ -81,18 +169,29 @@ function ProfileForm({ profile, onDone }: { profile: Psychologist; onDone: () =>
     },
   });
 
+  function change<K extends Field>(name: K, value: Values[K]) {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors(({ [name]: _fixed, form: _form, ...rest }) => rest);
+    setNotice(null);
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
+    const fields = Object.keys(values) as Field[];
+    const changed = fields.filter(
+      (field) => JSON.stringify(values[field]) !== JSON.stringify(saved[field]),
+    );
+    if (changed.length === 0) {
+      setErrors({});
+      setNotice('No changes to save');
+      return;
+    }
     // The same schema the server validates with, so a mistake is caught before the request.
-    const parsed = UpdatePsychologistBody.safeParse({
-      displayName: values.displayName,
-      timeZone: values.timeZone,
-      session_20_minute_rate:
-        values.session_20_minute_rate === '' ? undefined : Number(values.session_20_minute_rate),
-      session_45_minute_rate:
-        values.session_45_minute_rate === '' ? undefined : Number(values.session_45_minute_rate),
-    });
+    const parsed = UpdatePsychologistBody.safeParse(
+      Object.fromEntries(changed.map((field) => [field, bodyValue(field, values)])),
+    );
     if (!parsed.success) {
+      setNotice(null);
       setErrors(
         Object.fromEntries(
           parsed.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message]),
@@ -104,55 +203,211 @@ function ProfileForm({ profile, onDone }: { profile: Psychologist; onDone: () =>
     save.mutate(parsed.data);
   }
 
-  const field = (name: Field, label: string, input: React.ReactNode, hint?: string) => (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`profile-${name}`} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {input}
-      {hint && !errors[name] && <p className="text-xs text-slate-500">{hint}</p>}
-      {errors[name] && (
-        <p id={`profile-${name}-error`} className="text-sm text-red-700">
-          {errors[name]}
-        </p>
-      )}
-    </div>
-  );
-  const inputClass =
-    'rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-700 aria-[invalid=true]:border-red-500';
-  const bind = (name: Field) => ({
+  const describedBy = (name: Field, ...more: string[]) =>
+    [errors[name] ? `profile-${name}-error` : '', ...more].filter(Boolean).join(' ') || undefined;
+  const bind = (name: Exclude<Field, 'specializations' | 'languages'>) => ({
     id: `profile-${name}`,
     value: values[name],
     'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `profile-${name}-error` : undefined,
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      setErrors(({ [name]: _fixed, ...rest }) => rest);
-    },
+    'aria-describedby': describedBy(name),
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
   });
+  const errorOf = (name: Field) =>
+    errors[name] && (
+      <p id={`profile-${name}-error`} className="text-sm text-red-700">
+        {errors[name]}
+      </p>
+    );
+  const field = (
+    name: Field,
+    label: ReactNode,
+    input: ReactNode,
+    hint?: ReactNode,
+    counter?: ReactNode,
+  ) => (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={`profile-${name}`} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {counter}
+      </div>
+      {input}
+      {hint && !errors[name] && <p className="text-xs text-slate-600">{hint}</p>}
+      {errorOf(name)}
+    </div>
+  );
 
+  const choices = allTimeZones();
+  const shownZones = useMemo(() => {
+    const found = filterTimeZones(choices, zoneSearch);
+    // The chosen zone stays in the list, so a search never changes what is saved.
+    return found.some((choice) => choice.value === values.timeZone)
+      ? found
+      : [
+          choices.find((choice) => choice.value === values.timeZone) ?? {
+            key: values.timeZone,
+            value: values.timeZone,
+            label: values.timeZone.replaceAll('_', ' '),
+          },
+          ...found,
+        ];
+  }, [choices, zoneSearch, values.timeZone]);
+
+  const checkboxGroup = (
+    name: 'specializations' | 'languages',
+    legend: string,
+    options: readonly string[],
+    label: (value: string) => string,
+    columns: string,
+  ) => (
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-invalid={errors[name] ? true : undefined}
+      aria-describedby={describedBy(name)}
+    >
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      <div className={`grid gap-x-3 gap-y-1 ${columns}`}>
+        {options.map((option) => {
+          const checked = values[name].includes(option);
+          return (
+            <label
+              key={option}
+              className="flex min-h-9 cursor-pointer items-center gap-2 rounded-md px-1 text-sm text-slate-800 hover:bg-slate-50"
+            >
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-700"
+                checked={checked}
+                onChange={() =>
+                  change(
+                    name,
+                    checked
+                      ? values[name].filter((value) => value !== option)
+                      : [...values[name], option],
+                  )
+                }
+              />
+              {label(option)}
+            </label>
+          );
+        })}
+      </div>
+      {errorOf(name)}
+    </fieldset>
+  );
+
+  const bioLength = normalizeBio(values.bio).length;
   return (
-    <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
+    <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-5">
       {field(
         'displayName',
-        'Display name',
-        <input {...bind('displayName')} className={inputClass} autoComplete="name" />,
+        'Full name',
+        <input
+          {...bind('displayName')}
+          aria-describedby={describedBy('displayName', 'profile-displayName-count')}
+          className={inputClass}
+          autoComplete="name"
+        />,
+        'Patients see this name, with your title if you use one (Dr. Meera Iyer).',
+        <Counter
+          id="profile-displayName-count"
+          length={values.displayName.trim().length}
+          max={DISPLAY_NAME_MAX_LENGTH}
+        />,
+      )}
+      {checkboxGroup(
+        'specializations',
+        'Specializations',
+        SPECIALIZATIONS,
+        (value) => SPECIALIZATION_LABELS[value as keyof typeof SPECIALIZATION_LABELS],
+        'grid-cols-2 sm:grid-cols-4',
+      )}
+      {checkboxGroup(
+        'languages',
+        'Languages you see patients in',
+        LANGUAGES,
+        (value) => value,
+        'grid-cols-2 sm:grid-cols-4',
       )}
       {field(
-        'timeZone',
-        'Time zone',
-        <select {...bind('timeZone')} className={inputClass}>
-          {TIME_ZONES.includes(values.timeZone) ? null : (
-            <option value={values.timeZone}>{values.timeZone}</option>
-          )}
-          {TIME_ZONES.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone.replaceAll('_', ' ')}
-            </option>
-          ))}
-        </select>,
-        'Working hours (9:00 AM to 9:00 PM) and your calendar follow this zone.',
+        'bio',
+        'Short bio',
+        <textarea
+          {...bind('bio')}
+          aria-describedby={describedBy('bio', 'profile-bio-count')}
+          rows={4}
+          className={`${inputClass} resize-y`}
+        />,
+        'How you work and whom you help, in a few sentences.',
+        <Counter id="profile-bio-count" length={bioLength} max={BIO_MAX_LENGTH} />,
       )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field(
+          'yearsOfPractice',
+          'Years of practice',
+          <input
+            {...bind('yearsOfPractice')}
+            className={inputClass}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={YEARS_OF_PRACTICE_MAX}
+            step={1}
+          />,
+        )}
+        {field(
+          'registrationNumber',
+          <>
+            Registration number <span className="font-normal text-slate-500">(optional)</span>
+          </>,
+          <input
+            {...bind('registrationNumber')}
+            aria-describedby={describedBy('registrationNumber', 'profile-registrationNumber-count')}
+            className={inputClass}
+            autoComplete="off"
+            spellCheck={false}
+          />,
+          'An RCI or state council number, shown to patients as you give it; Sukoon does not verify it.',
+          <Counter
+            id="profile-registrationNumber-count"
+            length={values.registrationNumber.trim().length}
+            max={REGISTRATION_NUMBER_MAX_LENGTH}
+          />,
+        )}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="profile-timeZone" className="text-sm font-medium text-slate-800">
+          Time zone
+        </label>
+        <div className="grid gap-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <input
+            type="search"
+            aria-label="Search time zones"
+            aria-controls="profile-timeZone"
+            placeholder="e.g. Dubai or +05:30"
+            value={zoneSearch}
+            onChange={(event) => setZoneSearch(event.target.value)}
+            className={inputClass}
+          />
+          <select {...bind('timeZone')} className={inputClass}>
+            {shownZones.map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {!errors.timeZone && (
+          <p className="text-xs text-slate-600">
+            {zoneSearch.trim()
+              ? `${shownZones.length} ${shownZones.length === 1 ? 'zone' : 'zones'} shown. `
+              : ''}
+            Working hours (9:00 AM to 9:00 PM) and your calendar follow this zone.
+          </p>
+        )}
+        {errorOf('timeZone')}
+      </div>
       <div className="grid grid-cols-2 gap-3">
         {field(
           'session_20_minute_rate',
@@ -184,9 +439,12 @@ function ProfileForm({ profile, onDone }: { profile: Psychologist; onDone: () =>
           {errors.form}
         </p>
       )}
-      <div className="mt-2 flex justify-end gap-2">
+      <div className="mt-1 flex flex-wrap items-center justify-end gap-2">
+        <p role="status" className="mr-auto text-sm font-medium text-brand-700">
+          {notice}
+        </p>
         <Dialog.Close asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">{notice === 'Profile saved' ? 'Close' : 'Cancel'}</Button>
         </Dialog.Close>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save profile'}

@@ -1,8 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import type { Psychologist } from '@sukoon/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import {
+  LANGUAGES,
+  psychologistsPath,
+  sameClockTime,
+  SPECIALIZATION_LABELS,
+  SPECIALIZATIONS,
+  type Language,
+  type ListPsychologistsQuery,
+  type PsychologistListItem,
+  type Specialization,
+} from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { api } from '../../lib/api-client';
+import { deviceTimeZone, formatInZone, zoneLabel } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 
 interface PsychologistChooserProps {
@@ -10,14 +21,44 @@ interface PsychologistChooserProps {
   onSelect: (id: string) => void;
 }
 
-export function usePsychologists() {
+/**
+ * Psychologists a patient can book with, soonest free first. Without filters this is the one list
+ * the dashboard shares (the chooser, the sessions' time zones); with filters the server narrows it.
+ */
+export function usePsychologists(filters: ListPsychologistsQuery = {}) {
+  const filtered = Boolean(filters.specialization || filters.language);
   return useQuery({
-    queryKey: ['psychologists'],
-    queryFn: ({ signal }) => api<Psychologist[]>('GET', '/api/psychologists', { signal }),
+    queryKey: filtered ? ['psychologists', 'filtered', filters] : ['psychologists'],
+    queryFn: ({ signal }) =>
+      api<PsychologistListItem[]>('GET', psychologistsPath(filters), { signal }),
+    // The cards stay while another filter's answer arrives, instead of flashing "Loading".
+    placeholderData: filtered ? keepPreviousData : undefined,
   });
 }
 
-function Fees({ psychologist }: { psychologist: Psychologist }) {
+/** 'AR' for 'Dr. Asha Rao': the first letters of the first two words after a title. */
+export function nameInitials(name: string): string {
+  const words = name.split(/\s+/).filter((word) => word && !/^(dr|mr|mrs|ms|prof)\.?$/i.test(word));
+  const letters = words.length > 1 ? [words[0]!, words.at(-1)!] : words;
+  return (
+    letters
+      .map((word) => [...word][0] ?? '')
+      .join('')
+      .toUpperCase() || '?'
+  );
+}
+
+/** 'Thu 27 Nov, 10:00 AM' in a zone. */
+export function formatNextAvailable(start: Date, timeZone: string): string {
+  const part = (options: Intl.DateTimeFormatOptions) => formatInZone(start, timeZone, options);
+  return `${part({ weekday: 'short' })} ${part({ day: 'numeric' })} ${part({ month: 'short' })}, ${part({ hour: 'numeric', minute: '2-digit' })}`;
+}
+
+const soonestFirst = (a: PsychologistListItem, b: PsychologistListItem) =>
+  (a.next_available ? Date.parse(a.next_available) : Infinity) -
+    (b.next_available ? Date.parse(b.next_available) : Infinity) || 0;
+
+function Fees({ psychologist }: { psychologist: PsychologistListItem }) {
   return (
     <span className="text-sm text-slate-600">
       {formatRupees(psychologist.session_20_minute_rate)} for 20 min ·{' '}
@@ -26,31 +67,76 @@ function Fees({ psychologist }: { psychologist: Psychologist }) {
   );
 }
 
+function specializationsOf(psychologist: PsychologistListItem): string {
+  return psychologist.specializations.map((value) => SPECIALIZATION_LABELS[value]).join(' · ');
+}
+
+function NextAvailable({ psychologist }: { psychologist: PsychologistListItem }) {
+  if (!psychologist.next_available) {
+    return <span className="text-sm text-slate-600">No free time in the next 4 weeks</span>;
+  }
+  const start = new Date(psychologist.next_available);
+  const viewer = deviceTimeZone();
+  const own = sameClockTime(psychologist.timeZone, viewer, [start]);
+  return (
+    <span className="text-sm text-slate-800">
+      Next available:{' '}
+      <span className="font-medium text-brand-800">
+        {formatNextAvailable(start, psychologist.timeZone)}
+      </span>
+      {!own && (
+        <span className="text-slate-600">
+          {' '}
+          ({zoneLabel(psychologist.timeZone)}; your time {formatNextAvailable(start, viewer)})
+        </span>
+      )}
+    </span>
+  );
+}
+
+function Avatar({ name }: { name: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+    >
+      {nameInitials(name)}
+    </span>
+  );
+}
+
+const selectClass =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-brand-700';
+
 /**
- * Which psychologist's calendar a patient has open, and the list to switch (names and fees). A
+ * Which psychologist's calendar a patient has open, and the cards to choose one by: specializations,
+ * languages, fees and the next free time, filtered by specialization and language, soonest first. A
  * `psychologistId` in the link preselects; with only one psychologist, that one is chosen.
  */
 export function PsychologistChooser({ selectedId, onSelect }: PsychologistChooserProps) {
-  const list = usePsychologists();
-  const selected = list.data?.find((p) => p.id === selectedId) ?? null;
+  const all = usePsychologists();
+  const [filters, setFilters] = useState<ListPsychologistsQuery>({});
+  const filtered = usePsychologists(filters);
+  const selected = all.data?.find((p) => p.id === selectedId) ?? null;
   const [open, setOpen] = useState(false);
-  const only = list.data?.length === 1 ? list.data[0] : undefined;
+  const only = all.data?.length === 1 ? all.data[0] : undefined;
+  const ids = { specialization: useId(), language: useId() };
 
   useEffect(() => {
     if (!selectedId && only) onSelect(only.id);
   }, [selectedId, only, onSelect]);
 
-  if (list.isPending) {
+  if (all.isPending) {
     return (
       <p role="status" className="text-sm text-slate-600">
         Loading psychologists...
       </p>
     );
   }
-  if (list.isError) {
+  if (all.isError) {
     return (
       <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-        {list.error.message}
+        {all.error.message}
       </p>
     );
   }
@@ -58,14 +144,20 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
   if (selected && !open) {
     return (
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3">
-        <div className="flex min-w-0 flex-col">
-          <span className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-            Booking with
-          </span>
-          <span className="truncate font-semibold text-slate-900">{selected.displayName}</span>
-          <Fees psychologist={selected} />
+        <div className="flex min-w-0 items-center gap-3">
+          <Avatar name={selected.displayName} />
+          <div className="flex min-w-0 flex-col">
+            <span className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+              Booking with
+            </span>
+            <span className="truncate font-semibold text-slate-900">{selected.displayName}</span>
+            {selected.specializations.length > 0 && (
+              <span className="text-sm text-slate-700">{specializationsOf(selected)}</span>
+            )}
+            <Fees psychologist={selected} />
+          </div>
         </div>
-        {list.data.length > 1 && (
+        {all.data.length > 1 && (
           <Button variant="secondary" onClick={() => setOpen(true)}>
             Switch psychologist
           </Button>
@@ -74,6 +166,8 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
     );
   }
 
+  const cards = [...(filtered.data ?? [])].sort(soonestFirst);
+  const anyFilter = Boolean(filters.specialization || filters.language);
   return (
     <fieldset className="rounded-xl border border-slate-200 bg-white p-4">
       <legend className="px-1 text-base font-semibold text-slate-900">Choose a psychologist</legend>
@@ -82,27 +176,121 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
           The psychologist in your link is not available. Please choose one below.
         </p>
       )}
-      {list.data.length === 0 ? (
+      {all.data.length === 0 ? (
         <p className="text-sm text-slate-600">No psychologists are taking bookings yet.</p>
       ) : (
-        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {list.data.map((psychologist) => (
-            <li key={psychologist.id}>
-              <button
-                type="button"
-                aria-pressed={psychologist.id === selectedId}
-                onClick={() => {
-                  onSelect(psychologist.id);
-                  setOpen(false);
-                }}
-                className={`flex w-full flex-col items-start rounded-lg border px-4 py-3 text-left hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 ${psychologist.id === selectedId ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}
+        <>
+          <div className="mb-3 grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
+            <div className="flex flex-col gap-1">
+              <label htmlFor={ids.specialization} className="text-sm font-medium text-slate-800">
+                Specialization
+              </label>
+              <select
+                id={ids.specialization}
+                className={selectClass}
+                value={filters.specialization ?? ''}
+                onChange={(event) =>
+                  setFilters(({ specialization: _old, ...rest }) =>
+                    event.target.value
+                      ? { ...rest, specialization: event.target.value as Specialization }
+                      : rest,
+                  )
+                }
               >
-                <span className="font-semibold text-slate-900">{psychologist.displayName}</span>
-                <Fees psychologist={psychologist} />
-              </button>
-            </li>
-          ))}
-        </ul>
+                <option value="">Any specialization</option>
+                {SPECIALIZATIONS.map((value) => (
+                  <option key={value} value={value}>
+                    {SPECIALIZATION_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={ids.language} className="text-sm font-medium text-slate-800">
+                Language
+              </label>
+              <select
+                id={ids.language}
+                className={selectClass}
+                value={filters.language ?? ''}
+                onChange={(event) =>
+                  setFilters(({ language: _old, ...rest }) =>
+                    event.target.value
+                      ? { ...rest, language: event.target.value as Language }
+                      : rest,
+                  )
+                }
+              >
+                <option value="">Any language</option>
+                {LANGUAGES.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <p role="status" className="mb-2 text-sm text-slate-600">
+            {filtered.isPending
+              ? 'Finding psychologists...'
+              : filtered.isError
+                ? filtered.error.message
+                : `${cards.length} ${cards.length === 1 ? 'psychologist' : 'psychologists'}${anyFilter ? ' match' : ''}, soonest available first`}
+          </p>
+          {cards.length === 0 && !filtered.isPending && !filtered.isError ? (
+            <p className="text-sm text-slate-700">
+              No psychologist matches both choices yet. Try another language or specialization.
+            </p>
+          ) : (
+            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {cards.map((psychologist) => (
+                <li key={psychologist.id} className="flex">
+                  <button
+                    type="button"
+                    aria-pressed={psychologist.id === selectedId}
+                    onClick={() => {
+                      onSelect(psychologist.id);
+                      setOpen(false);
+                    }}
+                    className={`flex w-full items-start gap-3 rounded-xl border px-4 py-3 text-left hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 ${psychologist.id === selectedId ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}
+                  >
+                    <Avatar name={psychologist.displayName} />
+                    <span className="flex min-w-0 flex-col gap-0.5">
+                      <span className="font-semibold text-slate-900">
+                        {psychologist.displayName}
+                      </span>
+                      {psychologist.specializations.length > 0 && (
+                        <span className="text-sm text-slate-700">
+                          {specializationsOf(psychologist)}
+                          {psychologist.yearsOfPractice !== null &&
+                            ` · ${psychologist.yearsOfPractice} ${psychologist.yearsOfPractice === 1 ? 'year' : 'years'} of practice`}
+                        </span>
+                      )}
+                      {psychologist.languages.length > 0 && (
+                        <span className="text-sm text-slate-600">
+                          Speaks {psychologist.languages.join(', ')}
+                        </span>
+                      )}
+                      <Fees psychologist={psychologist} />
+                      <NextAvailable psychologist={psychologist} />
+                      {psychologist.bio && (
+                        <span className="line-clamp-2 text-sm text-slate-600">
+                          {psychologist.bio}
+                        </span>
+                      )}
+                      {psychologist.registrationNumber && (
+                        <span className="text-xs text-slate-500">
+                          Registration no. {psychologist.registrationNumber} (as given; not verified
+                          by Sukoon)
+                        </span>
+                      )}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
     </fieldset>
   );

@@ -1,0 +1,116 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Psychologist } from '@sukoon/shared';
+import { renderWithQuery, stubApi } from '../../testing/render';
+import { ProfileDialog } from './profile-dialog';
+import { choiceFor, filterTimeZones, timeZoneChoices } from './time-zones';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const ID = '00000000-0000-4000-8000-0000000000a1';
+const NEW_PROFILE: Psychologist = {
+  id: ID,
+  displayName: 'Meera Iyer',
+  timeZone: 'Asia/Kolkata',
+  session_20_minute_rate: 500,
+  session_45_minute_rate: 900,
+  specializations: [],
+  languages: [],
+  bio: '',
+  yearsOfPractice: null,
+  registrationNumber: null,
+};
+
+function renderDialog(profile: Psychologist = NEW_PROFILE) {
+  let current = profile;
+  const calls = stubApi((call) => {
+    if (call.method === 'PATCH') {
+      current = { ...current, ...(call.body as Partial<Psychologist>) };
+      return { data: current };
+    }
+    return { data: current };
+  });
+  renderWithQuery(<ProfileDialog psychologistId={ID} open onOpenChange={() => {}} />);
+  return calls;
+}
+
+describe('ProfileDialog', { timeout: 20_000 }, () => {
+  it('fills in a new profile, sends only what changed, and says "Profile saved"', async () => {
+    const calls = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Profile' });
+    await within(dialog).findByLabelText('Full name');
+    // (By label: role queries over 400 time zones and 31 checkboxes are slow in jsdom.)
+    fireEvent.click(within(dialog).getByLabelText('Trauma'));
+    fireEvent.click(within(dialog).getByLabelText('Tamil'));
+    fireEvent.click(within(dialog).getByLabelText('English'));
+    expect(within(dialog).getByText('Specializations').tagName).toBe('LEGEND');
+    const bio = within(dialog).getByLabelText('Short bio');
+    fireEvent.change(bio, { target: { value: 'I help families after loss.' } });
+    expect(within(dialog).getByText('27/600')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Years of practice'), {
+      target: { value: '12' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/Registration number/), {
+      target: { value: 'CRR A12345' },
+    });
+    fireEvent.click(within(dialog).getByText('Save profile'));
+    expect(await within(dialog).findByText('Profile saved')).toBeTruthy();
+    expect(within(dialog).getByText('Close').tagName).toBe('BUTTON');
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      specializations: ['trauma'],
+      languages: ['Tamil', 'English'],
+      bio: 'I help families after loss.',
+      yearsOfPractice: 12,
+      registrationNumber: 'CRR A12345',
+    });
+  });
+
+  it('shows the shared schema’s message by the field and sends nothing', async () => {
+    const calls = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Profile' });
+    const bio = await within(dialog).findByLabelText('Short bio');
+    fireEvent.change(bio, { target: { value: 'x'.repeat(601) } });
+    expect(within(dialog).getByText('601/600')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Years of practice'), {
+      target: { value: '71' },
+    });
+    fireEvent.click(within(dialog).getByText('Save profile'));
+    expect(await within(dialog).findByText('Keep the bio to 600 characters or fewer')).toBeTruthy();
+    expect(within(dialog).getByText('Years of practice can be at most 70')).toBeTruthy();
+    expect(bio.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
+  it('lists India’s zone first and once, and finds a zone by a typed word', async () => {
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Profile' });
+    const select = await within(dialog).findByLabelText<HTMLSelectElement>('Time zone');
+    const options = [...select.options].map((option) => option.value);
+    expect(options[0]).toBe('Asia/Kolkata');
+    expect(options.filter((value) => /Kolkata|Calcutta/.test(value))).toEqual(['Asia/Kolkata']);
+    expect(select.value).toBe('Asia/Kolkata');
+    fireEvent.change(within(dialog).getByLabelText('Search time zones'), {
+      target: { value: 'dubai' },
+    });
+    const shown = [...select.options].map((option) => option.value);
+    // The chosen zone stays, so searching never changes what is saved.
+    expect(shown).toEqual(['Asia/Kolkata', 'Asia/Dubai']);
+    fireEvent.change(select, { target: { value: 'Asia/Dubai' } });
+    expect(select.value).toBe('Asia/Dubai');
+  });
+});
+
+describe('time zone choices', () => {
+  it('name a zone once under today’s name, whichever name the browser lists', () => {
+    const choices = timeZoneChoices(['Asia/Calcutta', 'Asia/Kolkata', 'Europe/Kiev', 'UTC']);
+    expect(choices.map((choice) => choice.value)).toEqual(['Asia/Kolkata', 'Europe/Kyiv', 'UTC']);
+    expect(choices[0]!.label).toBe('(UTC+05:30) Asia/Kolkata, India');
+    expect(choiceFor('Asia/Calcutta', choices)).toBe('Asia/Kolkata');
+    expect(filterTimeZones(choices, '+05:30').map((choice) => choice.value)).toEqual([
+      'Asia/Kolkata',
+    ]);
+  });
+});

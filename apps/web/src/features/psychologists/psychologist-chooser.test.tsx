@@ -1,0 +1,133 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PsychologistListItem } from '@sukoon/shared';
+import { renderWithQuery, stubApi } from '../../testing/render';
+import { formatNextAvailable, nameInitials, PsychologistChooser } from './psychologist-chooser';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const base = {
+  timeZone: 'Asia/Kolkata',
+  session_20_minute_rate: 500,
+  session_45_minute_rate: 900,
+  bio: '',
+  yearsOfPractice: 9,
+  registrationNumber: null,
+};
+const ASHA: PsychologistListItem = {
+  ...base,
+  id: '00000000-0000-4000-8000-0000000000a1',
+  displayName: 'Dr. Asha Rao',
+  specializations: ['clinical', 'cognitive'],
+  languages: ['English', 'Hindi'],
+  next_available: '2026-11-27T04:30:00.000Z', // Fri 27 Nov, 10:00 AM in India
+};
+const MEERA: PsychologistListItem = {
+  ...base,
+  id: '00000000-0000-4000-8000-0000000000a2',
+  displayName: 'Meera Iyer',
+  specializations: ['trauma'],
+  languages: ['Tamil', 'English'],
+  session_45_minute_rate: 1200,
+  next_available: '2026-11-26T09:00:00.000Z', // Thu 26 Nov, 2:30 PM in India: sooner
+};
+const RAVI: PsychologistListItem = {
+  ...base,
+  id: '00000000-0000-4000-8000-0000000000a3',
+  displayName: 'Ravi Kumar',
+  specializations: ['trauma', 'addiction'],
+  languages: ['Hindi'],
+  next_available: null,
+};
+
+function renderChooser(selectedId: string | null = null) {
+  const everyone = [ASHA, MEERA, RAVI];
+  const calls = stubApi((call) => ({
+    data: everyone.filter(
+      (p) =>
+        (!call.query?.specialization ||
+          p.specializations.includes(call.query.specialization as never)) &&
+        (!call.query?.language || p.languages.includes(call.query.language as never)),
+    ),
+  }));
+  const onSelect = vi.fn();
+  renderWithQuery(<PsychologistChooser selectedId={selectedId} onSelect={onSelect} />);
+  return { calls, onSelect };
+}
+
+describe('PsychologistChooser', () => {
+  it('shows cards soonest first with initials, specializations, languages, fees and next time', async () => {
+    renderChooser();
+    const group = await screen.findByRole('group', { name: 'Choose a psychologist' });
+    const cards = await within(group).findAllByRole('button');
+    expect(cards.map((card) => card.textContent?.split('\n')[0])).toHaveLength(3);
+    expect(cards[0]!.textContent).toContain('Meera Iyer');
+    expect(cards[2]!.textContent).toContain('Ravi Kumar');
+    const asha = cards[1]!;
+    expect(asha.textContent).toContain('AR');
+    expect(asha.textContent).toContain('Clinical · Cognitive');
+    expect(asha.textContent).toContain('Speaks English, Hindi');
+    expect(asha.textContent).toContain('₹500 for 20 min');
+    expect(asha.textContent).toContain('Next available: Fri 27 Nov, 10:00 AM');
+    expect(cards[2]!.textContent).toContain('No free time in the next 4 weeks');
+    // The accessible name starts with the name (the avatar's initials are hidden from it).
+    expect(within(group).getByRole('button', { name: /^Dr\. Asha Rao/ })).toBe(asha);
+  });
+
+  it('filters by specialization and language on the server, with keyboard-usable selects', async () => {
+    const { calls, onSelect } = renderChooser();
+    const group = await screen.findByRole('group', { name: 'Choose a psychologist' });
+    await within(group).findAllByRole('button');
+    fireEvent.change(within(group).getByLabelText('Specialization'), {
+      target: { value: 'trauma' },
+    });
+    fireEvent.change(within(group).getByLabelText('Language'), { target: { value: 'Hindi' } });
+    await waitFor(() =>
+      expect(
+        within(group)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual([expect.stringContaining('Ravi Kumar')]),
+    );
+    expect(calls.at(-1)!.query).toEqual({ specialization: 'trauma', language: 'Hindi' });
+    expect(within(group).getByRole('status').textContent).toBe(
+      '1 psychologist match, soonest available first',
+    );
+    fireEvent.click(within(group).getByRole('button', { name: /^Ravi Kumar/ }));
+    expect(onSelect).toHaveBeenCalledWith(RAVI.id);
+  });
+
+  it('says so when nothing matches', async () => {
+    renderChooser();
+    const group = await screen.findByRole('group', { name: 'Choose a psychologist' });
+    await within(group).findAllByRole('button');
+    fireEvent.change(within(group).getByLabelText('Specialization'), {
+      target: { value: 'child' },
+    });
+    expect(await within(group).findByText(/No psychologist matches both choices yet/)).toBeTruthy();
+  });
+
+  it('collapses to "Booking with" with name, specializations and fees', async () => {
+    renderChooser(MEERA.id);
+    expect(await screen.findByText('Booking with')).toBeTruthy();
+    expect(screen.getByText('Meera Iyer')).toBeTruthy();
+    expect(screen.getByText('Trauma')).toBeTruthy();
+    expect(screen.getByText(/₹1,200 for 45 min/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Switch psychologist' }));
+    expect(await screen.findByRole('group', { name: 'Choose a psychologist' })).toBeTruthy();
+  });
+});
+
+describe('card helpers', () => {
+  it('take initials after a title and format the next time', () => {
+    expect(nameInitials('Dr. Asha Rao')).toBe('AR');
+    expect(nameInitials('प्रिया शर्मा')).toBe('पश');
+    expect(nameInitials('Meera')).toBe('M');
+    expect(formatNextAvailable(new Date('2026-11-27T04:30:00.000Z'), 'Asia/Kolkata')).toBe(
+      'Fri 27 Nov, 10:00 AM',
+    );
+  });
+});

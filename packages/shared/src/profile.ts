@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { RateInr, TimeZoneSchema } from './availability';
+import { SPECIALIZATIONS } from './auth';
+import { FullName } from './names';
+
+/**
+ * A psychologist's profile: what a patient reads to choose one (issue 17 §2). One place for the lists,
+ * the limits and the schemas, so the profile form, the server and the chooser agree.
+ */
+
+export type Specialization = (typeof SPECIALIZATIONS)[number];
+
+export const SPECIALIZATION_LABELS: Record<Specialization, string> = {
+  clinical: 'Clinical',
+  counseling: 'Counseling',
+  cognitive: 'Cognitive',
+  child: 'Child',
+  family: 'Family',
+  addiction: 'Addiction',
+  trauma: 'Trauma',
+  other: 'Other',
+};
+
+/** English, then the 22 languages of the Eighth Schedule of the Constitution of India, A to Z. */
+export const LANGUAGES = [
+  'English',
+  'Assamese',
+  'Bengali',
+  'Bodo',
+  'Dogri',
+  'Gujarati',
+  'Hindi',
+  'Kannada',
+  'Kashmiri',
+  'Konkani',
+  'Maithili',
+  'Malayalam',
+  'Manipuri',
+  'Marathi',
+  'Nepali',
+  'Odia',
+  'Punjabi',
+  'Sanskrit',
+  'Santali',
+  'Sindhi',
+  'Tamil',
+  'Telugu',
+  'Urdu',
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const BIO_MAX_LENGTH = 600;
+export const YEARS_OF_PRACTICE_MAX = 70;
+export const REGISTRATION_NUMBER_MAX_LENGTH = 40;
+/** The chooser's "next available" is for the shortest session, over the picker's four weeks. */
+export const NEXT_AVAILABLE_DURATION_MINUTES = 20;
+
+export const Specialization = z.enum(SPECIALIZATIONS, {
+  error: `Choose a specialization: ${SPECIALIZATIONS.join(', ')}`,
+});
+export const Language = z.enum(LANGUAGES, {
+  error: `Choose a language from the list (English, Hindi, Tamil...)`,
+});
+
+/** One spelling of a bio: Windows line endings made one, spaces at either end removed. */
+export function normalizeBio(raw: string): string {
+  return raw.normalize('NFC').replace(/\r\n?/g, '\n').trim();
+}
+
+// Control characters other than the line break and tab, bidi overrides and isolates: never part of a bio.
+const NOT_IN_A_BIO = /[^\P{Cc}\n\t]|[\u202A-\u202E\u2066-\u2069]/u;
+
+export const Bio = z
+  .string()
+  .transform(normalizeBio)
+  .pipe(
+    z
+      .string()
+      .max(BIO_MAX_LENGTH, `Keep the bio to ${BIO_MAX_LENGTH} characters or fewer`)
+      .refine((bio) => !NOT_IN_A_BIO.test(bio), 'The bio holds an invisible control character'),
+  );
+
+export const YearsOfPractice = z
+  .number({ error: 'Enter your years of practice as a number' })
+  .int('Enter whole years of practice')
+  .min(0, 'Years of practice cannot be negative')
+  .max(YEARS_OF_PRACTICE_MAX, `Years of practice can be at most ${YEARS_OF_PRACTICE_MAX}`);
+
+/** As given (an RCI number such as "CRR A12345" or a state council's): shown, never verified. */
+export const RegistrationNumber = z
+  .string()
+  .transform((raw) => raw.normalize('NFC').replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .max(
+        REGISTRATION_NUMBER_MAX_LENGTH,
+        `A registration number can be at most ${REGISTRATION_NUMBER_MAX_LENGTH} characters`,
+      )
+      .regex(
+        /^[\p{L}\p{N} ./-]*$/u,
+        'A registration number can hold letters, digits, spaces and . / - only',
+      ),
+  )
+  // Empty means "none": the form's cleared field removes it.
+  .transform((value) => (value === '' ? null : value));
+
+function unique<T>(values: readonly T[]) {
+  return new Set(values).size === values.length;
+}
+
+export const Psychologist = z.object({
+  id: z.uuid(),
+  /** The psychologist's full name: what patients see, never a bare username. */
+  displayName: z.string(),
+  timeZone: z.string(),
+  /** Fees in rupees (the original client reads these names). */
+  session_20_minute_rate: z.number(),
+  session_45_minute_rate: z.number(),
+  specializations: z.array(Specialization),
+  languages: z.array(Language),
+  bio: z.string(),
+  yearsOfPractice: z.number().int().nullable(),
+  /** As the psychologist gave it; not verified by Sukoon. */
+  registrationNumber: z.string().nullable(),
+});
+export type Psychologist = z.infer<typeof Psychologist>;
+
+/** A psychologist in the patient's list: the profile and the first time a session can start. */
+export const PsychologistListItem = Psychologist.extend({
+  /** ISO instant of the first bookable 20-minute start in the next 28 days; null when there is none. */
+  next_available: z.string().nullable(),
+});
+export type PsychologistListItem = z.infer<typeof PsychologistListItem>;
+
+export const ListPsychologistsQuery = z.object({
+  specialization: Specialization.optional(),
+  language: Language.optional(),
+});
+export type ListPsychologistsQuery = z.infer<typeof ListPsychologistsQuery>;
+
+/** `/api/psychologists?specialization=&language=`, leaving out what is not chosen. */
+export function psychologistsPath(query: ListPsychologistsQuery = {}): string {
+  const search = (['specialization', 'language'] as const)
+    .filter((key) => query[key])
+    .map((key) => `${key}=${encodeURIComponent(query[key]!)}`)
+    .join('&');
+  return search ? `/api/psychologists?${search}` : '/api/psychologists';
+}
+
+export const UpdatePsychologistBody = z
+  .object({
+    displayName: FullName,
+    timeZone: TimeZoneSchema,
+    session_20_minute_rate: RateInr,
+    session_45_minute_rate: RateInr,
+    specializations: z
+      .array(Specialization)
+      .min(1, 'Choose at least one specialization')
+      .refine(unique, 'Choose each specialization once'),
+    languages: z
+      .array(Language)
+      .min(1, 'Choose at least one language you see patients in')
+      .refine(unique, 'Choose each language once'),
+    bio: Bio,
+    yearsOfPractice: YearsOfPractice,
+    registrationNumber: RegistrationNumber.nullable(),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
+export type UpdatePsychologistBody = z.infer<typeof UpdatePsychologistBody>;
+
+export const PROFILE_PARTS = ['specializations', 'languages', 'bio', 'yearsOfPractice'] as const;
+export type ProfilePart = (typeof PROFILE_PARTS)[number];
+export const PROFILE_PART_LABELS: Record<ProfilePart, string> = {
+  specializations: 'specializations',
+  languages: 'languages',
+  bio: 'a short bio',
+  yearsOfPractice: 'years of practice',
+};
+
+/** What a profile still lacks before patients can choose with confidence (the registration number is optional). */
+export function missingProfileParts(
+  profile: Pick<Psychologist, 'specializations' | 'languages' | 'bio' | 'yearsOfPractice'>,
+): ProfilePart[] {
+  return PROFILE_PARTS.filter((part) => {
+    if (part === 'yearsOfPractice') return profile.yearsOfPractice === null;
+    if (part === 'bio') return profile.bio.trim() === '';
+    return profile[part].length === 0;
+  });
+}
+
+/**
+ * A name to show for an account that has none but its username (accounts from before full names
+ * were kept, or a registration that left Full name empty): "asha_rao" reads "Asha Rao".
+ */
+export function nameFromUsername(username: string): string {
+  const words = username
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase());
+  return words.length > 0 ? words.join(' ') : username;
+}
