@@ -103,7 +103,7 @@ describe('AttendanceBox', () => {
     expect(floating()).toEqual([]);
   });
 
-  it('starts collapsed on a small screen, and remembers the choice', () => {
+  it('starts collapsed, and remembers the choice', () => {
     const first = renderWithQuery(
       <AttendanceBox events={events} now={now} timeZone="Asia/Kolkata" />,
     );

@@ -2,7 +2,6 @@ import { Tabs } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { CalendarEvent } from '@sukoon/shared';
 import { LoadError } from '../../components/ui/load-error';
-import { useMediaQuery } from '../../lib/use-media-query';
 import { attendanceLabel } from './attendance-status';
 import { attendanceTabs } from './session-lists';
 import { SessionRow } from './session-row';
@@ -19,12 +18,10 @@ interface AttendanceBoxProps {
   error?: string | null;
   onRetry?: () => void;
   retrying?: boolean;
-  /** Open at first; by default the last choice, else open only where it covers nothing. */
+  /** Open at first; by default the last choice, else collapsed (it is long: many sessions). */
   defaultOpen?: boolean;
 }
 
-/** Open at first on a large screen, where the open box is not a long way down the page. */
-const LARGE_SCREEN = '(min-width: 1024px)';
 /** The psychologist's last choice, so a box they closed stays closed (and an opened one open). */
 const OPEN_KEY = 'attendanceBoxOpen';
 
@@ -55,8 +52,7 @@ export function AttendanceBox({
   retrying,
   defaultOpen,
 }: AttendanceBoxProps) {
-  const roomy = useMediaQuery(LARGE_SCREEN);
-  const [open, setOpen] = useState(() => defaultOpen ?? storedOpen() ?? roomy);
+  const [open, setOpen] = useState(() => defaultOpen ?? storedOpen() ?? false);
   const [tab, setTab] = useState<Tab>('pending');
   const [announcement, setAnnouncement] = useState('');
   const panelId = useId();
