@@ -1,16 +1,22 @@
-import { ERRORS, type ErrorCode } from '@sukoon/shared';
+import { ERRORS, errorField, type ErrorCode } from '@sukoon/shared';
 
-/** A domain error: the one error handler turns it into the envelope with this status, code and message. */
+/**
+ * A domain error: the one error handler turns it into the envelope with this status, code, message
+ * and the request field it is about (the catalogue's, unless `options.field` names another).
+ */
 export class AppError extends Error {
   readonly status: number;
+  readonly field: string | undefined;
 
   constructor(
     readonly code: ErrorCode,
     message?: string,
     readonly extra?: Record<string, unknown>,
+    options: { field?: string } = {},
   ) {
     super(message ?? ERRORS[code].message);
     this.status = ERRORS[code].status;
+    this.field = options.field ?? errorField(code);
   }
 }
 
