@@ -10,6 +10,7 @@ import type {
   PublicConfig,
   RegisterBody,
   RegisterData,
+  VerifyEmailData,
 } from '@sukoon/shared';
 import { api } from '../../lib/api-client';
 import { useSession } from './session';
@@ -24,16 +25,25 @@ export function usePublicConfig() {
   });
 }
 
-function useSignInMutation<TBody>(path: string) {
+/** Keeps a session the server just issued (sign-in, a verified email) in this browser. */
+export function useStoreSignIn() {
   const { signIn } = useSession();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TBody) => api<LoginData>('POST', path, { body }),
-    onSuccess: (data) => {
+  return useCallback(
+    (data: LoginData) => {
       // The server just told us who this is: no need to ask /api/users/me again.
       queryClient.setQueryData(['users', 'me', data.token], data.user);
       signIn({ token: data.token, user: data.user });
     },
+    [queryClient, signIn],
+  );
+}
+
+function useSignInMutation<TBody>(path: string) {
+  const storeSignIn = useStoreSignIn();
+  return useMutation({
+    mutationFn: (body: TBody) => api<LoginData>('POST', path, { body }),
+    onSuccess: storeSignIn,
   });
 }
 
@@ -46,9 +56,10 @@ export const useRegister = () =>
     mutationFn: (body: RegisterBody) => api<RegisterData>('POST', '/api/users/register', { body }),
   });
 
+/** Verifying signs the owner in; the caller stores the session once the success message is read. */
 export const useVerifyOtp = () =>
   useMutation({
-    mutationFn: (body: OtpVerifyBody) => api<MessageData>('POST', '/api/otp/verify', { body }),
+    mutationFn: (body: OtpVerifyBody) => api<VerifyEmailData>('POST', '/api/otp/verify', { body }),
   });
 
 export const useResendOtp = () =>
