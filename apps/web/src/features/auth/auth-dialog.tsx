@@ -98,8 +98,12 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const otherRoleRef = useRef<HTMLDivElement>(null);
   const hintsId = useId();
-  // Signed in, but with an account of the other role (a patient through the Psychologist card).
-  const otherRole = session && session.user.role !== role ? session.user.role : null;
+  // Signed in here, but with an account of the other role (a patient through the Psychologist card).
+  // Someone already signed in with the other role who chose this card gets the form, to sign in
+  // with an account of this role.
+  const [signedInHere, setSignedInHere] = useState(false);
+  const otherRole =
+    signedInHere && session && session.user.role !== role ? session.user.role : null;
 
   const field = (name: FormField) => ({
     value: form[name],
@@ -178,7 +182,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
     if (mode === 'login') {
       login.mutate(
         { email: form.email, password: form.password },
-        { onError: (failure) => fail('login', failure) },
+        { onSuccess: () => setSignedInHere(true), onError: (failure) => fail('login', failure) },
       );
       return;
     }
@@ -214,6 +218,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
       setFieldErrors({});
       setTouched({});
       setScreen('auth');
+      setSignedInHere(true);
       storeSignIn(verified);
     },
     [storeSignIn],
@@ -258,7 +263,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
             disabled={logout.isPending}
             onClick={() => {
               setForm((current) => ({ ...current, password: '' }));
-              logout.mutate();
+              logout.mutate(undefined, { onSettled: () => setSignedInHere(false) });
             }}
           >
             {logout.isPending
