@@ -10,6 +10,7 @@ import {
   dayName,
   goWeeksAhead,
   login,
+  chooseRole,
   openDashboard,
   pageFor,
   paste,
@@ -226,7 +227,7 @@ test.describe.serial('your data', () => {
       [patient.token, JSON.stringify(patient.user)] as const,
     );
     await page.goto('/');
-    await press(page.getByRole('button', { name: /Patient/ }));
+    await chooseRole(page, 'Patient');
     await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
 
     const privacy = await openPrivacy(page, account.username);
