@@ -4,65 +4,13 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   label: string;
   /** Shown under the field: a hint, or live feedback. */
   hint?: ReactNode;
-  /**
-   * What is wrong with the value, shown under the field in red; the input is then marked invalid
-   * (aria-invalid) and described by the message, so a screen reader reads it with the field.
-   */
-  error?: string | null | undefined;
-  /** Other elements that describe the field (e.g. a live hint list below it), by id. */
-  describedBy?: string | undefined;
   optional?: boolean;
 }
 
 const INPUT =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100 aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus:ring-red-100 sm:text-sm';
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100 aria-[invalid=true]:border-red-600 sm:text-sm';
 
-/** The error (first: it is what needs doing), the hint and any other describing elements. */
-function describedByOf(
-  id: string,
-  error: string | null | undefined,
-  hint: ReactNode,
-  more?: string,
-) {
-  const ids = [error && `${id}-error`, hint && `${id}-hint`, more].filter(Boolean).join(' ');
-  return ids || undefined;
-}
-
-function FieldMessages({
-  id,
-  error,
-  hint,
-}: {
-  id: string;
-  error?: string | null;
-  hint: ReactNode;
-}) {
-  return (
-    <>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 flex gap-1 text-sm font-medium text-red-700">
-          <span aria-hidden="true">✗</span>
-          <span>{error}</span>
-        </p>
-      )}
-      {hint && (
-        <div id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </div>
-      )}
-    </>
-  );
-}
-
-export function TextField({
-  label,
-  hint,
-  error,
-  describedBy,
-  optional,
-  className = '',
-  ...props
-}: TextFieldProps) {
+export function TextField({ label, hint, optional, className = '', ...props }: TextFieldProps) {
   const id = useId();
   return (
     <div className={className}>
@@ -73,24 +21,20 @@ export function TextField({
       <input
         id={id}
         className={INPUT}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedByOf(id, error, hint, describedBy)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         {...props}
       />
-      <FieldMessages id={id} error={error} hint={hint} />
+      {hint && (
+        <div id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </div>
+      )}
     </div>
   );
 }
 
 /** A password input with a Show/Hide toggle that keeps focus in the field's row. */
-export function PasswordField({
-  label,
-  hint,
-  error,
-  describedBy,
-  className = '',
-  ...props
-}: TextFieldProps) {
+export function PasswordField({ label, hint, className = '', ...props }: TextFieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
@@ -103,8 +47,7 @@ export function PasswordField({
           id={id}
           type={visible ? 'text' : 'password'}
           className={`${INPUT} pr-16`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedByOf(id, error, hint, describedBy)}
+          aria-describedby={hint ? `${id}-hint` : undefined}
           {...props}
         />
         <button
@@ -117,7 +60,11 @@ export function PasswordField({
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
-      <FieldMessages id={id} error={error} hint={hint} />
+      {hint && (
+        <div id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </div>
+      )}
     </div>
   );
 }

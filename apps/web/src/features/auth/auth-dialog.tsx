@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import {
   Email,
   NewPassword,
@@ -60,6 +68,23 @@ const FORM_FIELD: Record<string, FormField> = {
   password: 'password',
   psychologist_code: 'code',
 };
+
+/**
+ * A field's error, marked invalid and shown in red before its hint, in the place the field names as
+ * its description (aria-describedby): a screen reader reads the message with the field.
+ */
+function withError(error: string | null, hint?: ReactNode) {
+  if (!error) return { hint };
+  return {
+    'aria-invalid': true as const,
+    hint: (
+      <>
+        <span className="block text-sm font-medium text-red-700">{error}</span>
+        {hint}
+      </>
+    ),
+  };
+}
 
 /** The first message of a schema for a value, or null when the value passes. */
 function problemOf(
@@ -296,8 +321,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
               label="Username"
               autoComplete="username"
               {...field('username')}
-              error={errorFor('username')}
-              hint="3 or more letters, digits or underscores"
+              {...withError(errorFor('username'), '3 or more letters, digits or underscores')}
             />
           )}
           <TextField
@@ -305,7 +329,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
             type="email"
             autoComplete="email"
             {...field('email')}
-            error={errorFor('email')}
+            {...withError(errorFor('email'))}
           />
           {mode === 'register' && (
             <>
@@ -334,8 +358,10 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
                     autoComplete="off"
                     spellCheck={false}
                     {...field('code')}
-                    error={errorFor('code')}
-                    hint="Issued by your institution. It is case-sensitive and can be used once."
+                    {...withError(
+                      errorFor('code'),
+                      'Issued by your institution. It is case-sensitive and can be used once.',
+                    )}
                   />
                 </>
               )}
@@ -345,10 +371,10 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
             label="Password"
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
             {...field('password')}
-            error={errorFor('password')}
+            {...withError(errorFor('password'))}
             // Too short: the live hint below says so, and describes the field.
             {...(passwordTooShort && !errorFor('password')
-              ? { 'aria-invalid': true, describedBy: `${hintsId}-length` }
+              ? { 'aria-invalid': true, 'aria-describedby': `${hintsId}-length` }
               : {})}
           />
           {mode === 'register' && (
@@ -358,7 +384,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
                 autoComplete="new-password"
                 {...field('confirm')}
                 {...(confirmMismatch
-                  ? { 'aria-invalid': true, describedBy: `${hintsId}-match` }
+                  ? { 'aria-invalid': true, 'aria-describedby': `${hintsId}-match` }
                   : {})}
               />
               <PasswordHints password={form.password} confirm={form.confirm} id={hintsId} />

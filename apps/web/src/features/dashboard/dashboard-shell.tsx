@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
 import type { Role } from '@sukoon/shared';
 import { Badge } from '../../components/ui/badge';
 
@@ -53,13 +54,13 @@ export function DashboardShell({
             {onBack && (
               // The specification's whole text on every screen: on a phone it wraps onto two short
               // lines, so the header keeps one row and the visible words are the button's name.
-              <button
-                type="button"
+              <Button
+                variant="secondary"
                 onClick={onBack}
-                className="inline-flex min-h-10 max-w-[7.5rem] items-center justify-center rounded-lg border border-slate-300 bg-white px-2.5 py-1 text-center text-xs leading-tight font-medium text-slate-800 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:max-w-none sm:px-4 sm:py-2 sm:text-sm"
+                className="max-w-32 leading-tight sm:max-w-none"
               >
                 Back to Role Selection
-              </button>
+              </Button>
             )}
             {actions}
           </div>
