@@ -30,12 +30,10 @@ export const ERRORS = {
   INVALID_PSYCHOLOGIST_CODE: {
     status: 400,
     message: 'Invalid or expired psychologist code. Please check the code and try again.',
-    field: 'psychologist_code',
   },
   USERNAME_TAKEN: {
     status: 409,
     message: 'That username is taken. Please choose another.',
-    field: 'username',
   },
   ACCOUNT_LOCKED: {
     status: 423,
@@ -45,22 +43,12 @@ export const ERRORS = {
   WEAK_PASSWORD: {
     status: 422,
     message: 'This password is one of the most common and easy to guess. Please choose another.',
-    field: 'password',
   },
-  OTP_INVALID: {
-    status: 400,
-    message: 'Invalid OTP. Please check and try again.',
-    field: 'otp_code',
-  },
-  OTP_EXPIRED: {
-    status: 410,
-    message: 'OTP has expired. Please request a new one.',
-    field: 'otp_code',
-  },
+  OTP_INVALID: { status: 400, message: 'Invalid OTP. Please check and try again.' },
+  OTP_EXPIRED: { status: 410, message: 'OTP has expired. Please request a new one.' },
   OTP_TOO_MANY_ATTEMPTS: {
     status: 410,
     message: 'Too many wrong attempts for this OTP. Please request a new one.',
-    field: 'otp_code',
   },
   SIGN_IN_LINK_INVALID: {
     status: 401,
@@ -192,18 +180,9 @@ export const ERRORS = {
     status: 503,
     message: 'The service is temporarily unavailable. Please try again shortly.',
   },
-} as const satisfies Record<string, { status: number; message: string; field?: string }>;
+} as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
-
-/**
- * The request field an error is usually about (the `field` of the error body), for a form to show its
- * message there. A route whose body names the field otherwise says so (reset's `new_password`).
- */
-export function errorField(code: ErrorCode): string | undefined {
-  const entry = ERRORS[code];
-  return 'field' in entry ? entry.field : undefined;
-}
 
 export function errorMessage(code: string): string {
   return code in ERRORS ? ERRORS[code as ErrorCode].message : ERRORS.INTERNAL.message;

@@ -1,8 +1,21 @@
-import { ERRORS, errorField, type ErrorCode } from '@sukoon/shared';
+import { ERRORS, type ErrorCode } from '@sukoon/shared';
+
+/**
+ * The request body field each of these errors is about, for the error body's `field` (a form shows
+ * the message there). Kept on the server: the browser only reads `field` from the answer.
+ */
+const FIELD_OF: Partial<Record<ErrorCode, string>> = {
+  INVALID_PSYCHOLOGIST_CODE: 'psychologist_code',
+  USERNAME_TAKEN: 'username',
+  WEAK_PASSWORD: 'password',
+  OTP_INVALID: 'otp_code',
+  OTP_EXPIRED: 'otp_code',
+  OTP_TOO_MANY_ATTEMPTS: 'otp_code',
+};
 
 /**
  * A domain error: the one error handler turns it into the envelope with this status, code, message
- * and the request field it is about (the catalogue's, unless `options.field` names another).
+ * and the request field it is about (FIELD_OF's, unless `options.field` names another).
  */
 export class AppError extends Error {
   readonly status: number;
@@ -16,7 +29,7 @@ export class AppError extends Error {
   ) {
     super(message ?? ERRORS[code].message);
     this.status = ERRORS[code].status;
-    this.field = options.field ?? errorField(code);
+    this.field = options.field ?? FIELD_OF[code];
   }
 }
 
