@@ -97,7 +97,7 @@ async function call<T>(
       error.message || errorMessage(error.code),
       error.details,
       extra,
-      typeof error.field === 'string' ? error.field : undefined,
+      error.field,
     );
   }
   throw new ApiError(response.status, `HTTP_${response.status}`, errorMessage('INTERNAL'));

@@ -25,25 +25,16 @@ export function usePublicConfig() {
   });
 }
 
-/** Keeps a session the server just issued (sign-in, a verified email) in this browser. */
-export function useStoreSignIn() {
+function useSignInMutation<TBody>(path: string) {
   const { signIn } = useSession();
   const queryClient = useQueryClient();
-  return useCallback(
-    (data: LoginData) => {
+  return useMutation({
+    mutationFn: (body: TBody) => api<LoginData>('POST', path, { body }),
+    onSuccess: (data) => {
       // The server just told us who this is: no need to ask /api/users/me again.
       queryClient.setQueryData(['users', 'me', data.token], data.user);
       signIn({ token: data.token, user: data.user });
     },
-    [queryClient, signIn],
-  );
-}
-
-function useSignInMutation<TBody>(path: string) {
-  const storeSignIn = useStoreSignIn();
-  return useMutation({
-    mutationFn: (body: TBody) => api<LoginData>('POST', path, { body }),
-    onSuccess: storeSignIn,
   });
 }
 

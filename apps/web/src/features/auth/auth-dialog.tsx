@@ -7,6 +7,7 @@ import {
   type FormEvent,
   type ReactNode,
 } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Email,
   NewPassword,
@@ -23,14 +24,7 @@ import { PrivacyNotice } from '../../components/ui/privacy-notice';
 import { Notice, PasswordField, SelectField, TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
 import { authErrorText } from './auth-messages';
-import {
-  useDemoLogin,
-  useLogin,
-  useLogout,
-  usePublicConfig,
-  useRegister,
-  useStoreSignIn,
-} from './auth-api';
+import { useDemoLogin, useLogin, useLogout, usePublicConfig, useRegister } from './auth-api';
 import { useSession } from './session';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { PasswordHints } from './password-hints';
@@ -117,9 +111,9 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
   const register = useRegister();
   const demoLogin = useDemoLogin();
   const logout = useLogout();
-  const storeSignIn = useStoreSignIn();
+  const { session, signIn } = useSession();
+  const queryClient = useQueryClient();
   const config = usePublicConfig();
-  const { session } = useSession();
   const formRef = useRef<HTMLFormElement>(null);
   const otherRoleRef = useRef<HTMLDivElement>(null);
   const hintsId = useId();
@@ -244,9 +238,11 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
       setTouched({});
       setScreen('auth');
       setSignedInHere(true);
-      storeSignIn(verified);
+      // As a sign-in does (auth-api): the server just said who this is.
+      queryClient.setQueryData(['users', 'me', verified.token], verified.user);
+      signIn(verified);
     },
-    [storeSignIn],
+    [queryClient, signIn],
   );
 
   const onResetDone = useCallback((email: string) => {

@@ -1,5 +1,4 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
 import type { Role } from '@sukoon/shared';
 import { Badge } from '../../components/ui/badge';
 
@@ -54,13 +53,13 @@ export function DashboardShell({
             {onBack && (
               // The specification's whole text on every screen: on a phone it wraps onto two short
               // lines, so the header keeps one row and the visible words are the button's name.
-              <Button
-                variant="secondary"
+              <button
+                type="button"
                 onClick={onBack}
-                className="max-w-32 leading-tight sm:max-w-none"
+                className="min-h-10 max-w-[7.5rem] rounded-lg border border-slate-300 bg-white px-2.5 text-xs leading-tight font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:max-w-none sm:px-4 sm:text-sm"
               >
                 Back to Role Selection
-              </Button>
+              </button>
             )}
             {actions}
           </div>
