@@ -17,6 +17,8 @@ test.describe('accounts', () => {
     page,
     request,
   }) => {
+    // The longest journey (register, verify, reload, sign out, reset), with eleven axe checks.
+    test.slow();
     const code = CODE[device()];
     const stamp = `${device()}${Date.now() % 1_000_000}`;
     const email = `dr.${stamp}@example.test`;
@@ -40,8 +42,21 @@ test.describe('accounts', () => {
     await expect(dialog.getByRole('heading', { name: 'Psychologist Registration' })).toBeVisible();
     const create = dialog.getByRole('button', { name: 'Create Account' });
     await expect(create).toBeDisabled();
+    await dialog.getByLabel('Username').fill(`dr ${stamp}`);
+    // Leaving a field with a wrong value says why, at the field, as an error (not as the hint).
+    await dialog.getByLabel('Email').fill('dr.meera@');
+    await expect(dialog.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Username')).toHaveAccessibleDescription(
+      /^Username may contain only letters, digits and underscore/,
+    );
+    await dialog.getByLabel('Full name').focus();
+    await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Email')).toHaveAccessibleDescription('Invalid email format');
+    await expectAccessible(page, 'psychologist registration, fields refused', { within: dialog });
+    await snapshot(page, 'accounts-register-field-errors');
     await dialog.getByLabel('Username').fill(`dr_${stamp}`);
     await dialog.getByLabel('Email').fill(email);
+    await expect(dialog.getByLabel('Email')).not.toHaveAttribute('aria-invalid');
     await dialog.getByLabel('Full name').fill('Meera Iyer');
     await dialog.getByLabel('Specialization').selectOption('clinical');
     await dialog.getByLabel('Psychologist code').fill(code.toLowerCase());
@@ -60,11 +75,15 @@ test.describe('accounts', () => {
     await expectAccessible(page, 'psychologist registration', { within: dialog });
     await snapshot(page, 'accounts-register');
 
-    // Codes are case-sensitive: the lower-cased code is refused.
+    // Codes are case-sensitive: the lower-cased code is refused, at the code's field.
     await press(create);
-    await expect(dialog.getByRole('alert')).toHaveText(
-      'Invalid or expired psychologist code. Please check the code and try again.',
+    const codeField = dialog.getByLabel('Psychologist code');
+    await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+    await expect(codeField).toHaveAccessibleDescription(
+      /^Invalid or expired psychologist code\. Please check the code and try again\./,
     );
+    await expect(codeField).toBeFocused();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
     await expectAccessible(page, 'registration refused', { within: dialog });
     await snapshot(page, 'accounts-register-error');
     await dialog.getByLabel('Psychologist code').fill(code);
@@ -88,12 +107,15 @@ test.describe('accounts', () => {
     await press(dialog.getByRole('button', { name: 'Verify Email' }));
     await expect(dialog.getByText('Email verified successfully!')).toBeVisible();
 
-    // After 1.5 s: back to sign-in, the email kept.
-    await expect(dialog.getByRole('heading', { name: 'Psychologist Login' })).toBeVisible();
-    await expect(dialog.getByLabel('Email')).toHaveValue(email);
-    await dialog.getByLabel('Password', { exact: true }).fill(password);
-    await press(dialog.getByRole('button', { name: 'Sign In' }));
-    await expect(page.getByRole('heading', { name: 'Psychologist Dashboard' })).toBeVisible();
+    // After 1.5 s: signed in by the code, straight to the dashboard, its heading focused.
+    const heading = page.getByRole('heading', { name: 'Psychologist Dashboard' });
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Coming back (a reload) keeps a signed-in psychologist on the dashboard.
+    await page.reload();
+    await expect(heading).toBeVisible();
+    await expect(page.getByText('Select your role to continue')).toHaveCount(0);
     const avatar = page.getByRole('button', { name: `Account menu for dr_${stamp}` });
     await expect(avatar).toHaveText(`D${device()[0]!.toUpperCase()}`);
     await expect(page.getByRole('grid').first()).toBeVisible();
@@ -164,28 +186,85 @@ test.describe('accounts', () => {
     await dialog.getByRole('checkbox', { name: /^I agree/ }).check();
     await expectAccessible(page, 'patient registration', { within: dialog });
     await press(dialog.getByRole('button', { name: 'Create Account' }));
-    await expect(dialog.getByRole('alert')).toContainText(
-      'That username is taken. Please choose another.',
+    const username = dialog.getByLabel('Username');
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
+    await expect(username).toHaveAccessibleDescription(
+      /^That username is taken\. Please choose another\./,
     );
-    await expect(dialog.getByText(/Usernames are shown to your psychologist/)).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
 
-    await dialog.getByLabel('Username').fill(`pt_${Date.now() % 1_000_000}`);
+    await username.fill(`pt_${Date.now() % 1_000_000}`);
     await dialog.getByLabel('Password', { exact: true }).fill('password123');
     await dialog.getByLabel('Confirm password', { exact: true }).fill('password123');
     await press(dialog.getByRole('button', { name: 'Create Account' }));
-    await expect(dialog.getByRole('alert')).toContainText('weak password');
+    // A common password is said to be one, at the password, and nothing about the email.
+    const passwordField = dialog.getByLabel('Password', { exact: true });
+    await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
+    await expect(passwordField).toHaveAccessibleDescription(
+      'This password is one of the most common and easy to guess. Please choose another.',
+    );
+    await expect(dialog.getByText(/Invalid email format/)).toHaveCount(0);
     await expectAccessible(page, 'patient registration refused', { within: dialog });
     await snapshot(page, 'accounts-patient-register-error');
 
     await press(dialog.getByRole('button', { name: 'Sign in here' }));
     await press(dialog.getByRole('button', { name: 'Continue as demo patient' }));
     await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
+    // Focus does not fall to the page's body when the dialog goes: the dashboard's heading has it.
+    await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeFocused();
+    await snapshot(page, 'accounts-patient-dashboard');
     await expect(page.getByRole('button', { name: 'Account menu for demo_patient' })).toHaveText(
       'DP',
     );
     await press(page.getByRole('button', { name: 'Back to Role Selection' }));
     await expect(page.getByText('Select your role to continue')).toBeVisible();
   });
+});
+
+test('an account signed in through the other role’s card is told so and taken to its own dashboard', async ({
+  page,
+}) => {
+  const dialog = page.getByRole('dialog');
+  await page.goto('/');
+  // A patient through the Psychologist card.
+  await press(page.getByRole('button', { name: /Psychologist/ }));
+  await dialog.getByLabel('Email').fill('demo.patient@sukoon.test');
+  await dialog.getByLabel('Password', { exact: true }).fill('sukoon-demo-2026');
+  await press(dialog.getByRole('button', { name: 'Sign In' }));
+  await expect(dialog.getByText('This is a patient account')).toBeVisible();
+  const toPatient = dialog.getByRole('button', { name: 'Continue to Patient Dashboard' });
+  await expect(toPatient).toBeFocused();
+  await expectAccessible(page, 'a patient account at the psychologist sign-in', { within: dialog });
+  await snapshot(page, 'accounts-other-role');
+  await press(toPatient);
+  await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeFocused();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // A reload keeps the patient on their dashboard; Back still leads to role selection.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
+  await snapshot(page, 'accounts-patient-header');
+  await press(page.getByRole('button', { name: 'Back to Role Selection' }));
+  await expect(page.getByText('Select your role to continue')).toBeVisible();
+
+  // Still signed in as the patient, the Psychologist card offers its sign-in; the patient account
+  // is told apart again, and can be signed out to use a psychologist's.
+  await press(page.getByRole('button', { name: /Psychologist/ }));
+  await dialog.getByLabel('Email').fill('demo.patient@sukoon.test');
+  await dialog.getByLabel('Password', { exact: true }).fill('sukoon-demo-2026');
+  await press(dialog.getByRole('button', { name: 'Sign In' }));
+  await expect(dialog.getByText('This is a patient account')).toBeVisible();
+  await press(dialog.getByRole('button', { name: 'Sign in with a psychologist account' }));
+  // The reverse: a psychologist through the Patient card.
+  await expect(dialog.getByRole('heading', { name: 'Psychologist Login' })).toBeVisible();
+  await press(dialog.getByRole('button', { name: 'Close' }));
+  await press(page.getByRole('button', { name: /Patient/ }));
+  await dialog.getByLabel('Email').fill('demo.psychologist@sukoon.test');
+  await dialog.getByLabel('Password', { exact: true }).fill('sukoon-demo-2026');
+  await press(dialog.getByRole('button', { name: 'Sign In' }));
+  await expect(dialog.getByText('This is a psychologist account')).toBeVisible();
+  await press(dialog.getByRole('button', { name: 'Continue to Psychologist Dashboard' }));
+  await expect(page.getByRole('heading', { name: 'Psychologist Dashboard' })).toBeFocused();
 });
 
 test('an unverified account is sent to verify, and a used sign-in link leaves the address bar', async ({

@@ -15,6 +15,7 @@ import {
   dayName,
   goWeeksAhead,
   login,
+  chooseRole,
   openDashboard,
   pageFor,
   signIn,
@@ -206,7 +207,7 @@ test.describe.serial('after the booking', () => {
     // After a reload the box is still collapsed to its toggle, with the new count; on a phone
     // Today's list is collapsible.
     await page.reload();
-    await press(page.getByRole('button', { name: /Psychologist/ }));
+    await chooseRole(page, 'Psychologist');
     // Sleep check-in and Work stress are marked now.
     const pendingAfter = pendingBefore - 2;
     const toggle = page.getByRole('button', { name: `Attendance Pending (${pendingAfter})` });

@@ -10,6 +10,7 @@ import {
   dayName,
   goWeeksAhead,
   login,
+  chooseRole,
   openDashboard,
   pageFor,
   paste,
@@ -133,9 +134,7 @@ test.describe.serial('your data', () => {
     const code = await codeFor(page.request, account.email, /verification code/);
     await paste(page, '[aria-label="Digit 1 of 6"]', code);
     await press(dialog.getByRole('button', { name: 'Verify Email' }));
-    await expect(dialog.getByRole('heading', { name: 'Patient Login' })).toBeVisible();
-    await dialog.getByLabel('Password', { exact: true }).fill(account.password);
-    await press(dialog.getByRole('button', { name: 'Sign In' }));
+    // The verified code signs the patient in: no password asked again.
     await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
     await chooseDemoPsychologist(page);
 
@@ -226,7 +225,7 @@ test.describe.serial('your data', () => {
       [patient.token, JSON.stringify(patient.user)] as const,
     );
     await page.goto('/');
-    await press(page.getByRole('button', { name: /Patient/ }));
+    await chooseRole(page, 'Patient');
     await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
 
     const privacy = await openPrivacy(page, account.username);

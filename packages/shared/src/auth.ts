@@ -118,6 +118,13 @@ export const OtpVerifyBody = z.object({
 });
 export type OtpVerifyBody = z.infer<typeof OtpVerifyBody>;
 
+/**
+ * A verified email signs its owner in: the session of a sign-in, with the message the specification
+ * shows ('Email verified successfully!').
+ */
+export const VerifyEmailData = LoginData.extend({ message: z.string() });
+export type VerifyEmailData = z.infer<typeof VerifyEmailData>;
+
 export const EmailBody = z.object({ email: Email });
 export type EmailBody = z.infer<typeof EmailBody>;
 

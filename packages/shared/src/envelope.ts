@@ -5,6 +5,12 @@ export const ApiErrorBody = z.object({
   code: z.string(),
   message: z.string(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /**
+   * The request body field the error is about, named as the body names it (`password`,
+   * `psychologist_code`), so a form can show the message next to that field. Absent when the error
+   * is about no one field. Added later: older clients ignore it.
+   */
+  field: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 

@@ -42,8 +42,7 @@ export const ERRORS = {
   },
   WEAK_PASSWORD: {
     status: 422,
-    message:
-      'Invalid email format or weak password: this password is one of the most common and easy to guess. Please choose another.',
+    message: 'This password is one of the most common and easy to guess. Please choose another.',
   },
   OTP_INVALID: { status: 400, message: 'Invalid OTP. Please check and try again.' },
   OTP_EXPIRED: { status: 410, message: 'OTP has expired. Please request a new one.' },

@@ -1,16 +1,35 @@
 import { ERRORS, type ErrorCode } from '@sukoon/shared';
 
-/** A domain error: the one error handler turns it into the envelope with this status, code and message. */
+/**
+ * The request body field each of these errors is about, for the error body's `field` (a form shows
+ * the message there). Kept on the server: the browser only reads `field` from the answer.
+ */
+const FIELD_OF: Partial<Record<ErrorCode, string>> = {
+  INVALID_PSYCHOLOGIST_CODE: 'psychologist_code',
+  USERNAME_TAKEN: 'username',
+  WEAK_PASSWORD: 'password',
+  OTP_INVALID: 'otp_code',
+  OTP_EXPIRED: 'otp_code',
+  OTP_TOO_MANY_ATTEMPTS: 'otp_code',
+};
+
+/**
+ * A domain error: the one error handler turns it into the envelope with this status, code, message
+ * and the request field it is about (FIELD_OF's, unless `options.field` names another).
+ */
 export class AppError extends Error {
   readonly status: number;
+  readonly field: string | undefined;
 
   constructor(
     readonly code: ErrorCode,
     message?: string,
     readonly extra?: Record<string, unknown>,
+    options: { field?: string } = {},
   ) {
     super(message ?? ERRORS[code].message);
     this.status = ERRORS[code].status;
+    this.field = options.field ?? FIELD_OF[code];
   }
 }
 

@@ -11,11 +11,17 @@ export function errorEnvelope(
   code: ErrorCode,
   message?: string,
   details?: ErrorEnvelope['error']['details'],
+  field?: string,
 ): ErrorEnvelope {
   return {
     success: false,
     data: null,
-    error: { code, message: message ?? ERRORS[code].message, ...(details ? { details } : {}) },
+    error: {
+      code,
+      message: message ?? ERRORS[code].message,
+      ...(details ? { details } : {}),
+      ...(field ? { field } : {}),
+    },
   };
 }
 
@@ -52,9 +58,10 @@ function innermostCause(error: unknown): { code?: unknown; message: string } {
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply
-        .status(error.status)
-        .send({ ...errorEnvelope(error.code, error.message), ...error.extra });
+      return reply.status(error.status).send({
+        ...errorEnvelope(error.code, error.message, undefined, error.field),
+        ...error.extra,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => ({
@@ -63,7 +70,12 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       }));
       const first = details[0];
       const message = first ? `${first.path}: ${first.message}` : ERRORS.VALIDATION_FAILED.message;
-      return reply.status(400).send(errorEnvelope('VALIDATION_FAILED', message, details));
+      // The first problem's body field (`body.email` -> `email`), as the domain errors name theirs.
+      const field =
+        error.validationContext === 'body' && first
+          ? first.path.split('.').slice(1).join('.') || undefined
+          : undefined;
+      return reply.status(400).send(errorEnvelope('VALIDATION_FAILED', message, details, field));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -6,7 +6,7 @@ import { LoadingScreen } from '../components/ui/loading-screen';
 import { Notice } from '../components/ui/text-field';
 import { useLogout } from '../features/auth/auth-api';
 import { AvatarTrigger } from '../features/auth/avatar';
-import { SessionProvider } from '../features/auth/session';
+import { SessionProvider, useSession } from '../features/auth/session';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { useSignInLink } from '../features/auth/use-sign-in-link';
 import { RoleSelection } from '../features/role-selection/role-selection';
@@ -50,13 +50,15 @@ type View =
 
 /**
  * `?token=…&psychologistId=…` (an emailed sign-in link) and `?psychologistId=…` alone (the link a
- * psychologist shares) both open the patient dashboard; only the first hides the way back.
+ * psychologist shares) both open the patient dashboard; only the first hides the way back. Someone
+ * still signed in in this browser (a reload, a later visit) goes straight to their own dashboard.
  */
-function initialView(): View {
+function initialView(signedInAs: Role | undefined): View {
   const params = readEntryParams(window.location.search);
   if (isPatientDeepLink(params))
     return { name: 'dashboard', role: 'patient', arrivedWithToken: true };
   if (params.psychologistId) return { name: 'dashboard', role: 'patient', arrivedWithToken: false };
+  if (signedInAs) return { name: 'dashboard', role: signedInAs, arrivedWithToken: false };
   return { name: 'role-selection' };
 }
 
@@ -65,7 +67,8 @@ function initialView(): View {
  * the sign-in/registration dialog over it; closing the dialog returns to role selection.
  */
 function PageFlow() {
-  const [view, setView] = useState<View>(initialView);
+  const { session } = useSession();
+  const [view, setView] = useState<View>(() => initialView(session?.user.role));
   const { user, checking } = useCurrentUser();
   const signInLink = useSignInLink();
   const logout = useLogout();
@@ -104,6 +107,8 @@ function PageFlow() {
     <DashboardShell
       role={view.role}
       onBack={canGoBack ? toRoleSelection : undefined}
+      // Signing in closes the dialog that had focus: the dashboard's heading takes it.
+      focusHeadingFor={signedInAsRole?.id}
       actions={
         signedInAsRole && (
           <LazyMenuSlot
@@ -148,7 +153,12 @@ function PageFlow() {
       {signedInAsRole && privacy.layer}
       {!signedInAsRole && (
         <Suspense fallback={null}>
-          <AuthDialog key={view.role} role={view.role} onCancel={toRoleSelection} />
+          <AuthDialog
+            key={view.role}
+            role={view.role}
+            onCancel={toRoleSelection}
+            onContinueAs={(role) => setView({ name: 'dashboard', role, arrivedWithToken: false })}
+          />
         </Suspense>
       )}
     </DashboardShell>

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly details?: ApiErrorBody['details'],
     /** Fields the server added beside `error` (e.g. `retryAfterSeconds` on a 429). */
     readonly extra?: Record<string, unknown>,
+    /** The request field the error is about (`password`, `psychologist_code`), when it is about one. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -95,6 +97,7 @@ async function call<T>(
       error.message || errorMessage(error.code),
       error.details,
       extra,
+      error.field,
     );
   }
   throw new ApiError(response.status, `HTTP_${response.status}`, errorMessage('INTERNAL'));

@@ -45,7 +45,7 @@ export interface ApiCall {
 type Answer = {
   status?: number;
   data?: unknown;
-  error?: { code: string; message: string };
+  error?: { code: string; message: string; field?: string };
   /** A paged list's cursor to its next page (null at the end); left out of other answers. */
   next_cursor?: string | null;
 };

@@ -11,6 +11,7 @@ import {
   RegisterData,
   SignInTokenBody,
   User,
+  VerifyEmailData,
   okEnvelope,
 } from '@sukoon/shared';
 import { AppError } from '../../lib/errors';
@@ -85,13 +86,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Verify an email with the 6-digit code sent to it',
+        summary:
+          'Verify an email with the 6-digit code sent to it; signs its owner in (a bearer token, as login returns)',
         body: OtpVerifyBody,
-        response: { 200: okEnvelope(MessageData) },
+        response: { 200: okEnvelope(VerifyEmailData).extend({ token: z.string() }) },
       },
       preValidation: app.authLimits('otp'),
     },
-    async (request) => ok(await auth.verifyEmail(request.body.email, request.body.otp_code)),
+    async (request) => {
+      const data = await auth.verifyEmail(request.body.email, request.body.otp_code, {
+        ip: request.ip,
+      });
+      return { ...ok(data), token: data.token };
+    },
   );
 
   app.post(

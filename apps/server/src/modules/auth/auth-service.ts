@@ -159,7 +159,7 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
   /** Issues a session and records the sign-in (with the client's address) in the audit log. */
   async function signInAs(
     user: Parameters<typeof toUserDto>[0],
-    method: 'password' | 'link' | 'demo',
+    method: 'password' | 'link' | 'demo' | 'email_code',
     client: ClientContext,
   ) {
     const token = await db.transaction(async (tx) => {
@@ -325,13 +325,19 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
       return answer();
     },
 
-    async verifyEmail(email: string, otpCode: string) {
+    /**
+     * Verifies the email with its one-time code (the same attempt and expiry rules as ever) and signs
+     * its owner in, as a password sign-in does: a session and an audit entry. The code proves the
+     * mailbox, which is all a password reset asks for too, so asking for the password again would add
+     * nothing but a step.
+     */
+    async verifyEmail(email: string, otpCode: string, client: ClientContext) {
       const user = await usersRepository.findByEmail(email);
       if (!user) throw new AppError('OTP_INVALID');
       const now = clock();
       await checkOtp(db, user.id, 'verify_email', otpCode, now);
       await usersRepository.markEmailVerified(user.id, now);
-      return { message: MESSAGES.verified };
+      return { message: MESSAGES.verified, ...(await signInAs(user, 'email_code', client)) };
     },
 
     /**
@@ -386,7 +392,8 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
       client: ClientContext,
     ) {
       // The password check comes first, so its answer says nothing about whether the email exists.
-      if (await isCommonPassword(newPassword)) throw new AppError('WEAK_PASSWORD');
+      if (await isCommonPassword(newPassword))
+        throw new AppError('WEAK_PASSWORD', undefined, undefined, { field: 'new_password' });
       const user = await usersRepository.findByEmail(email);
       if (!user) throw new AppError('OTP_INVALID');
       const now = clock();

@@ -47,6 +47,7 @@ describe('one-time codes: verify, resend, forgot and reset', () => {
     expect(response.json().error).toEqual({
       code: 'OTP_INVALID',
       message: 'Invalid OTP. Please check and try again.',
+      field: 'otp_code',
     });
     const short = await post('/api/otp/verify', { email, otp_code: '12a' });
     expect(short.json().error.message).toBe('body.otp_code: Please enter all 6 digits');
@@ -76,6 +77,7 @@ describe('one-time codes: verify, resend, forgot and reset', () => {
     expect(expired.json().error).toEqual({
       code: 'OTP_EXPIRED',
       message: 'OTP has expired. Please request a new one.',
+      field: 'otp_code',
     });
 
     const resent = await post('/api/resend-otp', { email });
@@ -153,6 +155,8 @@ describe('one-time codes: verify, resend, forgot and reset', () => {
       new_password: 'password1',
     });
     expect(weak.statusCode).toBe(422);
+    // The reset form's field is new_password, and the error says so.
+    expect(weak.json().error.field).toBe('new_password');
     const mismatch = await post('/api/password/reset', {
       email: patient.email,
       otp_code: code,

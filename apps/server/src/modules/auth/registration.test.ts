@@ -38,7 +38,7 @@ describe('registration', () => {
       )[0]?.n,
     );
 
-  it('registers a patient without a code, emails a code, verifies, then signs in', async () => {
+  it('registers a patient without a code, emails a code, and verifying signs them in', async () => {
     const body = fresh('patient');
     const created = await register(body);
     expect(created.statusCode).toBe(201);
@@ -68,11 +68,49 @@ describe('registration', () => {
         otp_code: await latestCode(context.app, body.email),
       },
     });
-    expect(verified.json()).toEqual({
+    // The verified owner is signed in, as a password sign-in would: a bearer token (also at the top
+    // level, where the original client reads it), the user, and a sign-in in the audit log.
+    const answer = verified.json();
+    expect(answer).toEqual({
       success: true,
-      data: { message: 'Email verified successfully!' },
+      data: {
+        message: 'Email verified successfully!',
+        token: expect.any(String),
+        user: {
+          id: expect.any(String),
+          email: body.email,
+          username: body.username,
+          role: 'patient',
+          avatarUrl: null,
+        },
+      },
       error: null,
+      token: answer.data.token,
     });
+    const me = await context.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${answer.data.token}` },
+    });
+    expect(me.json().data.id).toBe(answer.data.user.id);
+    const audit = await queryRows<{ action: string; details: Record<string, unknown> }>(
+      context.database.db,
+      sql`select action, details from audit_events where subject_user_id = ${answer.data.user.id}
+          order by occurred_at`,
+    );
+    expect(audit.map((row) => [row.action, row.details.method])).toEqual([
+      ['auth.sign_in_failed', undefined],
+      ['auth.signed_in', 'email_code'],
+    ]);
+    // The code was used up in signing in: it cannot sign anyone in again.
+    const replay = await context.app.inject({
+      method: 'POST',
+      url: '/api/otp/verify',
+      payload: { email: body.email, otp_code: await latestCode(context.app, body.email) },
+    });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().token).toBeUndefined();
+    // The password still signs in too.
     const signedIn = await context.app.inject({
       method: 'POST',
       url: '/api/users/login',
@@ -103,6 +141,7 @@ describe('registration', () => {
     expect(again.json().error).toEqual({
       code: 'INVALID_PSYCHOLOGIST_CODE',
       message: 'Invalid or expired psychologist code. Please check the code and try again.',
+      field: 'psychologist_code',
     });
   });
 
@@ -206,31 +245,40 @@ describe('registration', () => {
     expect(response.json().error).toEqual({
       code: 'USERNAME_TAKEN',
       message: 'That username is taken. Please choose another.',
+      field: 'username',
     });
     expect(await userCount(clash.email)).toBe(0);
     expect(await mailFor(context.app, clash.email)).toEqual([]);
   });
 
-  it('refuses common passwords with 422 and bad fields with 400 and a message', async () => {
+  it('refuses common passwords with 422 and bad fields with 400, each naming its field', async () => {
     for (const password of ['password123', 'Iloveyou1', 'qwertyuiop']) {
       const response = await register(fresh('patient', { password }));
       expect(response.statusCode).toBe(422);
-      expect(response.json().error.code).toBe('WEAK_PASSWORD');
+      // About the password alone: nothing said of an email that was fine.
+      expect(response.json().error).toEqual({
+        code: 'WEAK_PASSWORD',
+        message:
+          'This password is one of the most common and easy to guess. Please choose another.',
+        field: 'password',
+      });
     }
-    const cases: Array<[Record<string, string>, string]> = [
-      [{ password: 'short' }, 'body.password: Password must be at least 8 characters long'],
-      [{ username: 'ab' }, 'body.username: Username must be at least 3 characters long'],
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ password: 'short' }, 'password', 'Password must be at least 8 characters long'],
+      [{ username: 'ab' }, 'username', 'Username must be at least 3 characters long'],
       [
         { username: 'no spaces' },
-        'body.username: Username may contain only letters, digits and underscore',
+        'username',
+        'Username may contain only letters, digits and underscore',
       ],
-      [{ email: 'not-an-email' }, 'body.email: Invalid email format'],
-      [{ role: 'admin' }, 'body.role: Role is required'],
+      [{ email: 'not-an-email' }, 'email', 'Invalid email format'],
+      [{ role: 'admin' }, 'role', 'Role is required'],
+      [{ role: 'psychologist' }, 'psychologist_code', 'Psychologist code is required'],
     ];
-    for (const [override, message] of cases) {
+    for (const [override, field, message] of cases) {
       const response = await register({ ...fresh('patient'), ...override });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.message).toBe(message);
+      expect(response.json().error).toMatchObject({ message: `body.${field}: ${message}`, field });
     }
   });
 });

@@ -10,6 +10,7 @@ import type {
   PublicConfig,
   RegisterBody,
   RegisterData,
+  VerifyEmailData,
 } from '@sukoon/shared';
 import { api } from '../../lib/api-client';
 import { useSession } from './session';
@@ -46,9 +47,10 @@ export const useRegister = () =>
     mutationFn: (body: RegisterBody) => api<RegisterData>('POST', '/api/users/register', { body }),
   });
 
+/** Verifying signs the owner in; the caller stores the session once the success message is read. */
 export const useVerifyOtp = () =>
   useMutation({
-    mutationFn: (body: OtpVerifyBody) => api<MessageData>('POST', '/api/otp/verify', { body }),
+    mutationFn: (body: OtpVerifyBody) => api<VerifyEmailData>('POST', '/api/otp/verify', { body }),
   });
 
 export const useResendOtp = () =>

@@ -1,9 +1,20 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Email,
   NewPassword,
+  PsychologistCode,
   SPECIALIZATIONS,
   Username,
+  type LoginData,
   type RegisterBody,
   type Role,
 } from '@sukoon/shared';
@@ -13,7 +24,8 @@ import { PrivacyNotice } from '../../components/ui/privacy-notice';
 import { Notice, PasswordField, SelectField, TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
 import { authErrorText } from './auth-messages';
-import { useDemoLogin, useLogin, usePublicConfig, useRegister } from './auth-api';
+import { useDemoLogin, useLogin, useLogout, usePublicConfig, useRegister } from './auth-api';
+import { useSession } from './session';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { PasswordHints } from './password-hints';
 import { VerifyEmailDialog } from './verify-email-dialog';
@@ -24,6 +36,8 @@ interface AuthDialogProps {
   role: Role;
   /** The visitor closed the dialog without signing in. */
   onCancel: () => void;
+  /** The account signed in has the other role: go to that role's dashboard instead. */
+  onContinueAs: (role: Role) => void;
 }
 
 type Screen = 'auth' | 'verify' | 'forgot';
@@ -39,46 +53,135 @@ const EMPTY_FORM = {
   specialization: '',
 };
 
+type FormField = keyof typeof EMPTY_FORM;
+
+/** The request body's field names (the `field` of an error answer) as this form's fields. */
+const FORM_FIELD: Record<string, FormField> = {
+  username: 'username',
+  email: 'email',
+  password: 'password',
+  psychologist_code: 'code',
+};
+
+/**
+ * A field's error, marked invalid and shown in red before its hint, in the place the field names as
+ * its description (aria-describedby): a screen reader reads the message with the field.
+ */
+function withError(error: string | null, hint?: ReactNode) {
+  if (!error) return { hint };
+  return {
+    'aria-invalid': true as const,
+    hint: (
+      <>
+        <span className="block text-sm font-medium text-red-700">{error}</span>
+        {hint}
+      </>
+    ),
+  };
+}
+
+/** The first message of a schema for a value, or null when the value passes. */
+function problemOf(
+  schema: { safeParse: (value: unknown) => { error?: { issues: Array<{ message: string }> } } },
+  value: string,
+) {
+  return schema.safeParse(value).error?.issues[0]?.message ?? null;
+}
+
 /**
  * Sign in or register for a role, with the follow-up dialogs (verify email, forgot/reset password).
  * Signing in stores the session; the page flow then shows the dashboard.
  */
-export function AuthDialog({ role, onCancel }: AuthDialogProps) {
+export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
   const [screen, setScreen] = useState<Screen>('auth');
   const [mode, setMode] = useState<'login' | 'register'>('login');
   const [form, setForm] = useState(EMPTY_FORM);
   // Consent to the privacy notice: required to register, sent as `consent: true`.
   const [consent, setConsent] = useState(false);
   const consentHintId = useId();
+  // Errors about the whole attempt (wrong password, not verified, offline) show above the button;
+  // errors about one field show at that field.
   const [error, setError] = useState<{ text: string; code: string } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FormField, string>>>({});
+  // A field's own check speaks once the visitor has left the field, not while they type.
+  const [touched, setTouched] = useState<Partial<Record<FormField, boolean>>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [verifyEmail, setVerifyEmail] = useState({ email: '', codeJustSent: false });
   const login = useLogin();
   const register = useRegister();
   const demoLogin = useDemoLogin();
+  const logout = useLogout();
+  const { session, signIn } = useSession();
+  const queryClient = useQueryClient();
   const config = usePublicConfig();
+  const formRef = useRef<HTMLFormElement>(null);
+  const otherRoleRef = useRef<HTMLDivElement>(null);
+  const hintsId = useId();
+  // Signed in here, but with an account of the other role (a patient through the Psychologist card).
+  // Someone already signed in with the other role who chose this card gets the form, to sign in
+  // with an account of this role.
+  const [signedInHere, setSignedInHere] = useState(false);
+  const otherRole =
+    signedInHere && session && session.user.role !== role ? session.user.role : null;
 
-  const field = (name: keyof typeof EMPTY_FORM) => ({
+  const field = (name: FormField) => ({
     value: form[name],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      setForm((current) => ({ ...current, [name]: event.target.value }));
+      // The server's objection was to the old value.
+      setFieldErrors(({ [name]: _answered, ...rest }) => rest);
+    },
+    onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
   });
 
   const switchMode = (next: 'login' | 'register') => {
     setMode(next);
     setError(null);
+    setFieldErrors({});
+    setTouched({});
     setNotice(null);
   };
 
-  const fail = (flow: 'login' | 'register', failure: unknown) =>
-    setError({
-      text: authErrorText(flow, failure),
-      code: failure instanceof ApiError ? failure.code : 'UNKNOWN',
-    });
+  // The fields this form shows now: a refusal about one of them is shown there.
+  const onForm = (name: FormField) =>
+    name === 'email' ||
+    name === 'password' ||
+    (mode === 'register' && (name === 'username' || (name === 'code' && role === 'psychologist')));
+
+  const fail = (flow: 'login' | 'register', failure: unknown) => {
+    const text = authErrorText(flow, failure);
+    const at = failure instanceof ApiError && failure.field ? FORM_FIELD[failure.field] : undefined;
+    if (at && onForm(at)) return setFieldErrors({ [at]: text });
+    setError({ text, code: failure instanceof ApiError ? failure.code : 'UNKNOWN' });
+  };
+
+  // A refusal about one field takes the keyboard (and a screen reader) to that field.
+  const fieldErrorCount = Object.keys(fieldErrors).length;
+  useEffect(() => {
+    if (fieldErrorCount > 0)
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [fieldErrorCount, fieldErrors]);
+
+  // Focus the way on when the account turns out to be of the other role.
+  useEffect(() => {
+    if (otherRole) otherRoleRef.current?.querySelector('button')?.focus();
+  }, [otherRole]);
 
   const usernameOk = Username.safeParse(form.username).success;
   const emailOk = Email.safeParse(form.email).success;
   const passwordOk = NewPassword.safeParse(form.password).success;
+  const registering = mode === 'register';
+  // One message per field: the server's answer about the value, else the field's own check.
+  const errorFor = (name: FormField): string | null => {
+    if (fieldErrors[name]) return fieldErrors[name];
+    if (!registering || !touched[name]) return null;
+    if (name === 'username') return problemOf(Username, form.username);
+    if (name === 'email') return problemOf(Email, form.email);
+    if (name === 'code' && role === 'psychologist') return problemOf(PsychologistCode, form.code);
+    return null;
+  };
+  const passwordTooShort = registering && touched.password === true && !passwordOk;
+  const confirmMismatch = registering && form.confirm !== '' && form.password !== form.confirm;
   const matches = form.password === form.confirm;
   const canRegister =
     usernameOk &&
@@ -93,11 +196,12 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setFieldErrors({});
     setNotice(null);
     if (mode === 'login') {
       login.mutate(
         { email: form.email, password: form.password },
-        { onError: (failure) => fail('login', failure) },
+        { onSuccess: () => setSignedInHere(true), onError: (failure) => fail('login', failure) },
       );
       return;
     }
@@ -132,14 +236,24 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
     });
   };
 
-  const onVerified = useCallback(() => {
-    setForm((current) => ({ ...EMPTY_FORM, email: current.email }));
-    setConsent(false);
-    setMode('login');
-    setError(null);
-    setNotice('Email verified. Please sign in with your password.');
-    setScreen('auth');
-  }, []);
+  // Verifying signed the owner in: the page flow shows their dashboard (or, for an account of the
+  // other role, this dialog offers it).
+  const onVerified = useCallback(
+    (verified: LoginData) => {
+      setForm((current) => ({ ...EMPTY_FORM, email: current.email }));
+      setConsent(false);
+      setMode('login');
+      setError(null);
+      setFieldErrors({});
+      setTouched({});
+      setScreen('auth');
+      setSignedInHere(true);
+      // As a sign-in does (auth-api): the server just said who this is.
+      queryClient.setQueryData(['users', 'me', verified.token], verified.user);
+      signIn(verified);
+    },
+    [queryClient, signIn],
+  );
 
   const onResetDone = useCallback((email: string) => {
     setForm({ ...EMPTY_FORM, email });
@@ -152,6 +266,45 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
 
   const busy = login.isPending || register.isPending || demoLogin.isPending;
   const title = `${ROLE_LABEL[role]} ${mode === 'login' ? 'Login' : 'Registration'}`;
+
+  if (otherRole) {
+    const other = ROLE_LABEL[otherRole];
+    return (
+      <Modal
+        open
+        onOpenChange={(open) => !open && onCancel()}
+        title={title}
+        description={`You are signed in as ${session?.user.username ?? ''}.`}
+      >
+        <div ref={otherRoleRef} className="space-y-4">
+          <Notice tone="info">
+            <p className="font-semibold">This is a {other.toLowerCase()} account</p>
+            <p className="mt-1">
+              It cannot open the {ROLE_LABEL[role].toLowerCase()} dashboard. Continue to your{' '}
+              {other.toLowerCase()} dashboard, or sign in with a {ROLE_LABEL[role].toLowerCase()}{' '}
+              account.
+            </p>
+          </Notice>
+          <Button className="w-full" onClick={() => onContinueAs(otherRole)}>
+            Continue to {other} Dashboard
+          </Button>
+          <Button
+            variant="secondary"
+            className="w-full"
+            disabled={logout.isPending}
+            onClick={() => {
+              setForm((current) => ({ ...current, password: '' }));
+              logout.mutate(undefined, { onSettled: () => setSignedInHere(false) });
+            }}
+          >
+            {logout.isPending
+              ? 'Signing out...'
+              : `Sign in with a ${ROLE_LABEL[role].toLowerCase()} account`}
+          </Button>
+        </div>
+      </Modal>
+    );
+  }
 
   return (
     <>
@@ -167,21 +320,23 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
               : 'Create your account to book and manage your sessions.'
         }
       >
-        <form onSubmit={submit} className="space-y-4" noValidate>
+        <form ref={formRef} onSubmit={submit} className="space-y-4" noValidate>
           {notice && <Notice tone="success">{notice}</Notice>}
           {mode === 'register' && (
             <TextField
               label="Username"
               autoComplete="username"
               {...field('username')}
-              hint={
-                form.username && !usernameOk
-                  ? (Username.safeParse(form.username).error?.issues[0]?.message ?? '')
-                  : '3 or more letters, digits or underscores'
-              }
+              {...withError(errorFor('username'), '3 or more letters, digits or underscores')}
             />
           )}
-          <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            {...field('email')}
+            {...withError(errorFor('email'))}
+          />
           {mode === 'register' && (
             <>
               <div className="grid gap-4 sm:grid-cols-2">
@@ -209,7 +364,10 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
                     autoComplete="off"
                     spellCheck={false}
                     {...field('code')}
-                    hint="Issued by your institution. It is case-sensitive and can be used once."
+                    {...withError(
+                      errorFor('code'),
+                      'Issued by your institution. It is case-sensitive and can be used once.',
+                    )}
                   />
                 </>
               )}
@@ -219,6 +377,11 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
             label="Password"
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
             {...field('password')}
+            {...withError(errorFor('password'))}
+            // Too short: the live hint below says so, and describes the field.
+            {...(passwordTooShort && !errorFor('password')
+              ? { 'aria-invalid': true, 'aria-describedby': `${hintsId}-length` }
+              : {})}
           />
           {mode === 'register' && (
             <>
@@ -226,8 +389,11 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
                 label="Confirm password"
                 autoComplete="new-password"
                 {...field('confirm')}
+                {...(confirmMismatch
+                  ? { 'aria-invalid': true, 'aria-describedby': `${hintsId}-match` }
+                  : {})}
               />
-              <PasswordHints password={form.password} confirm={form.confirm} />
+              <PasswordHints password={form.password} confirm={form.confirm} id={hintsId} />
               <PrivacyNotice />
               <div>
                 <label className="flex cursor-pointer items-start gap-3 text-sm text-slate-800">
@@ -263,17 +429,6 @@ export function AuthDialog({ role, onCancel }: AuthDialogProps) {
           {error && (
             <Notice tone="error">
               <p>{error.text}</p>
-              {error.code === 'USERNAME_TAKEN' && (
-                <p className="mt-1 text-xs">
-                  Usernames are shown to your psychologist; any letters, digits and underscores will
-                  do.
-                </p>
-              )}
-              {error.code === 'WEAK_PASSWORD' && (
-                <p className="mt-1 text-xs">
-                  Use at least 8 characters with letters and numbers, and avoid common passwords.
-                </p>
-              )}
               {error.code === 'EMAIL_NOT_VERIFIED' && (
                 <button
                   type="button"

@@ -5,6 +5,7 @@ import {
   OTP_TTL_MINUTES,
   RESENT_MESSAGE_MS,
   VERIFIED_MESSAGE_MS,
+  type LoginData,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
@@ -20,7 +21,8 @@ interface VerifyEmailDialogProps {
   /** A code was just sent (after registration): Resend waits out the cooldown first. */
   codeJustSent: boolean;
   onOpenChange: (open: boolean) => void;
-  onVerified: () => void;
+  /** The email is verified and its owner signed in: the session to keep. */
+  onVerified: (session: LoginData) => void;
 }
 
 const emptyDigits = () => Array.from({ length: OTP_LENGTH }, () => '');
@@ -34,7 +36,7 @@ export function VerifyEmailDialog({
 }: VerifyEmailDialogProps) {
   const [digits, setDigits] = useState(emptyDigits);
   const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [success, setSuccess] = useState<{ message: string; session: LoginData } | null>(null);
   const [resent, setResent] = useState<string | null>(null);
   const verify = useVerifyOtp();
   const resend = useResendOtp();
@@ -45,7 +47,7 @@ export function VerifyEmailDialog({
     const timer = window.setTimeout(() => {
       setDigits(emptyDigits());
       setSuccess(null);
-      onVerified();
+      onVerified(success.session);
     }, VERIFIED_MESSAGE_MS);
     return () => window.clearTimeout(timer);
   }, [success, onVerified]);
@@ -67,7 +69,8 @@ export function VerifyEmailDialog({
     verify.mutate(
       { email, otp_code: code },
       {
-        onSuccess: (data) => setSuccess(data.message),
+        // The message stays for a moment before the dashboard replaces it (specification: 1.5 s).
+        onSuccess: ({ message, token, user }) => setSuccess({ message, session: { token, user } }),
         onError: (failure) => setError(authErrorText('otp', failure)),
       },
     );
@@ -106,7 +109,7 @@ export function VerifyEmailDialog({
       <form onSubmit={submit} className="space-y-4" noValidate>
         <OtpInput value={digits} onChange={setDigits} disabled={verify.isPending || !!success} />
         {error && <Notice tone="error">{error}</Notice>}
-        {success && <Notice tone="success">{success}</Notice>}
+        {success && <Notice tone="success">{success.message}</Notice>}
         {resent && <Notice tone="success">{resent}</Notice>}
         <Button type="submit" className="w-full" disabled={verify.isPending || !!success}>
           {verify.isPending ? 'Verifying...' : 'Verify Email'}

@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Role } from '@sukoon/shared';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 
 const ROLE_LABEL: Record<Role, string> = { patient: 'Patient', psychologist: 'Psychologist' };
 
@@ -11,10 +10,25 @@ interface DashboardShellProps {
   onBack?: () => void;
   /** Header controls on the right, e.g. the avatar menu. */
   actions?: ReactNode;
+  /**
+   * The signed-in user's id: when it arrives (a sign-in just closed its dialog, or a signed-in visitor
+   * chose this dashboard) the heading takes focus, instead of focus falling to the page's body.
+   */
+  focusHeadingFor?: string | undefined;
   children?: ReactNode;
 }
 
-export function DashboardShell({ role, onBack, actions, children }: DashboardShellProps) {
+export function DashboardShell({
+  role,
+  onBack,
+  actions,
+  focusHeadingFor,
+  children,
+}: DashboardShellProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeadingFor) headingRef.current?.focus({ preventScroll: true });
+  }, [focusHeadingFor]);
   return (
     <div className="min-h-screen">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -26,22 +40,26 @@ export function DashboardShell({ role, onBack, actions, children }: DashboardShe
             >
               S
             </span>
-            <h1 className="min-w-0 text-base leading-tight font-semibold sm:truncate sm:text-xl">
+            <h1
+              ref={headingRef}
+              tabIndex={-1}
+              className="min-w-0 text-base leading-tight font-semibold focus:outline-none sm:truncate sm:text-xl"
+            >
               {ROLE_LABEL[role]} Dashboard
             </h1>
             <Badge tone={role === 'patient' ? 'brand' : 'violet'}>{ROLE_LABEL[role]}</Badge>
           </div>
           <div className="flex shrink-0 items-center gap-2">
             {onBack && (
-              // On a phone the header keeps one row: the button says "Back", its name stays whole.
-              <Button variant="secondary" onClick={onBack} aria-label="Back to Role Selection">
-                <span className="sm:hidden" aria-hidden="true">
-                  Back
-                </span>
-                <span className="hidden sm:inline" aria-hidden="true">
-                  Back to Role Selection
-                </span>
-              </Button>
+              // The specification's whole text on every screen: on a phone it wraps onto two short
+              // lines, so the header keeps one row and the visible words are the button's name.
+              <button
+                type="button"
+                onClick={onBack}
+                className="min-h-10 max-w-[7.5rem] rounded-lg border border-slate-300 bg-white px-2.5 text-xs leading-tight font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:max-w-none sm:px-4 sm:text-sm"
+              >
+                Back to Role Selection
+              </button>
             )}
             {actions}
           </div>
