@@ -42,7 +42,7 @@ export default defineConfig({
               test: new RegExp(
                 [
                   'lib/(api-client|dates|entry-params|money|links|lazy|use-now|use-media-query)\\.ts',
-                  'components/ui/(button|badge|text-field|session-when|loading-screen|load-error|lazy-menu)\\.tsx',
+                  'components/ui/(button|badge|text-field|session-when|loading-screen|load-error|lazy-menu|skeleton)\\.tsx',
                   'app/(error-boundary\\.tsx|checkout\\.ts|psychologist-query\\.ts)',
                   'features/[a-z-]+/[a-z-]+-api\\.ts',
                   'features/auth/(auth-messages\\.ts|avatar\\.tsx)',
@@ -60,14 +60,32 @@ export default defineConfig({
               priority: 1,
             },
             {
-              // What both dashboards show: the header and the calendar with its week view.
+              // The week grid: the psychologist's first screen, a patient's on choosing 'Calendar'
+              // (patients open on the time picker and fetch it when idle).
+              name: 'calendar-grid',
+              test: new RegExp(
+                [
+                  'features/calendar/(calendar|week-view)\\.tsx',
+                  'features/calendar/cell-state\\.ts',
+                ]
+                  .map(
+                    (file) => `apps[\\\\/]web[\\\\/]src[\\\\/]${file.replaceAll('/', '[\\\\/]')}$`,
+                  )
+                  .join('|'),
+              ),
+              // Below 'dashboard': the grid's data (api.ts) and layout stay with what both dashboards load.
+              priority: 0,
+            },
+            {
+              // What both dashboards show: the header, the booking and cancel layers, calendar data.
               name: 'dashboard',
               test: new RegExp(
                 [
                   'features/dashboard/dashboard-shell\\.tsx',
                   'app/(calendar-actions|booking-layer|cancel-layer)\\.tsx',
-                  'features/calendar/(calendar|week-view)\\.tsx',
-                  'features/calendar/(api|cell-state|layout)\\.ts',
+                  'features/calendar/(api|layout)\\.ts',
+                  // Small pieces of the psychologist's attendance that the lazy parts share too.
+                  'features/attendance/(session-lists\\.ts|attendance-status\\.tsx)',
                 ]
                   .map(
                     (file) => `apps[\\\\/]web[\\\\/]src[\\\\/]${file.replaceAll('/', '[\\\\/]')}$`,

@@ -1,5 +1,5 @@
 import { device, expect, expectAccessible, press, snapshot, test } from '../fixtures';
-import { codeFor, pageFor, PATIENT, signIn } from './journey-helpers';
+import { chooseRole, codeFor, pageFor, PATIENT, signIn } from './journey-helpers';
 
 /** The institution codes the journeys' servers seed (start-server.mjs), one for each project. */
 const CODE = { laptop: 'E2E-Laptop-2026', phone: 'E2E-Phone-2026' } as const;
@@ -36,7 +36,7 @@ test.describe('psychologists worth choosing', () => {
     // Their dashboard asks for the profile and opens it.
     await signIn(page, who);
     await page.goto('/');
-    await page.getByRole('button', { name: /Psychologist/ }).click();
+    await chooseRole(page, 'Psychologist');
     const prompt = page.getByRole('region', { name: 'Complete your profile' });
     await expect(prompt).toContainText(
       'Add specializations, languages, a short bio and years of practice.',
@@ -80,7 +80,7 @@ test.describe('psychologists worth choosing', () => {
     // A patient narrows the list by specialization and language, and picks them.
     const patient = await pageFor(browser, PATIENT);
     await patient.goto('/');
-    await patient.getByRole('button', { name: /Patient/ }).click();
+    await chooseRole(patient, 'Patient');
     const chooser = patient.getByRole('group', { name: 'Choose a psychologist' });
     const switcher = patient.getByRole('button', { name: 'Switch psychologist' });
     await expect(chooser.or(switcher)).toBeVisible();
@@ -102,9 +102,31 @@ test.describe('psychologists worth choosing', () => {
     await expect(patient.getByText('Booking with')).toBeVisible();
     await expect(patient.getByText(name, { exact: true })).toBeVisible();
     await expect(patient.getByText('Addiction · Trauma', { exact: true })).toBeVisible();
-    await expect(patient.getByRole('grid').first()).toBeVisible();
-    await expectAccessible(patient, 'patient calendar, booking with the new psychologist');
+    await expectAccessible(patient, 'patient time picker, booking with the new psychologist');
     await snapshot(patient, 'psychologist-chooser-booking-with');
+
+    // Then the day of their next free time and its first time; the booking is paid and listed.
+    const picker = patient.getByRole('region', { name: 'Pick a time' });
+    const first = picker.getByRole('button', { name: /^Book .* at / }).first();
+    await press(first);
+    const form = patient.getByRole('dialog', { name: 'Add Event' });
+    await form.getByLabel('Event name').fill('Finding my footing');
+    await form.getByLabel('Problems Facing').fill('Cravings in the evenings');
+    await press(form.getByRole('button', { name: 'Book Event · ₹500' }));
+    const payment = patient.getByRole('dialog', { name: 'Complete Your Booking' });
+    await press(payment.getByRole('button', { name: 'Pay ₹500' }));
+    await press(
+      patient.getByRole('dialog', { name: 'Sukoon' }).getByRole('button', { name: 'Pay ₹500' }),
+    );
+    const confirmed = patient.getByRole('dialog', { name: 'Booking Confirmed' });
+    await expect(confirmed.getByText('Your appointment has been scheduled')).toBeVisible();
+    await press(confirmed.getByRole('button', { name: 'Done' }));
+    await expect(
+      patient
+        .getByRole('region', { name: 'Your sessions' })
+        .getByText('Finding my footing')
+        .first(),
+    ).toBeVisible();
     await patient.context().close();
   });
 });

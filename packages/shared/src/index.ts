@@ -7,6 +7,7 @@ export * from './calendar';
 export * from './free-times';
 export * from './availability';
 export * from './profile';
+export * from './profile-completeness';
 export * from './payments';
 export * from './booking';
 export * from './attendance';

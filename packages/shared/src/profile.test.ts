@@ -3,12 +3,12 @@ import {
   Bio,
   LANGUAGES,
   ListPsychologistsQuery,
-  missingProfileParts,
   nameFromUsername,
   psychologistsPath,
   RegistrationNumber,
   UpdatePsychologistBody,
 } from './profile';
+import { missingProfileParts } from './profile-completeness';
 
 describe('the profile schemas', () => {
   it('accept a complete profile and give it one spelling', () => {

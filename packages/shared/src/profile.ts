@@ -170,26 +170,6 @@ export const UpdatePsychologistBody = z
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
 export type UpdatePsychologistBody = z.infer<typeof UpdatePsychologistBody>;
 
-export const PROFILE_PARTS = ['specializations', 'languages', 'bio', 'yearsOfPractice'] as const;
-export type ProfilePart = (typeof PROFILE_PARTS)[number];
-export const PROFILE_PART_LABELS: Record<ProfilePart, string> = {
-  specializations: 'specializations',
-  languages: 'languages',
-  bio: 'a short bio',
-  yearsOfPractice: 'years of practice',
-};
-
-/** What a profile still lacks before patients can choose with confidence (the registration number is optional). */
-export function missingProfileParts(
-  profile: Pick<Psychologist, 'specializations' | 'languages' | 'bio' | 'yearsOfPractice'>,
-): ProfilePart[] {
-  return PROFILE_PARTS.filter((part) => {
-    if (part === 'yearsOfPractice') return profile.yearsOfPractice === null;
-    if (part === 'bio') return profile.bio.trim() === '';
-    return profile[part].length === 0;
-  });
-}
-
 /**
  * A name to show for an account that has none but its username (accounts from before full names
  * were kept, or a registration that left Full name empty): "asha_rao" reads "Asha Rao".

@@ -1,22 +1,34 @@
-import type { ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { localDateOf, type CalendarEvent } from '@sukoon/shared';
 import type { CalendarProps } from '../features/calendar/calendar';
 import { useSessionWindow } from '../features/attendance/attendance-api';
-import { AttendanceBox } from '../features/attendance/attendance-box';
-import { PatientAttendanceSection } from '../features/attendance/patient-attendance-section';
 import { todaysSessions } from '../features/attendance/session-lists';
 import { AttendanceTip, TodayAttendance } from '../features/attendance/today-attendance';
 import type { FormExtraContext } from '../features/booking/event-form-dialog';
-import { WeekSessions } from '../features/attendance/week-sessions';
+import { lazyWithPreload, preloadWhenIdle } from '../lib/lazy';
 import { ErrorBoundary } from './error-boundary';
 import { usePsychologistRecord } from './psychologist-query';
+
+// Under the week grid, below the calendar (collapsed at first) and inside the (lazy) Edit Event
+// form: none is part of the dashboard's first load; all are fetched once the dashboard is idle.
+const AttendanceBox = lazyWithPreload(() =>
+  import('../features/attendance/attendance-box').then((module) => module.AttendanceBox),
+);
+const WeekSessions = lazyWithPreload(() =>
+  import('../features/attendance/week-sessions').then((module) => module.WeekSessions),
+);
+const PatientAttendanceSection = lazyWithPreload(() =>
+  import('../features/attendance/patient-attendance-section').then(
+    (module) => module.PatientAttendanceSection,
+  ),
+);
 
 export interface AttendanceLayer {
   /** Above the calendar: Today's Attendance and the tip. */
   banner: ReactNode;
   /** Under the week grid: the week's sessions with attendance and meeting links. */
   belowWeek: CalendarProps['belowWeek'];
-  /** The floating attendance box. */
+  /** The attendance box, under the calendar. */
   box: ReactNode;
   /** The Edit Event form's Patient Attendance section; it reports notes not saved yet to the form. */
   editExtra: (event: CalendarEvent, context: FormExtraContext) => ReactNode;
@@ -35,6 +47,15 @@ export function useAttendanceLayer(
   const timeZone = psychologist.data?.timeZone ?? 'UTC';
   const today = localDateOf(now, timeZone);
   const sessions = useSessionWindow(today, timeZone, psychologist.data !== undefined);
+  useEffect(
+    () =>
+      preloadWhenIdle(
+        WeekSessions.preload,
+        AttendanceBox.preload,
+        PatientAttendanceSection.preload,
+      ),
+    [],
+  );
 
   if (!psychologist.data) return null;
   const events = sessions.data ?? [];
@@ -63,27 +84,33 @@ export function useAttendanceLayer(
     ),
     belowWeek: (week) => (
       <ErrorBoundary region="this week’s sessions">
-        <WeekSessions {...week} />
+        <Suspense fallback={null}>
+          <WeekSessions {...week} />
+        </Suspense>
       </ErrorBoundary>
     ),
     box: (
       <ErrorBoundary region="the attendance box">
-        <AttendanceBox
-          events={events}
-          now={now}
-          timeZone={timeZone}
-          loading={loading}
-          {...failure}
-        />
+        <Suspense fallback={null}>
+          <AttendanceBox
+            events={events}
+            now={now}
+            timeZone={timeZone}
+            loading={loading}
+            {...failure}
+          />
+        </Suspense>
       </ErrorBoundary>
     ),
     editExtra: (event, { onUnsavedChange }) => (
-      <PatientAttendanceSection
-        event={event}
-        now={now}
-        timeZone={timeZone}
-        onUnsavedChange={onUnsavedChange}
-      />
+      <Suspense fallback={null}>
+        <PatientAttendanceSection
+          event={event}
+          now={now}
+          timeZone={timeZone}
+          onUnsavedChange={onUnsavedChange}
+        />
+      </Suspense>
     ),
   };
 }

@@ -1,6 +1,5 @@
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { BookingListItem, CreateOrderData, User } from '@sukoon/shared';
-import { Calendar } from '../features/calendar/calendar';
 import { targetFromBooking, type CancelTarget } from '../features/cancellation/cancel-api';
 import { YourSessions } from '../features/patient-sessions/your-sessions';
 import { TimePicker } from '../features/time-picker/time-picker';
@@ -10,8 +9,10 @@ import {
 } from '../features/psychologists/psychologist-chooser';
 import { deviceTimeZone } from '../lib/dates';
 import { readEntryParams } from '../lib/entry-params';
+import { lazyWithPreload, preloadWhenIdle } from '../lib/lazy';
 import { useNow } from '../lib/use-now';
 import { useCalendarActions } from './calendar-actions';
+import { SkeletonList } from '../components/ui/skeleton';
 import { ErrorBoundary } from './error-boundary';
 import { usePsychologistRecord } from './psychologist-query';
 
@@ -24,6 +25,11 @@ function remember(name: 'psychologistId' | 'view', value: string | null) {
 }
 
 type PatientView = 'times' | 'calendar';
+
+/** The week and month grid: patients open on the time picker, so it is fetched when idle. */
+const Calendar = lazyWithPreload(() =>
+  import('../features/calendar/calendar').then((module) => module.Calendar),
+);
 
 /** The time picker first (issue 17); the specification's week and month grid one tap away. */
 function ViewSwitch({
@@ -75,6 +81,7 @@ export function PatientArea({ user }: { user: User }) {
     remember('view', next === 'calendar' ? next : null);
   };
   const now = useNow();
+  useEffect(() => preloadWhenIdle(Calendar.preload), []);
   const owner = usePsychologistRecord(psychologistId);
   const ownerZone = owner.data?.timeZone ?? deviceTimeZone();
   const actions = useCalendarActions('patient', psychologistId, ownerZone, now);
@@ -100,12 +107,21 @@ export function PatientArea({ user }: { user: User }) {
         {!psychologistId ? (
           chooser
         ) : view === 'calendar' ? (
-          <Calendar
-            role="patient"
-            psychologistId={psychologistId}
-            banner={banner}
-            {...actions.calendarProps}
-          />
+          <Suspense
+            fallback={
+              <div className="flex flex-col gap-4">
+                {banner}
+                <SkeletonList label="Loading the calendar" rows={4} />
+              </div>
+            }
+          >
+            <Calendar
+              role="patient"
+              psychologistId={psychologistId}
+              banner={banner}
+              {...actions.calendarProps}
+            />
+          </Suspense>
         ) : (
           <div className="flex flex-col gap-4">
             {banner}
