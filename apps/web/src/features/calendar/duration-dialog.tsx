@@ -1,15 +1,17 @@
 import { Dialog } from 'radix-ui';
 import {
+  formatClock,
+  formatLongDate,
   SESSION_DURATIONS,
   SLOT_PROBLEM_MESSAGES,
   sameClockTime,
   slotProblem,
+  zoneAbbreviation,
   type AvailabilityFacts,
   type SessionDuration,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
-import { formatInZone } from './layout';
 
 interface DurationDialogProps {
   /** 'Select Appointment Duration' from the week view, 'Appointment Duration' from the month view. */
@@ -20,14 +22,9 @@ interface DurationDialogProps {
   onCancel: () => void;
 }
 
-const WHEN: Intl.DateTimeFormatOptions = {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-};
+/** "Wednesday, 25 November 2026, 10:00 AM IST", as the other booking dialogs and the emails say it. */
+const when = (start: Date, timeZone: string) =>
+  `${formatLongDate(start, timeZone)}, ${formatClock(start, timeZone)} ${zoneAbbreviation(timeZone, start)}`;
 
 /** 20 Minutes, 45 Minutes or Cancel; a length that would not fit is offered disabled, with the reason. */
 export function DurationDialog({ title, start, facts, onChoose, onCancel }: DurationDialogProps) {
@@ -45,11 +42,9 @@ export function DurationDialog({ title, start, facts, onChoose, onCancel }: Dura
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           {start && (
             <Dialog.Description className="mt-1 text-sm text-slate-600">
-              {formatInZone(start, facts.timeZone, WHEN)}
+              {when(start, facts.timeZone)}
               {!sameClockTime(viewerZone, facts.timeZone, [start]) && (
-                <span className="block text-slate-500">
-                  Your time: {formatInZone(start, viewerZone, WHEN)}
-                </span>
+                <span className="block text-slate-500">Your time: {when(start, viewerZone)}</span>
               )}
             </Dialog.Description>
           )}
