@@ -14,6 +14,7 @@ import { isPatientDeepLink, readEntryParams } from '../lib/entry-params';
 import { lazyWithPreload, preloadWhenIdle } from '../lib/lazy';
 import { ErrorBoundary } from './error-boundary';
 import { usePrivacyLayer } from './privacy-layer';
+import { SkeletonList } from '../components/ui/skeleton';
 
 // The role selection's first load is only what it needs (apps/web/scripts/check-bundle-budget.mjs
 // keeps it under budget). The dashboard, the calendar and the sign-in dialog are fetched while the
@@ -165,13 +166,9 @@ function PageFlow() {
   );
 }
 
-/** The same words and place as the calendar's own loading state, so nothing flashes between them. */
+/** The same shape and place as the calendar's own loading state, so nothing flashes between them. */
 function CalendarLoading() {
-  return (
-    <div role="status" className="p-8 text-center text-slate-600">
-      Loading calendar...
-    </div>
-  );
+  return <SkeletonList label="Loading calendar" rows={6} />;
 }
 
 export function App() {

@@ -38,6 +38,7 @@ import { cellState, isDayPartOff } from './cell-state';
 import { DAY_PART_LABEL } from './day-parts';
 import { formatDate } from './layout';
 import { WeekView } from './week-view';
+import { SkeletonList } from '../../components/ui/skeleton';
 
 // The week view is the first load; the month view and the duration dialog are fetched once the
 // week has rendered (or as soon as someone points at the Month tab).
@@ -151,11 +152,7 @@ export function Calendar(props: CalendarProps) {
     );
   }
   if (!psychologist.data) {
-    return (
-      <div role="status" className="p-8 text-center text-slate-600">
-        Loading calendar...
-      </div>
-    );
+    return <SkeletonList label="Loading calendar" rows={6} />;
   }
   return (
     <CalendarBody
@@ -561,12 +558,7 @@ function BulkDayParts({
 /** Where the month grid goes while its code loads: about its height, so nothing below jumps. */
 function MonthLoading() {
   return (
-    <div
-      role="status"
-      className="grid min-h-[27rem] place-items-center rounded-xl border border-slate-200 bg-white text-sm text-slate-600 sm:min-h-[47rem]"
-    >
-      Loading the month...
-    </div>
+    <SkeletonList label="Loading the month" rows={6} className="min-h-[27rem] sm:min-h-[47rem]" />
   );
 }
 
