@@ -85,7 +85,7 @@ export default defineConfig({
                   'app/(calendar-actions|booking-layer|cancel-layer)\\.tsx',
                   'features/calendar/(api|layout)\\.ts',
                   // Small pieces of the psychologist's attendance that the lazy parts share too.
-                  'features/attendance/(session-lists\\.ts|attendance-status\\.tsx)',
+                  'features/attendance/(session-lists\\.ts|attendance-status\\.tsx|lazy-attendance-form\\.ts)',
                 ]
                   .map(
                     (file) => `apps[\\\\/]web[\\\\/]src[\\\\/]${file.replaceAll('/', '[\\\\/]')}$`,

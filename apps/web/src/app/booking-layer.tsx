@@ -4,6 +4,7 @@ import type { BookingListItem, CalendarEvent, CreateOrderData, Role } from '@suk
 import type { CalendarProps } from '../features/calendar/calendar';
 import type { BookingStart } from '../features/booking/booking-flow';
 import type { FormExtraContext } from '../features/booking/event-form-dialog';
+import { fetchHoldOrder } from '../features/patient-sessions/sessions-api';
 import { usePaymentsConfig, verifyPayment } from '../features/payments/payments-api';
 import { lazyWithPreload } from '../lib/lazy';
 import { loadCheckout, openCheckout } from './checkout';
@@ -48,15 +49,6 @@ export function useBookingLayer(
     setGeneration((value) => value + 1);
     setRequest(next);
   };
-  const calendarProps: Partial<CalendarProps> =
-    role === 'patient'
-      ? { onBookSlot: (slot) => start({ kind: 'new', ...slot }) }
-      : {
-          // The specification's default new-event length is 20 minutes.
-          onAddEvent: (at) => start({ kind: 'new', start: at, durationMinutes: 20 }),
-          onOpenEvent: (event) => start({ kind: 'edit', event }),
-        };
-
   const resumePayment = (order: CreateOrderData, hold: BookingListItem) =>
     start({
       kind: 'resume',
@@ -66,6 +58,35 @@ export function useBookingLayer(
       durationMinutes: hold.duration === 45 ? 45 : 20,
       description: hold.description,
     });
+  /** The patient's own unpaid hold, opened from its pill: the same order's checkout again. */
+  const resumeHeld = async (event: CalendarEvent) => {
+    try {
+      const order = await fetchHoldOrder(event.id);
+      start({
+        kind: 'resume',
+        psychologistId: event.psychologistId,
+        order,
+        start: new Date(event.startDate),
+        durationMinutes: event.durationMinutes === 45 ? 45 : 20,
+        description: event.description,
+      });
+    } catch {
+      // The hold has just ended: redraw without its pill; the slot is free again.
+      void queryClient.invalidateQueries({ queryKey: ['events'] });
+      void queryClient.invalidateQueries({ queryKey: ['availability'] });
+    }
+  };
+  const calendarProps: Partial<CalendarProps> =
+    role === 'patient'
+      ? {
+          onBookSlot: (slot) => start({ kind: 'new', ...slot }),
+          onOpenEvent: (event) => void resumeHeld(event),
+        }
+      : {
+          // The specification's default new-event length is 20 minutes.
+          onAddEvent: (at) => start({ kind: 'new', start: at, durationMinutes: 20 }),
+          onOpenEvent: (event) => start({ kind: 'edit', event }),
+        };
 
   const layer =
     request && psychologist.data ? (

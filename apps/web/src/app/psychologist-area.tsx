@@ -1,11 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import {
-  missingProfileParts,
-  PROFILE_PART_LABELS,
-  type CalendarEvent,
-  type User,
-} from '@sukoon/shared';
-import { Button } from '../components/ui/button';
+import { missingProfileParts, type CalendarEvent, type User } from '@sukoon/shared';
 import type { FormExtraContext } from '../features/booking/event-form-dialog';
 import { AttendanceForm } from '../features/attendance/lazy-attendance-form';
 import { Calendar } from '../features/calendar/calendar';
@@ -20,6 +14,10 @@ import { usePsychologistRecord } from './psychologist-query';
 // Opened from the account menu and the Edit Event form: fetched once the dashboard is idle.
 const ProfileDialog = lazyWithPreload(() =>
   import('../features/profile/profile-dialog').then((module) => module.ProfileDialog),
+);
+// Shown only until the profile is complete: not part of the dashboard's first load.
+const ProfilePrompt = lazyWithPreload(() =>
+  import('../features/profile/profile-prompt').then((module) => module.ProfilePrompt),
 );
 const SessionHistory = lazyWithPreload(() =>
   import('../features/session-history/session-history').then((module) => module.SessionHistory),
@@ -66,7 +64,9 @@ export function PsychologistArea({
   return (
     <>
       {missing.length > 0 && (
-        <ProfilePrompt missing={missing} onOpen={() => onProfileOpenChange(true)} />
+        <Suspense fallback={null}>
+          <ProfilePrompt missing={missing} onOpen={() => onProfileOpenChange(true)} />
+        </Suspense>
       )}
       <ErrorBoundary region="the calendar">
         <Calendar
@@ -85,34 +85,5 @@ export function PsychologistArea({
         </Suspense>
       )}
     </>
-  );
-}
-
-/** A new psychologist's profile lacks what patients choose by: say what, and open the form. */
-function ProfilePrompt({
-  missing,
-  onOpen,
-}: {
-  missing: ReturnType<typeof missingProfileParts>;
-  onOpen: () => void;
-}) {
-  const parts = missing.map((part) => PROFILE_PART_LABELS[part]);
-  const list =
-    parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}` : parts[0]!;
-  return (
-    <section
-      aria-labelledby="profile-prompt-title"
-      className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3"
-    >
-      <div className="min-w-0 flex-1">
-        <h2 id="profile-prompt-title" className="font-semibold text-amber-950">
-          Complete your profile
-        </h2>
-        <p className="text-sm text-amber-900">
-          Patients choose a psychologist by what they read about them. Add {list}.
-        </p>
-      </div>
-      <Button onClick={onOpen}>Complete profile</Button>
-    </section>
   );
 }

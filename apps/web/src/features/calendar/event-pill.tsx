@@ -11,6 +11,8 @@ interface EventPillProps {
   onDelete?: () => void;
   /** Opens the event (a psychologist edits their own). */
   onOpen?: () => void;
+  /** What opening does, for screen readers: 'Edit Event …' unless said otherwise. */
+  openLabel?: string;
   /** The viewer is the patient: offer 'Join' while the session has a link and has not ended. */
   joinable?: boolean;
   now?: Date;
@@ -61,6 +63,7 @@ export function EventPill({
   cellMinute,
   onDelete,
   onOpen,
+  openLabel,
   joinable,
   now,
 }: EventPillProps) {
@@ -102,7 +105,7 @@ export function EventPill({
       {onOpen && (
         <button
           type="button"
-          aria-label={`Edit Event ${event.title}`}
+          aria-label={openLabel ?? `Edit Event ${event.title}`}
           aria-describedby={detailsId}
           onClick={onOpen}
           className="absolute inset-0 rounded-md focus-visible:outline-2 focus-visible:outline-brand-700"

@@ -114,3 +114,31 @@ describe('the week grid on a phone and a laptop (issue 17)', () => {
     expect(screen.getByRole('grid').className).toContain('w-full');
   });
 });
+
+describe('a patient’s own unpaid hold in the grid (issue 17, defect 6)', () => {
+  const held = makeEvent({
+    id: '00000000-0000-4000-8000-000000000002',
+    title: 'Closed the tab',
+    status: 'held',
+    paymentStatus: 'pending',
+    startDate: '2026-03-13T05:30:00.000Z',
+    endDate: '2026-03-13T05:50:00.000Z',
+    durationMinutes: 20,
+  });
+  const booked = makeEvent({ title: 'Paid already' });
+
+  it('opens to pay for it; a paid session is not a button for the patient', () => {
+    const onOpenEvent = vi.fn();
+    renderWeek({ role: 'patient', events: [held, booked], onOpenEvent });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now for Closed the tab' }));
+    expect(onOpenEvent).toHaveBeenCalledWith(held);
+    expect(screen.queryByRole('button', { name: /Paid already/ })).toBeNull();
+  });
+
+  it('is still an event to edit for the psychologist', () => {
+    const onOpenEvent = vi.fn();
+    renderWeek({ events: [held], onOpenEvent });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Event Closed the tab' }));
+    expect(onOpenEvent).toHaveBeenCalledWith(held);
+  });
+});

@@ -522,7 +522,13 @@ function Cell({
           {...(onDeleteEvent && (canDeleteEvent?.(event) ?? true)
             ? { onDelete: () => onDeleteEvent(event) }
             : {})}
-          {...(onOpenEvent ? { onOpen: () => onOpenEvent(event) } : {})}
+          // A patient opens only their own unpaid hold, to pay for it (issue 17 defect 6).
+          {...(onOpenEvent && (isPsychologist || event.status === 'held')
+            ? {
+                onOpen: () => onOpenEvent(event),
+                ...(isPsychologist ? {} : { openLabel: `Pay now for ${event.title}` }),
+              }
+            : {})}
         />
       ))}
     </div>
