@@ -1,14 +1,7 @@
-import { loadEnv } from '../env';
-import { openDatabase } from './client';
+import { openCliDatabase } from './cli-database';
 
 /** `npm run db:migrate`: applies committed migrations to the configured database and exits. */
-const env = loadEnv();
-const database = await openDatabase(
-  env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL }
-    : { kind: 'pglite', dataDir: env.PGLITE_DIR },
-);
-await database.migrate();
+const database = await openCliDatabase();
 console.info(
   `Migrations applied (${database.driver}); schema version ${await database.schemaVersion()}.`,
 );

@@ -1,8 +1,8 @@
 // `npm run codes -- issue --institution "Name" [--count N] [--expires-in 30d]` and `npm run codes -- list`:
 // the operator's way to hand out psychologist registration codes. Uses the same database as the server.
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../../db/client';
-import { EnvError, loadEnv } from '../../env';
+import { openCliDatabase } from '../../db/cli-database';
+import { EnvError } from '../../env';
 import { createCodesService, parseDuration } from './codes-service';
 
 const USAGE = `Usage:
@@ -47,14 +47,8 @@ async function main() {
     input = { institution, count, expiresInMs };
   }
 
-  const env = loadEnv();
-  const database = await openDatabase(
-    env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
-      : { kind: 'pglite', dataDir: env.PGLITE_DIR },
-  );
+  const database = await openCliDatabase();
   try {
-    await database.migrate();
     const codes = createCodesService(database.db);
     if (input) {
       const issued = await codes.issue(input);

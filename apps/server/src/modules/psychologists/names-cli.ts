@@ -1,7 +1,7 @@
 // `npm run names -- review`: the operator's list of psychologists' names flagged as too close to
 // another psychologist's (issue 16 #11). Uses the same database as the server.
-import { openDatabase } from '../../db/client';
-import { EnvError, loadEnv } from '../../env';
+import { openCliDatabase } from '../../db/cli-database';
+import { EnvError } from '../../env';
 import { listFlaggedNames } from './name-review';
 
 const USAGE = `Usage:
@@ -14,14 +14,8 @@ async function main() {
     if (command && command !== '--help' && command !== '-h') process.exit(2);
     return;
   }
-  const env = loadEnv();
-  const database = await openDatabase(
-    env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
-      : { kind: 'pglite', dataDir: env.PGLITE_DIR },
-  );
+  const database = await openCliDatabase();
   try {
-    await database.migrate();
     const flagged = await listFlaggedNames(database.db);
     if (flagged.length === 0) console.info('No names are flagged.');
     for (const row of flagged) {
