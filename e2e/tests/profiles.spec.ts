@@ -2,7 +2,7 @@ import { device, expect, expectAccessible, press, snapshot, test } from '../fixt
 import { chooseRole, codeFor, pageFor, PATIENT, signIn } from './journey-helpers';
 
 /** The institution codes the journeys' servers seed (start-server.mjs), one for each project. */
-const CODE = { laptop: 'E2E-Laptop-2026', phone: 'E2E-Phone-2026' } as const;
+const CODE = { laptop: 'E2E-Profiles-Laptop-2026', phone: 'E2E-Profiles-Phone-2026' } as const;
 
 test.describe('psychologists worth choosing', () => {
   test('a new psychologist completes the profile; a patient filters by specialization and language and picks them', async ({
