@@ -1,7 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest leaves one core free by default: one worker on a 2-core machine. The server's tests wait
+    // on timers, sockets and the database as much as they compute: with two workers the whole suite
+    // took 471 s instead of 630 s there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
