@@ -49,7 +49,7 @@ export function DayStrip({ days, chosen, today, onChoose }: DayStripProps) {
                 pressed
                   ? 'border-brand-700 bg-brand-700 text-white'
                   : closed
-                    ? 'border-slate-200 bg-slate-100 text-slate-500'
+                    ? 'border-slate-200 bg-slate-100 text-slate-600'
                     : 'border-slate-300 bg-white text-slate-900 hover:border-brand-600 hover:bg-brand-50'
               }`}
             >
