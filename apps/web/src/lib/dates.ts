@@ -26,6 +26,12 @@ export function formatSessionTimes(start: Date, end: Date, timeZone: string): st
   return `${time(start)} – ${time(end)}`;
 }
 
+/** 'Thu 27 Nov, 10:00 AM' in a zone: a next free time, in the picker and on the chooser's cards. */
+export function formatNextAvailable(start: Date, timeZone: string): string {
+  const part = (options: Intl.DateTimeFormatOptions) => formatInZone(start, timeZone, options);
+  return `${part({ weekday: 'short' })} ${part({ day: 'numeric' })} ${part({ month: 'short' })}, ${part({ hour: 'numeric', minute: '2-digit' })}`;
+}
+
 /** The viewer's own IANA zone, as the browser reports it. */
 export function deviceTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -2,7 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PsychologistListItem } from '@sukoon/shared';
 import { renderWithQuery, stubApi } from '../../testing/render';
-import { formatNextAvailable, nameInitials, PsychologistChooser } from './psychologist-chooser';
+import { formatNextAvailable } from '../../lib/dates';
+import { nameInitials, PsychologistChooser } from './psychologist-chooser';
 
 afterEach(() => {
   cleanup();
@@ -44,7 +45,8 @@ const RAVI: PsychologistListItem = {
 };
 
 function renderChooser(selectedId: string | null = null) {
-  const everyone = [ASHA, MEERA, RAVI];
+  // In the server's order: soonest free first (profiles.test.ts checks the server sorts so).
+  const everyone = [MEERA, ASHA, RAVI];
   const calls = stubApi((call) => ({
     data: everyone.filter(
       (p) =>
@@ -59,7 +61,7 @@ function renderChooser(selectedId: string | null = null) {
 }
 
 describe('PsychologistChooser', () => {
-  it('shows cards soonest first with initials, specializations, languages, fees and next time', async () => {
+  it('shows the cards in the server’s order, soonest first, with initials, specializations, languages, fees and next time', async () => {
     renderChooser();
     const group = await screen.findByRole('group', { name: 'Choose a psychologist' });
     const cards = await within(group).findAllByRole('button');

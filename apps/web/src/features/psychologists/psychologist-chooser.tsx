@@ -13,7 +13,7 @@ import {
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { api } from '../../lib/api-client';
-import { deviceTimeZone, formatInZone, zoneLabel } from '../../lib/dates';
+import { deviceTimeZone, formatNextAvailable, zoneLabel } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 
 interface PsychologistChooserProps {
@@ -47,16 +47,6 @@ export function nameInitials(name: string): string {
       .toUpperCase() || '?'
   );
 }
-
-/** 'Thu 27 Nov, 10:00 AM' in a zone. */
-export function formatNextAvailable(start: Date, timeZone: string): string {
-  const part = (options: Intl.DateTimeFormatOptions) => formatInZone(start, timeZone, options);
-  return `${part({ weekday: 'short' })} ${part({ day: 'numeric' })} ${part({ month: 'short' })}, ${part({ hour: 'numeric', minute: '2-digit' })}`;
-}
-
-const soonestFirst = (a: PsychologistListItem, b: PsychologistListItem) =>
-  (a.next_available ? Date.parse(a.next_available) : Infinity) -
-    (b.next_available ? Date.parse(b.next_available) : Infinity) || 0;
 
 function Fees({ psychologist }: { psychologist: PsychologistListItem }) {
   return (
@@ -166,7 +156,8 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
     );
   }
 
-  const cards = [...(filtered.data ?? [])].sort(soonestFirst);
+  // Soonest free first, as the server sorts them (GET /api/psychologists).
+  const cards = filtered.data ?? [];
   const anyFilter = Boolean(filters.specialization || filters.language);
   return (
     <fieldset className="rounded-xl border border-slate-200 bg-white p-4">

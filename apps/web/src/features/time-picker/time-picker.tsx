@@ -4,6 +4,7 @@ import {
   DAY_CLOSED_LABELS,
   DAY_PARTS,
   dayPartOfMinute,
+  formatClock,
   daysOfTimes,
   localDateOf,
   localMinuteOf,
@@ -16,12 +17,12 @@ import {
   type RatesInr,
   type SessionDuration,
 } from '@sukoon/shared';
-import { zoneLabel } from '../../lib/dates';
+import { formatNextAvailable, zoneLabel } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useNow } from '../../lib/use-now';
 import { useAvailability } from '../calendar/api';
 import { DayStrip } from './day-strip';
-import { formatLongDay, formatNext, time } from './format';
+import { formatLongDay } from './format';
 
 export interface PickerPsychologist extends RatesInr {
   id: string;
@@ -206,7 +207,8 @@ function NextAvailable({
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
       <p className="text-slate-700">
-        Next available: <strong className="text-slate-900">{formatNext(next, timeZone)}</strong>
+        Next available:{' '}
+        <strong className="text-slate-900">{formatNextAvailable(next, timeZone)}</strong>
       </p>
       {!showing && (
         <button
@@ -266,13 +268,13 @@ function DayTimesList({
                 <button
                   type="button"
                   onClick={() => onPick(start)}
-                  aria-label={`Book ${heading} at ${time(start, timeZone)}${showViewerTime ? ` (your time ${time(start, viewerZone)})` : ''}`}
+                  aria-label={`Book ${heading} at ${formatClock(start, timeZone)}${showViewerTime ? ` (your time ${formatClock(start, viewerZone)})` : ''}`}
                   className="flex min-h-12 w-full flex-col items-center justify-center rounded-lg border border-brand-600 bg-white px-2 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
                 >
-                  {time(start, timeZone)}
+                  {formatClock(start, timeZone)}
                   {showViewerTime && (
                     <span className="text-xs font-normal text-slate-600">
-                      {time(start, viewerZone)}
+                      {formatClock(start, viewerZone)}
                     </span>
                   )}
                 </button>
