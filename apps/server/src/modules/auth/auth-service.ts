@@ -299,16 +299,13 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
             if (!code) throw new AppError('INVALID_PSYCHOLOGIST_CODE');
             // The Full name and Specialization typed at registration start the profile; patients never
             // see a bare username (issue 17 §2).
+            const name = body.fullName ?? nameFromUsername(created.username);
             await createUsersRepository(tx).createPsychologistProfile(
               created.id,
-              body.fullName ?? nameFromUsername(created.username),
+              name,
               body.specialization ? [body.specialization] : [],
             );
-            await flagNameIfTooClose(
-              tx,
-              created.id,
-              body.fullName ?? nameFromUsername(created.username),
-            );
+            await flagNameIfTooClose(tx, created.id, name);
           }
           const otp = await issueOtp(tx, created.id, 'verify_email', now);
           await enqueueMail(tx, verificationMail(created.email, otp));
