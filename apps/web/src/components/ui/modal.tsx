@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { useRef, type FocusEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -34,6 +34,9 @@ const usable = (element: HTMLElement | null | undefined) =>
  */
 export function useDialogFocus() {
   const returnTarget = useRef<ReturnTarget | null>(null);
+  // The late return of focus below, dropped if whatever holds the dialog goes away first.
+  const lateFocus = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(lateFocus.current), []);
   return {
     onOpenAutoFocus: (event: Event) => {
       // Still the element that opened the dialog: focus moves in right after this.
@@ -64,7 +67,7 @@ export function useDialogFocus() {
       }
       // The opener may be disabled while what it started finishes (Open test checkout, Pay): it is
       // enabled again a moment later, when the app has taken in the dialog's answer.
-      window.setTimeout(() => {
+      lateFocus.current = window.setTimeout(() => {
         if (document.activeElement === document.body) resolve()?.focus();
       }, 50);
     },
