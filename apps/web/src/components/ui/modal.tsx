@@ -34,9 +34,16 @@ const usable = (element: HTMLElement | null | undefined) =>
  */
 export function useDialogFocus() {
   const returnTarget = useRef<ReturnTarget | null>(null);
-  // The late return of focus below, dropped if whatever holds the dialog goes away first.
+  // The late moves of focus below, dropped if whatever holds the dialog goes away first.
   const lateFocus = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(lateFocus.current), []);
+  const refocus = useRef<number | undefined>(undefined);
+  useEffect(
+    () => () => {
+      window.clearTimeout(lateFocus.current);
+      if (refocus.current !== undefined) window.cancelAnimationFrame(refocus.current);
+    },
+    [],
+  );
   return {
     onOpenAutoFocus: (event: Event) => {
       // Still the element that opened the dialog: focus moves in right after this.
@@ -74,7 +81,7 @@ export function useDialogFocus() {
     onBlur: (event: FocusEvent<HTMLElement>) => {
       if (event.relatedTarget !== null) return;
       const dialog = event.currentTarget;
-      window.requestAnimationFrame(() => {
+      refocus.current = window.requestAnimationFrame(() => {
         if (document.activeElement === document.body && dialog.isConnected) {
           dialog.focus({ preventScroll: true });
         }
