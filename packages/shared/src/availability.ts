@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PracticePolicy } from './policy';
 import { isRealIsoDate, isValidTimeZone } from './calendar';
 import { DAY_PARTS, SESSION_DURATIONS } from './constants';
 import { RefundSummary } from './payments';
@@ -115,7 +116,13 @@ export const EVENT_VARIANTS = ['primary', 'danger', 'success', 'warning', 'defau
 export const ATTENDANCE_STATUSES = ['scheduled', 'attended', 'canceled'] as const;
 export const BOOKING_STATUSES = ['held', 'booked', 'canceled', 'expired'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export const PAYMENT_STATUSES = [
+  'pending',
+  'completed',
+  'failed',
+  'refunded',
+  'partially_refunded',
+] as const;
 
 /** The specification's Calendar event, mapped from a booking, plus who it is between. */
 export const CalendarEvent = z.object({
@@ -144,6 +151,15 @@ export const CalendarEvent = z.object({
   /** Who the session is with: the psychologist's display name and the patient's username. */
   psychologistName: z.string(),
   patientName: z.string().nullable(),
+  /** The practice policy the session was booked under (null for a psychologist's own event). */
+  policy: PracticePolicy.nullable(),
+  /** How many times the patient has moved this session. */
+  patientMoves: z.number().int(),
+  /**
+   * The time the psychologist moved this session from, while the patient has not yet said whether
+   * they keep the new time or cancel for a full refund; null otherwise.
+   */
+  movedFrom: z.object({ startDate: z.string(), endDate: z.string() }).nullable(),
 });
 export type CalendarEvent = z.infer<typeof CalendarEvent>;
 
@@ -219,5 +235,11 @@ export const BookingListItem = z.object({
   refund: RefundSummary.nullable(),
   /** A hold awaiting payment: when the slot stops being kept (null for everything else). */
   hold_expires_at: z.iso.datetime().nullable(),
+  /** The practice policy the session was booked under (null for a psychologist's own event). */
+  policy: PracticePolicy.nullable(),
+  /** How many times the patient has moved this session. */
+  patient_moves: z.number().int(),
+  /** Where the psychologist moved the session from, awaiting the patient's answer; else null. */
+  moved_from_start: z.string().nullable(),
 });
 export type BookingListItem = z.infer<typeof BookingListItem>;

@@ -9,6 +9,7 @@ import {
   WORKING_DAY_START_MINUTE,
   type DayPart,
 } from './constants';
+import { bookingWindow, noticeLabel, type BookingPolicy } from './policy';
 
 /**
  * Calendar arithmetic in a psychologist's time zone. Dates are `YYYY-MM-DD` strings (a day on the
@@ -186,16 +187,24 @@ export type SlotProblem =
   | 'OUTSIDE_HOURS'
   | 'PAST'
   | 'TOO_FAR_AHEAD'
+  | 'TOO_SOON'
   | 'DAY_OFF'
   | 'DAY_PART_UNAVAILABLE'
   | 'BLOCKED'
-  | 'OVERLAP';
+  | 'OVERLAP'
+  | 'NO_BREAK';
 
 export interface SlotQuestion {
   start: Date;
   durationMinutes: number;
   now: Date;
   facts: AvailabilityFacts;
+  /**
+   * The psychologist's booking policy, for a patient's booking or move: minimum notice, horizon and
+   * the break after each session. Without it (the psychologist's own calendar) only the 52-week
+   * limit applies.
+   */
+  policy?: BookingPolicy | undefined;
 }
 
 function overlaps(aStart: number, aEnd: number, bStart: number, bEnd: number): boolean {
@@ -254,17 +263,27 @@ export function slotProblemOnDay(
   durationMinutes: number,
   now: Date,
   day: DayFacts,
+  policy?: BookingPolicy,
 ): SlotProblem | null {
   const endMs = startMs + durationMinutes * 60_000;
   if (startMs % 60_000 !== 0) return 'NOT_WHOLE_MINUTE';
   if (durationMinutes <= 0 || startMs < day.dayStart || endMs > day.dayEnd) return 'OUTSIDE_HOURS';
   if (startMs <= now.getTime()) return 'PAST';
-  if (startMs > now.getTime() + BOOKING_HORIZON_WEEKS * 7 * 86_400_000) return 'TOO_FAR_AHEAD';
+  const window = policy
+    ? bookingWindow(now, policy)
+    : { earliest: 0, latest: now.getTime() + BOOKING_HORIZON_WEEKS * 7 * 86_400_000 };
+  if (startMs > window.latest) return 'TOO_FAR_AHEAD';
+  if (startMs < window.earliest) return 'TOO_SOON';
   if (day.dayOff) return 'DAY_OFF';
   const hits = ([start, end]: readonly [number, number]) => overlaps(startMs, endMs, start, end);
   if (day.partsOff.some(hits)) return 'DAY_PART_UNAVAILABLE';
   if (day.blocked.some(hits)) return 'BLOCKED';
   if (day.busy.some(hits)) return 'OVERLAP';
+  // The break follows every session, the new one's too: neither may start inside the other's.
+  const gap = (policy?.breakMinutes ?? 0) * 60_000;
+  if (gap > 0 && day.busy.some(([start, end]) => overlaps(startMs, endMs + gap, start, end + gap))) {
+    return 'NO_BREAK';
+  }
   return null;
 }
 
@@ -279,9 +298,10 @@ export function slotProblem({
   durationMinutes,
   now,
   facts,
+  policy,
 }: SlotQuestion): SlotProblem | null {
   const day = dayFactsOf(localDateOf(start, facts.timeZone), facts);
-  return slotProblemOnDay(start.getTime(), durationMinutes, now, day);
+  return slotProblemOnDay(start.getTime(), durationMinutes, now, day, policy);
 }
 
 export function isSlotBookable(question: SlotQuestion): boolean {
@@ -294,8 +314,25 @@ export const SLOT_PROBLEM_MESSAGES: Record<SlotProblem, string> = {
   OUTSIDE_HOURS: 'Sessions run between 9:00 AM and 9:00 PM in the psychologist’s time zone.',
   PAST: 'That time has already passed. Please choose a later slot.',
   TOO_FAR_AHEAD: `Sessions can be booked up to ${BOOKING_HORIZON_WEEKS} weeks ahead. Please choose an earlier date.`,
+  TOO_SOON: 'This psychologist needs more notice for a session. Please choose a later time.',
   DAY_OFF: 'The psychologist is not available on that day.',
   DAY_PART_UNAVAILABLE: 'The psychologist is not available at that time of day.',
   BLOCKED: 'The psychologist has blocked that slot.',
   OVERLAP: 'That slot is already taken. Please choose another time.',
+  NO_BREAK:
+    'This psychologist keeps a break after each session, so that time is too close to another one.',
 };
+
+/** SLOT_PROBLEM_MESSAGES, with the psychologist's own notice and horizon when a policy applies. */
+export function slotProblemMessage(problem: SlotProblem, policy?: BookingPolicy): string {
+  if (policy && problem === 'TOO_SOON') {
+    return `${noticeLabel(policy)}: please choose a later time.`;
+  }
+  if (policy && problem === 'TOO_FAR_AHEAD') {
+    return `Sessions can be booked up to ${policy.horizonWeeks} week${policy.horizonWeeks === 1 ? '' : 's'} ahead. Please choose an earlier date.`;
+  }
+  if (policy && problem === 'NO_BREAK') {
+    return `This psychologist keeps ${policy.breakMinutes} minutes free after each session, so that time is too close to another one.`;
+  }
+  return SLOT_PROBLEM_MESSAGES[problem];
+}

@@ -174,6 +174,28 @@ export const ERRORS = {
     status: 409,
     message: 'This session has already started or ended, so it can no longer be canceled.',
   },
+  RESCHEDULE_NOT_ALLOWED: {
+    status: 409,
+    message: 'This session cannot be moved now. You can still cancel it.',
+  },
+  RESCHEDULE_SAME_TIME: {
+    status: 400,
+    message: 'The session already starts at that time. Choose a different time to move it to.',
+  },
+  MOVE_PENDING: {
+    status: 409,
+    message:
+      'The patient has not yet answered the last move of this session. Wait for their answer before moving it again.',
+  },
+  NO_MOVE_PENDING: {
+    status: 409,
+    message: 'There is no new time waiting for your answer on this session.',
+  },
+  MOVE_LINK_INVALID: {
+    status: 410,
+    message:
+      'This link has already been used, or the session has started or been canceled. Open your sessions in Sukoon to see where it stands.',
+  },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Server error. Please try again later.' },
   SERVICE_UNAVAILABLE: {

@@ -9,6 +9,7 @@ import {
   type SlotProblem,
 } from './calendar';
 import { WORKING_DAY_END_MINUTE, WORKING_DAY_START_MINUTE } from './constants';
+import type { BookingPolicy } from './policy';
 
 /**
  * The times a patient can pick: every half-hour start of the working day that the one slot rule
@@ -31,6 +32,8 @@ export interface FreeTimesQuestion {
   durationMinutes: number;
   now: Date;
   facts: AvailabilityFacts;
+  /** The psychologist's booking policy (notice, horizon, break), as the server applies it. */
+  policy?: BookingPolicy | undefined;
 }
 
 export interface DayTimes {
@@ -44,7 +47,7 @@ export interface DayTimes {
 /** The bookable starts of one date (in the psychologist's zone) and, when none, why. */
 export function dayTimes(
   date: IsoDate,
-  { durationMinutes, now, facts }: FreeTimesQuestion,
+  { durationMinutes, now, facts, policy }: FreeTimesQuestion,
 ): DayTimes {
   const day = dayFactsOf(date, facts);
   // Working hours are twelve hours apart unless the clocks change in between; then ask the zone.
@@ -56,7 +59,7 @@ export function dayTimes(
     const startMs = steady
       ? day.dayStart + (minute - WORKING_DAY_START_MINUTE) * 60_000
       : zonedInstant(date, minute, facts.timeZone).getTime();
-    const problem = slotProblemOnDay(startMs, durationMinutes, now, day);
+    const problem = slotProblemOnDay(startMs, durationMinutes, now, day, policy);
     if (problem) problems.add(problem);
     else starts.push(new Date(startMs));
   }

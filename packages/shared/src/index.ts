@@ -16,3 +16,4 @@ export * from './privacy';
 export * from './names';
 export * from './paging';
 export * from './time-format';
+export * from './policy';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RateInr, TimeZoneSchema } from './availability';
 import { SPECIALIZATIONS } from './auth';
 import { FullName } from './names';
+import { PracticePolicy } from './policy';
 
 /**
  * A psychologist's profile: what a patient reads to choose one (issue 17 §2). One place for the lists,
@@ -123,6 +124,8 @@ export const Psychologist = z.object({
   yearsOfPractice: z.number().int().nullable(),
   /** As the psychologist gave it; not verified by Sukoon. */
   registrationNumber: z.string().nullable(),
+  /** How patients book, move and cancel with this psychologist. */
+  policy: PracticePolicy,
 });
 export type Psychologist = z.infer<typeof Psychologist>;
 
@@ -165,6 +168,7 @@ export const UpdatePsychologistBody = z
     bio: Bio,
     yearsOfPractice: YearsOfPractice,
     registrationNumber: RegistrationNumber.nullable(),
+    policy: PracticePolicy,
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');

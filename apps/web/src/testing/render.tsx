@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import type { CalendarEvent } from '@sukoon/shared';
+import { DEFAULT_PRACTICE_POLICY, type CalendarEvent } from '@sukoon/shared';
 
 /** A booked 45-minute session with a patient; override what a test is about. */
 export function makeEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
@@ -30,6 +30,9 @@ export function makeEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent
     patientId: '00000000-0000-4000-8000-0000000000b1',
     psychologistName: 'Dr. Asha Rao',
     patientName: 'meera_k',
+    policy: DEFAULT_PRACTICE_POLICY,
+    patientMoves: 0,
+    movedFrom: null,
     ...overrides,
   };
 }

@@ -1,10 +1,12 @@
 /** Accounts: users, psychologist profiles and sign-in sessions. */
 import { sql } from 'drizzle-orm';
+import { DEFAULT_PRACTICE_POLICY, type PracticePolicy } from '@sukoon/shared';
 import { timestamps } from './columns';
 import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -59,6 +61,11 @@ export const psychologistProfiles = pgTable(
     yearsOfPractice: integer('years_of_practice'),
     /** As the psychologist gave it (an RCI number, say); shown, never verified. */
     registrationNumber: text('registration_number'),
+    /**
+     * The practice policy (PracticePolicy in shared, checked there on every write): notice, horizon,
+     * break, moves and late cancellation. Copied onto each booking when it is confirmed.
+     */
+    policy: jsonb('policy').$type<PracticePolicy>().notNull().default(DEFAULT_PRACTICE_POLICY),
     ...timestamps,
   },
   (table) => [

@@ -4,12 +4,14 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PracticePolicy } from '@sukoon/shared';
 import { users } from './accounts';
 import { timestamps } from './columns';
 
@@ -44,7 +46,7 @@ export const bookings = pgTable(
      */
     status: text('status', { enum: ['held', 'booked', 'canceled', 'expired'] }).notNull(),
     paymentStatus: text('payment_status', {
-      enum: ['pending', 'completed', 'failed', 'refunded'],
+      enum: ['pending', 'completed', 'failed', 'refunded', 'partially_refunded'],
     })
       .notNull()
       .default('pending'),
@@ -59,6 +61,20 @@ export const bookings = pgTable(
     patientTimeZone: text('patient_time_zone'),
     canceledBy: text('canceled_by', { enum: ['patient', 'psychologist'] }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** The psychologist's policy when the session was booked; null for their own events. */
+    policy: jsonb('policy').$type<PracticePolicy>(),
+    /** How many times the patient moved this session (limited by policy.patientMovesPerSession). */
+    patientMoves: integer('patient_moves').notNull().default(0),
+    /**
+     * The SEQUENCE of the session's next iCalendar message: raised by every change a calendar must
+     * apply (a move, a new meeting link, a cancellation), so calendars update the event they have.
+     */
+    icsSequence: integer('ics_sequence').notNull().default(0),
+    /**
+     * Where the psychologist moved the session from, while the patient has not said whether they
+     * keep the new time or cancel for a full refund; null otherwise.
+     */
+    movedFromStartsAt: timestamp('moved_from_starts_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -76,7 +92,7 @@ export const bookings = pgTable(
     ),
     check(
       'bookings_payment_status_check',
-      sql`${table.paymentStatus} in ('pending', 'completed', 'failed', 'refunded')`,
+      sql`${table.paymentStatus} in ('pending', 'completed', 'failed', 'refunded', 'partially_refunded')`,
     ),
     check(
       'bookings_attendance_check',
@@ -131,5 +147,38 @@ export const bookingReminders = pgTable(
       .on(table.dueAt)
       .where(sql`${table.status} = 'pending'`),
     check('booking_reminders_status_check', sql`${table.status} in ('pending', 'sent', 'skipped')`),
+  ],
+);
+
+/**
+ * A psychologist's move of a patient's session, waiting for the patient's answer: keep the new time,
+ * or cancel for a full refund. The emailed links carry a random token of which only the SHA-256 is
+ * kept; it works once, until the session starts.
+ */
+export const bookingMoveOffers = pgTable(
+  'booking_move_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    fromStartsAt: timestamp('from_starts_at', { withTimezone: true }).notNull(),
+    toStartsAt: timestamp('to_starts_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decision: text('decision', { enum: ['keep', 'cancel'] }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('booking_move_offers_token_unique').on(table.tokenHash),
+    // One open question per session: a second move waits for the answer to the first.
+    uniqueIndex('booking_move_offers_open_unique')
+      .on(table.bookingId)
+      .where(sql`${table.decidedAt} is null`),
+    check(
+      'booking_move_offers_decision_check',
+      sql`(${table.decision} is null) = (${table.decidedAt} is null) and (${table.decision} is null or ${table.decision} in ('keep', 'cancel'))`,
+    ),
   ],
 );

@@ -7,6 +7,7 @@ import {
   SLOT_PROBLEM_MESSAGES,
   durationOf,
   localDateOf,
+  readPolicy,
   slotProblem,
   type BookingCreateBody,
   type BookingCreated,
@@ -263,6 +264,8 @@ export function createBookingFlowService({
             paymentStatus: 'pending',
             holdExpiresAt,
             patientTimeZone: request.timeZone ?? null,
+            // The terms the patient is shown before paying are the ones the session keeps.
+            policy: readPolicy(psychologist.policy),
           },
           actor,
           tx,

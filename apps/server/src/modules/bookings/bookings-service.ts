@@ -2,6 +2,7 @@ import {
   decodeCursor,
   encodeCursor,
   localDateOf,
+  readPolicy,
   type PageQuery,
   type BookingListItem,
   type CalendarEvent,
@@ -42,6 +43,16 @@ export function toCalendarEvent(row: BookingWithNames, viewerId: string): Calend
     patientId: booking.patientId,
     psychologistName: row.psychologistName,
     patientName: row.patientName,
+    policy: booking.policy ? readPolicy(booking.policy) : null,
+    patientMoves: booking.patientMoves,
+    movedFrom: booking.movedFromStartsAt
+      ? {
+          startDate: booking.movedFromStartsAt.toISOString(),
+          endDate: new Date(
+            booking.movedFromStartsAt.getTime() + booking.durationMinutes * 60_000,
+          ).toISOString(),
+        }
+      : null,
   };
 }
 
@@ -78,6 +89,9 @@ function toListItem(
     refund: refund ?? null,
     hold_expires_at:
       booking.status === 'held' ? (booking.holdExpiresAt?.toISOString() ?? null) : null,
+    policy: booking.policy ? readPolicy(booking.policy) : null,
+    patient_moves: booking.patientMoves,
+    moved_from_start: booking.movedFromStartsAt?.toISOString() ?? null,
   };
 }
 
@@ -96,7 +110,9 @@ export function createBookingsService(db: Database) {
 
   async function withRefunds(rows: BookingWithNames[], viewerId: string) {
     const refunds = await repository.refundsOf(
-      rows.filter(({ booking }) => booking.paymentStatus === 'refunded').map((r) => r.booking.id),
+      rows.filter(({ booking }) =>
+        ['refunded', 'partially_refunded'].includes(booking.paymentStatus),
+      ).map((r) => r.booking.id),
     );
     return rows.map((row) => toListItem(row, viewerId, refunds.get(row.booking.id)));
   }

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { DayPart, ListPsychologistsQuery } from '@sukoon/shared';
+import type { DayPart, ListPsychologistsQuery, PracticePolicy } from '@sukoon/shared';
 import { queryRows, type Database } from '../../db/client';
 import {
   blockedSlots,
@@ -20,6 +20,7 @@ export type ProfileChanges = Partial<{
   bio: string;
   yearsOfPractice: number;
   registrationNumber: string | null;
+  policy: PracticePolicy;
 }>;
 
 const columns = {
@@ -33,6 +34,7 @@ const columns = {
   bio: psychologistProfiles.bio,
   yearsOfPractice: psychologistProfiles.yearsOfPractice,
   registrationNumber: psychologistProfiles.registrationNumber,
+  policy: psychologistProfiles.policy,
 };
 
 /** A listed psychologist's profile with the availability facts of the window the list looks at. */
@@ -47,6 +49,7 @@ export interface ListedPsychologistRow {
   bio: string;
   yearsOfPractice: number | null;
   registrationNumber: string | null;
+  policy: unknown;
   dayParts: { date: string; segment: DayPart }[];
   offDays: string[];
   /** Epoch milliseconds. */
@@ -68,6 +71,7 @@ export function listWithFactsQuery(filters: ListPsychologistsQuery, from: Date, 
   return sql`with p as (
           select pp.user_id as id, pp.display_name, pp.time_zone, pp.rate_20_paise, pp.rate_45_paise,
                  pp.specializations, pp.languages, pp.bio, pp.years_of_practice, pp.registration_number,
+                 pp.policy,
                  (${fromAt} at time zone pp.time_zone)::date as from_date
             from ${psychologistProfiles} pp
             join ${users} u on u.id = pp.user_id and u.role = 'psychologist'
@@ -78,7 +82,7 @@ export function listWithFactsQuery(filters: ListPsychologistsQuery, from: Date, 
         select p.id, p.display_name as "displayName", p.time_zone as "timeZone",
           p.rate_20_paise as "rate20Paise", p.rate_45_paise as "rate45Paise",
           p.specializations, p.languages, p.bio, p.years_of_practice as "yearsOfPractice",
-          p.registration_number as "registrationNumber",
+          p.registration_number as "registrationNumber", p.policy,
           (select coalesce(json_agg(json_build_object('date', d.date::text, 'segment', d.segment)), '[]'::json)
              from ${unavailableDayParts} d
             where d.psychologist_id = p.id

@@ -4,6 +4,7 @@ import {
   NEXT_AVAILABLE_DURATION_MINUTES,
   nextFreeStart,
   PICKER_DAYS,
+  readPolicy,
   SPECIALIZATIONS,
   type Language,
   type ListPsychologistsQuery,
@@ -31,7 +32,9 @@ const known = <T extends string>(list: readonly T[], values: readonly string[]):
  * Rates are kept in paise; the API speaks rupees under the names the original client reads. Only
  * what a patient may read: no email, no username.
  */
-export function toPsychologistDto(row: NonNullable<PsychologistRow>): Psychologist {
+export function toPsychologistDto(
+  row: Omit<NonNullable<PsychologistRow>, 'policy'> & { policy: unknown },
+): Psychologist {
   return {
     id: row.id,
     displayName: row.displayName,
@@ -43,6 +46,7 @@ export function toPsychologistDto(row: NonNullable<PsychologistRow>): Psychologi
     bio: row.bio,
     yearsOfPractice: row.yearsOfPractice,
     registrationNumber: row.registrationNumber,
+    policy: readPolicy(row.policy),
   };
 }
 
@@ -65,6 +69,7 @@ export function nextAvailable(row: ListedPsychologistRow, now: Date): string | n
     durationMinutes: NEXT_AVAILABLE_DURATION_MINUTES,
     now,
     facts,
+    policy: readPolicy(row.policy),
   });
   return start ? start.toISOString() : null;
 }
@@ -127,6 +132,7 @@ export function createPsychologistsService(db: Database) {
       if (body.registrationNumber !== undefined) {
         changes.registrationNumber = body.registrationNumber;
       }
+      if (body.policy !== undefined) changes.policy = body.policy;
       await db.transaction(async (tx) => {
         await createPsychologistsRepository(tx).update(id, changes);
         if (changes.displayName !== undefined) {

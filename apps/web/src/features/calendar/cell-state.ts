@@ -14,6 +14,8 @@ const STATE_OF_PROBLEM = {
   NOT_WHOLE_MINUTE: 'unavailable',
   OUTSIDE_HOURS: 'unavailable',
   TOO_FAR_AHEAD: 'unavailable',
+  TOO_SOON: 'unavailable',
+  NO_BREAK: 'unavailable',
   PAST: 'past',
   DAY_OFF: 'day-off',
   DAY_PART_UNAVAILABLE: 'unavailable',

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BookingListItem } from '@sukoon/shared';
+import { DEFAULT_PRACTICE_POLICY, type BookingListItem } from '@sukoon/shared';
 import { renderWithQuery, stubApi } from '../../testing/render';
 import { YourSessions } from './your-sessions';
 
@@ -38,6 +38,9 @@ function booking(overrides: Partial<BookingListItem>): BookingListItem {
     canceled_at: null,
     refund: null,
     hold_expires_at: null,
+    policy: DEFAULT_PRACTICE_POLICY,
+    patient_moves: 0,
+    moved_from_start: null,
     ...overrides,
   };
 }

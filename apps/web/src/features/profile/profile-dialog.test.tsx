@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Psychologist } from '@sukoon/shared';
+import { DEFAULT_PRACTICE_POLICY, type Psychologist } from '@sukoon/shared';
 import { renderWithQuery, stubApi } from '../../testing/render';
 import { ProfileDialog } from './profile-dialog';
 import { choiceFor, filterTimeZones, timeZoneChoices } from './time-zones';
@@ -22,6 +22,7 @@ const NEW_PROFILE: Psychologist = {
   bio: '',
   yearsOfPractice: null,
   registrationNumber: null,
+  policy: DEFAULT_PRACTICE_POLICY,
 };
 
 function renderDialog(profile: Psychologist = NEW_PROFILE) {

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PsychologistListItem } from '@sukoon/shared';
+import { DEFAULT_PRACTICE_POLICY, type PsychologistListItem } from '@sukoon/shared';
 import { renderWithQuery, stubApi } from '../../testing/render';
 import { formatNextAvailable } from '../../lib/dates';
 import { nameInitials, PsychologistChooser } from './psychologist-chooser';
@@ -17,6 +17,7 @@ const base = {
   bio: '',
   yearsOfPractice: 9,
   registrationNumber: null,
+  policy: DEFAULT_PRACTICE_POLICY,
 };
 const ASHA: PsychologistListItem = {
   ...base,
