@@ -1,0 +1,229 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addIsoDays,
+  localDateOf,
+  slotProblem,
+  zonedInstant,
+  type AvailabilityFacts,
+} from './calendar';
+import { daysOfTimes } from './free-times';
+import {
+  BREAK_MINUTES,
+  DEFAULT_PRACTICE_POLICY,
+  LATE_CANCEL_REFUND_PERCENTS,
+  PracticePolicy,
+  cancellationTerms,
+  formatNotice,
+  patientCancellationRefund,
+  patientMoveRefusal,
+  readPolicy,
+} from './policy';
+
+const IST = 'Asia/Kolkata';
+const MINUTE = 60_000;
+const NOW = new Date('2026-11-25T04:30:00.000Z'); // Wed 25 Nov, 10:00 AM in India
+const TODAY = localDateOf(NOW, IST);
+
+const noFacts: AvailabilityFacts = {
+  timeZone: IST,
+  daysOff: [],
+  unavailableDayParts: [],
+  blockedSlots: [],
+  busy: [],
+};
+
+const policyArbitrary = fc.record({
+  minNoticeMinutes: fc.integer({ min: 0, max: 7 * 24 * 60 }),
+  horizonWeeks: fc.integer({ min: 1, max: 52 }),
+  breakMinutes: fc.constantFrom(...BREAK_MINUTES),
+  rescheduleNoticeMinutes: fc.option(fc.integer({ min: 0, max: 7 * 24 * 60 }), { nil: null }),
+  patientMovesPerSession: fc.integer({ min: 0, max: 5 }),
+  lateCancelWindowMinutes: fc.integer({ min: 0, max: 72 * 60 }),
+  lateCancelRefundPercent: fc.constantFrom(...LATE_CANCEL_REFUND_PERCENTS),
+});
+
+describe('practice policy', () => {
+  it('the defaults are valid and keep the earlier behaviour, and anything unreadable reads as them', () => {
+    expect(PracticePolicy.parse(DEFAULT_PRACTICE_POLICY)).toEqual(DEFAULT_PRACTICE_POLICY);
+    expect(readPolicy(null)).toEqual(DEFAULT_PRACTICE_POLICY);
+    expect(readPolicy({ minNoticeMinutes: -5 })).toEqual(DEFAULT_PRACTICE_POLICY);
+    // Free cancellation until the start: a cancellation a minute before refunds everything.
+    const start = new Date(NOW.getTime() + MINUTE);
+    expect(patientCancellationRefund(90_000, start, DEFAULT_PRACTICE_POLICY, NOW)).toEqual({
+      refundPaise: 90_000,
+      late: false,
+    });
+  });
+
+  it('refuses settings out of range with a message a person can act on', () => {
+    const result = PracticePolicy.safeParse({ ...DEFAULT_PRACTICE_POLICY, breakMinutes: 7 });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]!.message).toBe('Choose a break of 0, 5, 10 or 15 minutes');
+    const notice = PracticePolicy.safeParse({
+      ...DEFAULT_PRACTICE_POLICY,
+      minNoticeMinutes: 10_081,
+    });
+    expect(notice.error!.issues[0]!.message).toBe('The minimum notice can be at most 7 days');
+  });
+
+  it('minimum notice: a start one minute inside it is refused, one minute outside is offered', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 7 * 24 * 60 }), (notice) => {
+        const policy = { ...DEFAULT_PRACTICE_POLICY, minNoticeMinutes: notice, horizonWeeks: 52 };
+        const edge = NOW.getTime() + notice * MINUTE;
+        const ask = (ms: number) =>
+          slotProblem({
+            start: new Date(ms),
+            durationMinutes: 20,
+            now: NOW,
+            facts: noFacts,
+            policy,
+          });
+        const inside = ask(edge - MINUTE);
+        const outside = ask(edge + MINUTE);
+        if (inside !== 'OUTSIDE_HOURS' && inside !== 'PAST') expect(inside).toBe('TOO_SOON');
+        if (outside !== 'OUTSIDE_HOURS') expect(outside).toBeNull();
+      }),
+    );
+  });
+
+  it('horizon: the minute at its end is offered, the next is not', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 52 }), (weeks) => {
+        const policy = { ...DEFAULT_PRACTICE_POLICY, horizonWeeks: weeks };
+        // 10:00 AM in India, so both minutes are inside working hours.
+        const edge = NOW.getTime() + weeks * 7 * 24 * 60 * MINUTE;
+        const ask = (ms: number) =>
+          slotProblem({
+            start: new Date(ms),
+            durationMinutes: 20,
+            now: NOW,
+            facts: noFacts,
+            policy,
+          });
+        expect(ask(edge)).toBeNull();
+        expect(ask(edge + MINUTE)).toBe('TOO_FAR_AHEAD');
+      }),
+    );
+  });
+
+  it('break: a session may start exactly when the break after another ends, not a minute sooner, on either side', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(5, 10, 15), fc.constantFrom(20, 45), (breakMinutes, length) => {
+        const policy = { ...DEFAULT_PRACTICE_POLICY, breakMinutes: breakMinutes };
+        const busyStart = zonedInstant(addIsoDays(TODAY, 1), 14 * 60, IST).getTime();
+        const busyEnd = busyStart + 45 * MINUTE;
+        const facts = {
+          ...noFacts,
+          busy: [
+            { start: new Date(busyStart).toISOString(), end: new Date(busyEnd).toISOString() },
+          ],
+        };
+        const ask = (ms: number) =>
+          slotProblem({ start: new Date(ms), durationMinutes: length, now: NOW, facts, policy });
+        const after = busyEnd + breakMinutes * MINUTE;
+        expect(ask(after)).toBeNull();
+        expect(ask(after - MINUTE)).toBe('NO_BREAK');
+        // Before it: the new session's own break must end by the busy start.
+        const before = busyStart - (length + breakMinutes) * MINUTE;
+        expect(ask(before)).toBeNull();
+        expect(ask(before + MINUTE)).toBe('NO_BREAK');
+      }),
+    );
+  });
+
+  it('the picker offers exactly the starts the rule accepts under any policy', () => {
+    fc.assert(
+      fc.property(policyArbitrary, fc.constantFrom(20, 45), (policy, duration) => {
+        const days = daysOfTimes(TODAY, 10, {
+          durationMinutes: duration,
+          now: NOW,
+          facts: noFacts,
+          policy,
+        });
+        for (const day of days) {
+          for (const start of day.starts) {
+            expect(
+              slotProblem({ start, durationMinutes: duration, now: NOW, facts: noFacts, policy }),
+            ).toBeNull();
+          }
+        }
+        // Nothing is offered inside the notice.
+        const earliest = NOW.getTime() + policy.minNoticeMinutes * MINUTE;
+        expect(
+          days.flatMap((day) => day.starts).every((start) => start.getTime() >= earliest),
+        ).toBe(true);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('late cancellation: a minute before the window refunds in full, inside it the policy’s share', () => {
+    fc.assert(
+      fc.property(policyArbitrary, fc.integer({ min: 100, max: 10_000_000 }), (policy, paid) => {
+        const start = new Date(NOW.getTime() + 4 * 24 * 60 * MINUTE);
+        const windowStart = start.getTime() - policy.lateCancelWindowMinutes * MINUTE;
+        const before = patientCancellationRefund(
+          paid,
+          start,
+          policy,
+          new Date(windowStart - MINUTE),
+        );
+        expect(before).toEqual({ refundPaise: paid, late: false });
+        const inside = patientCancellationRefund(paid, start, policy, new Date(windowStart));
+        const late = policy.lateCancelWindowMinutes > 0 && policy.lateCancelRefundPercent < 100;
+        expect(inside.late).toBe(late);
+        expect(inside.refundPaise).toBe(
+          late ? Math.floor((paid * policy.lateCancelRefundPercent) / 100) : paid,
+        );
+        expect(inside.refundPaise).toBeLessThanOrEqual(paid);
+      }),
+    );
+  });
+
+  it('patient moves: until the deadline, at most the allowed number of times', () => {
+    const start = new Date(NOW.getTime() + 48 * 60 * MINUTE);
+    const policy = { ...DEFAULT_PRACTICE_POLICY, rescheduleNoticeMinutes: 24 * 60 };
+    const deadline = new Date(start.getTime() - 24 * 60 * MINUTE);
+    expect(patientMoveRefusal({ startsAt: start, patientMoves: 0 }, policy, deadline)).toBeNull();
+    expect(
+      patientMoveRefusal(
+        { startsAt: start, patientMoves: 0 },
+        policy,
+        new Date(deadline.getTime() + MINUTE),
+      ),
+    ).toBe('TOO_LATE');
+    expect(patientMoveRefusal({ startsAt: start, patientMoves: 2 }, policy, NOW)).toBe(
+      'LIMIT_REACHED',
+    );
+    expect(
+      patientMoveRefusal(
+        { startsAt: start, patientMoves: 0 },
+        { ...policy, rescheduleNoticeMinutes: null },
+        NOW,
+      ),
+    ).toBe('NOT_ALLOWED');
+  });
+
+  it('says the terms as a person reads them', () => {
+    const start = new Date('2026-12-03T04:30:00.000Z'); // Thu 3 Dec, 10:00 AM in India
+    expect(
+      cancellationTerms(
+        start,
+        {
+          ...DEFAULT_PRACTICE_POLICY,
+          lateCancelWindowMinutes: 24 * 60,
+          lateCancelRefundPercent: 50,
+        },
+        IST,
+      ),
+    ).toBe('Free cancellation until Wed 2 Dec 2026, 10:00 AM IST; after that 50 % is refunded.');
+    expect(cancellationTerms(start, DEFAULT_PRACTICE_POLICY, IST)).toBe(
+      'Free cancellation until the session starts.',
+    );
+    expect(formatNotice(90)).toBe('1 h 30 min');
+    expect(formatNotice(2 * 24 * 60)).toBe('2 days');
+    expect(formatNotice(12 * 60)).toBe('12 h');
+  });
+});
