@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { CURRENCY, DEFAULT_RATES_INR, type Role, type SessionDuration } from '@sukoon/shared';
+import {
+  CURRENCY,
+  DEFAULT_PRACTICE_POLICY,
+  DEFAULT_RATES_INR,
+  type PracticePolicy,
+  type Role,
+  type SessionDuration,
+} from '@sukoon/shared';
 import { hashPassword } from '../modules/auth/passwords';
 import { razorpayStyleId } from '../modules/payments/payment-provider';
 import type { Database } from './client';
@@ -31,6 +38,7 @@ export interface CreatePsychologistOptions extends CreateUserOptions {
   bio?: string;
   yearsOfPractice?: number;
   registrationNumber?: string;
+  policy?: PracticePolicy;
 }
 
 export async function createUser(db: Database, role: Role, options: CreateUserOptions = {}) {
@@ -65,6 +73,7 @@ export async function createPsychologist(db: Database, options: CreatePsychologi
         ? { yearsOfPractice: options.yearsOfPractice }
         : {}),
       ...(options.registrationNumber ? { registrationNumber: options.registrationNumber } : {}),
+      ...(options.policy ? { policy: options.policy } : {}),
     })
     .returning();
   return { ...user, profile: profile! };
@@ -115,6 +124,8 @@ export async function createBooking(db: Database, options: CreateBookingOptions)
         status === 'held' ? (options.holdExpiresAt ?? new Date(Date.now() + 10 * 60_000)) : null,
       attendanceStatus: options.attendanceStatus ?? 'scheduled',
       attendanceNotes: options.attendanceNotes ?? null,
+      // A patient's session keeps the terms it was booked under, as a hold copies them.
+      policy: options.patientId ? DEFAULT_PRACTICE_POLICY : null,
       ...(options.attendanceStatus && options.attendanceStatus !== 'scheduled'
         ? { markedBy: options.psychologistId, markedAt: options.startsAt }
         : {}),

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_TIME_ZONE, addIsoDays, localDateOf, zonedInstant } from '@sukoon/shared';
+import {
+  DEFAULT_PRACTICE_POLICY,
+  DEFAULT_TIME_ZONE,
+  addIsoDays,
+  localDateOf,
+  zonedInstant,
+} from '@sukoon/shared';
 import type { Database } from './client';
 import { createPaidBooking, createPatient, createPsychologist } from './factories';
 import { users } from './schema';
@@ -18,6 +24,9 @@ export const DEMO_PSYCHOLOGIST = {
     'with cognitive behavioural therapy, at a pace that suits you.',
   yearsOfPractice: 9,
   registrationNumber: 'CRR A12345',
+  // The demo practice books half a year ahead (the journeys use weeks 1 to 12 of its calendar, each
+  // its own, so they never collide); every other setting is the default.
+  policy: { ...DEFAULT_PRACTICE_POLICY, horizonWeeks: 26 },
 };
 export const DEMO_PATIENT = {
   email: 'demo.patient@sukoon.test',

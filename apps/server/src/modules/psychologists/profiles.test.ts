@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addIsoDays, localDateOf, zonedInstant } from '@sukoon/shared';
+import { DEFAULT_PRACTICE_POLICY, addIsoDays, localDateOf, zonedInstant } from '@sukoon/shared';
 import { queryRows } from '../../db/client';
 import { createBooking, createPsychologist } from '../../db/factories';
 import { blockedSlots, daysOff, psychologistProfiles, unavailableDayParts } from '../../db/schema';
@@ -64,6 +64,7 @@ describe('PATCH /api/psychologists/{id}: the profile', () => {
       bio: 'I help adults and families after loss and trauma.\nSessions in English, Tamil or Hindi.',
       yearsOfPractice: 12,
       registrationNumber: 'CRR A-12345',
+      policy: DEFAULT_PRACTICE_POLICY,
     });
     // An emptied registration number is removed, not kept as ''.
     const cleared = await call(
@@ -271,6 +272,7 @@ describe('GET /api/psychologists: profiles, filters and next_available', () => {
         'id',
         'languages',
         'next_available',
+        'policy',
         'registrationNumber',
         'session_20_minute_rate',
         'session_45_minute_rate',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PRACTICE_POLICY } from '@sukoon/shared';
 import { queryRows } from '../../db/client';
 import { createPsychologist } from '../../db/factories';
 import { istSlot } from '../../../test/booking';
@@ -48,6 +49,7 @@ describe('GET /api/psychologists and /api/psychologists/{id}', () => {
       bio: '',
       yearsOfPractice: null,
       registrationNumber: null,
+      policy: DEFAULT_PRACTICE_POLICY,
     });
   });
 
