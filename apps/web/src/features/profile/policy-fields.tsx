@@ -55,7 +55,7 @@ const NO_MOVES = 'none';
 const RESCHEDULE_CHOICES: Choice[] = [
   ...[HOUR, 2 * HOUR, 4 * HOUR, 12 * HOUR, DAY, 2 * DAY, 3 * DAY, 7 * DAY].map((minutes) => ({
     value: String(minutes),
-    label: `Until ${hoursLabel(minutes)} before the session`,
+    label: `Until ${hoursLabel(minutes)} before`,
   })),
   { value: NO_MOVES, label: 'Patients may not move sessions' },
 ];
@@ -135,7 +135,7 @@ const SETTINGS: {
     key: 'rescheduleNoticeMinutes',
     label: 'Patients may move a session',
     choices: RESCHEDULE_CHOICES,
-    other: (minutes) => `Until ${hoursLabel(minutes)} before the session`,
+    other: (minutes) => `Until ${hoursLabel(minutes)} before`,
   },
   {
     key: 'patientMovesPerSession',

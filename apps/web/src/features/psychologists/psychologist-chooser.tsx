@@ -89,7 +89,7 @@ function NextAvailable({ psychologist }: { psychologist: PsychologistListItem })
 function PolicySummary({ psychologist }: { psychologist: PsychologistListItem }) {
   return (
     <details className="group mt-1 text-sm">
-      <summary className="inline-flex min-h-9 cursor-pointer items-center gap-1 rounded-md font-medium text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700">
+      <summary className="cursor-pointer rounded-md py-1.5 font-medium text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700">
         Booking and cancellation policy
       </summary>
       <ul className="mt-1 flex list-disc flex-col gap-0.5 pl-5 text-slate-700">
