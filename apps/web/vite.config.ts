@@ -28,6 +28,15 @@ export default defineConfig({
               priority: 4,
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
+            {
+              // A policy in words (terms before paying, the profile's summary) and the move schemas:
+              // only dialogs and the patient's chooser use them, so they stay out of app-shell, which
+              // holds the rest of @sukoon/shared and is part of every first load.
+              name: 'policy-terms',
+              test: /packages[\\/]shared[\\/]src[\\/]policy-(terms|moves)\.ts$/,
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
 
             {
               name: 'radix-base',

@@ -17,3 +17,5 @@ export * from './names';
 export * from './paging';
 export * from './time-format';
 export * from './policy';
+export * from './policy-terms';
+export * from './policy-moves';

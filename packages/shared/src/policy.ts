@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { formatSessionStart } from './time-format';
 
 /**
  * A psychologist's practice policy (issue 18): how soon and how far ahead patients book, the break kept
@@ -8,6 +7,7 @@ import { formatSessionStart } from './time-format';
  * server enforces them, the picker, the grid and the dialogs only show them.
  *
  * A booking keeps a copy of the policy it was booked under, so a later change never applies to it.
+ * What the patient reads about a policy (terms, summary, refusals) is in policy-terms.ts.
  */
 
 const MINUTES_PER_HOUR = 60;
@@ -145,21 +145,6 @@ export function patientMoveRefusal(
   return null;
 }
 
-/** What the patient reads when they may not move a session. */
-export function patientMoveRefusalMessage(
-  refusal: PatientMoveRefusal,
-  policy: PracticePolicy,
-): string {
-  switch (refusal) {
-    case 'NOT_ALLOWED':
-      return 'Your psychologist does not let sessions be moved online. Cancel it, or ask them to move it.';
-    case 'LIMIT_REACHED':
-      return `This session has already been moved ${policy.patientMovesPerSession} time${policy.patientMovesPerSession === 1 ? '' : 's'}, as many as your psychologist allows. Cancel it, or ask them to move it.`;
-    case 'TOO_LATE':
-      return `Sessions can be moved until ${formatNotice(policy.rescheduleNoticeMinutes ?? 0)} before they start. Cancel it, or ask your psychologist to move it.`;
-  }
-}
-
 /** Until when the patient cancels with a full refund; null when every cancellation is free. */
 export function freeCancellationUntil(startsAt: Date, policy: PracticePolicy): Date | null {
   if (policy.lateCancelWindowMinutes === 0 || policy.lateCancelRefundPercent === 100) return null;
@@ -184,88 +169,3 @@ export function patientCancellationRefund(
     : paidPaise;
   return { refundPaise, late };
 }
-
-/**
- * The cancellation terms of one session, shown before paying and repeated in the confirmation email:
- * "Free cancellation until Tue 2 Dec, 10:00 AM; after that 50 % is refunded."
- */
-export function cancellationTerms(
-  startsAt: Date,
-  policy: PracticePolicy,
-  timeZone: string,
-): string {
-  const until = freeCancellationUntil(startsAt, policy);
-  if (!until) return 'Free cancellation until the session starts.';
-  const after =
-    policy.lateCancelRefundPercent === 0
-      ? 'after that nothing is refunded'
-      : `after that ${policy.lateCancelRefundPercent} % is refunded`;
-  return `Free cancellation until ${formatSessionStart(until, timeZone)}; ${after}.`;
-}
-
-/** The reschedule terms of one session: "You can move it up to 2 times, until Mon 1 Dec, 10:00 AM." */
-export function rescheduleTerms(startsAt: Date, policy: PracticePolicy, timeZone: string): string {
-  const deadline = rescheduleDeadline(startsAt, policy);
-  if (!deadline) return 'This psychologist does not let patients move sessions online.';
-  const times = policy.patientMovesPerSession;
-  return `You can move it ${times === 1 ? 'once' : `up to ${times} times`}, until ${formatSessionStart(deadline, timeZone)}.`;
-}
-
-/** The policy as a few plain lines, for the psychologist's profile and the patient's chooser. */
-export function policySummary(policy: PracticePolicy): string[] {
-  const lines = [
-    policy.minNoticeMinutes === 0
-      ? 'Book any time ahead'
-      : `Book at least ${formatNotice(policy.minNoticeMinutes)} ahead`,
-    `Book up to ${policy.horizonWeeks} week${policy.horizonWeeks === 1 ? '' : 's'} ahead`,
-  ];
-  if (policy.rescheduleNoticeMinutes === null || policy.patientMovesPerSession === 0) {
-    lines.push('Sessions cannot be moved online by patients');
-  } else {
-    lines.push(
-      `Move a session up to ${policy.patientMovesPerSession} time${policy.patientMovesPerSession === 1 ? '' : 's'}, until ${formatNotice(policy.rescheduleNoticeMinutes)} before it`,
-    );
-  }
-  lines.push(
-    policy.lateCancelWindowMinutes === 0 || policy.lateCancelRefundPercent === 100
-      ? 'Free cancellation until the session starts'
-      : `Free cancellation until ${formatNotice(policy.lateCancelWindowMinutes)} before; then ${policy.lateCancelRefundPercent} % refunded`,
-  );
-  lines.push('No refund for a missed session');
-  return lines;
-}
-
-/** PATCH /api/bookings/{id}/reschedule: the new start; the duration stays. */
-export const RescheduleBody = z.object({
-  start_time: z.iso.datetime({
-    offset: true,
-    error: 'Send the new start as a date and time, such as 2026-12-02T10:00:00+05:30',
-  }),
-});
-export type RescheduleBody = z.infer<typeof RescheduleBody>;
-
-/** The patient's answer to a time the psychologist moved their session to. */
-export const MOVE_DECISIONS = ['keep', 'cancel'] as const;
-export type MoveDecision = (typeof MOVE_DECISIONS)[number];
-
-export const MoveDecisionBody = z.object({
-  decision: z.enum(MOVE_DECISIONS, { error: 'Choose "keep" or "cancel"' }),
-});
-export type MoveDecisionBody = z.infer<typeof MoveDecisionBody>;
-
-/** POST /api/move-decisions: the same answer from the emailed link, which carries its own token. */
-export const EmailedMoveDecisionBody = MoveDecisionBody.extend({
-  token: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not complete. Open it again from the email.'),
-});
-export type EmailedMoveDecisionBody = z.infer<typeof EmailedMoveDecisionBody>;
-
-/** What a move decision did. */
-export const MoveDecisionResult = z.object({
-  booking_id: z.uuid(),
-  decision: z.enum(MOVE_DECISIONS),
-  /** The refund of a declined move (always the whole fee), or null. */
-  refund_paise: z.number().int().nullable(),
-});
-export type MoveDecisionResult = z.infer<typeof MoveDecisionResult>;

@@ -6,6 +6,7 @@ import {
   type CheckoutSuccess,
   type CreateOrderData,
   type PaymentProviderName,
+  type PracticePolicy,
   type RatesInr,
   type SessionDuration,
 } from '@sukoon/shared';
@@ -27,6 +28,8 @@ export interface PsychologistInfo extends RatesInr {
   id: string;
   displayName: string;
   timeZone: string;
+  /** The practice policy a new booking is made under (shown before paying). */
+  policy?: PracticePolicy | undefined;
 }
 
 /**
@@ -43,6 +46,8 @@ export type BookingStart =
       start: Date;
       durationMinutes: SessionDuration;
       description: string;
+      /** The hold's own copy of the policy (it was booked under it). */
+      policy?: PracticePolicy | undefined;
     };
 
 interface BookingFlowProps {
@@ -93,6 +98,7 @@ export function BookingFlow({
             amountPaise: request.order.amount,
             timeZone: psychologist.timeZone,
             heldUntil: new Date(request.order.hold_expires_at),
+            policy: request.policy ?? psychologist.policy,
           },
         }
       : { kind: 'form' },
@@ -148,6 +154,7 @@ export function BookingFlow({
           amountPaise: order.amount,
           timeZone: psychologist.timeZone,
           heldUntil: new Date(order.hold_expires_at),
+          policy: psychologist.policy,
         },
       });
     } catch (caught) {

@@ -1,5 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PRACTICE_POLICY } from '@sukoon/shared';
 import { PaymentDialog, type PaymentSummary } from './payment-dialog';
 
 afterEach(cleanup);
@@ -68,5 +69,59 @@ describe('PaymentDialog: a long issue (issue 17, defect 9)', () => {
     expect(foot.className).toMatch(/(^|\s)sticky(\s|$)/);
     expect(foot.textContent).not.toContain('I cannot sleep.');
     expect(foot.textContent).toContain('Secure payment by');
+  });
+});
+
+describe('PaymentDialog: the terms of the session (issue 18)', () => {
+  it('shows the cancellation and reschedule terms of the chosen start before Pay', () => {
+    render(
+      <PaymentDialog
+        summary={{
+          ...summary(10 * 60_000),
+          policy: {
+            ...DEFAULT_PRACTICE_POLICY,
+            lateCancelWindowMinutes: 24 * 60,
+            lateCancelRefundPercent: 50,
+            rescheduleNoticeMinutes: 12 * 60,
+            patientMovesPerSession: 1,
+          },
+        }}
+        provider="sandbox"
+        testMode
+        busy={false}
+        error={null}
+        onPay={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    const terms = screen.getByRole('region', { name: 'Cancellation and changes' });
+    expect(terms.textContent).toContain(
+      'Free cancellation until Tue 1 Dec 2026, 10:00 AM IST; after that 50 % is refunded.',
+    );
+    expect(terms.textContent).toContain(
+      'You can move it once, until Tue 1 Dec 2026, 10:00 PM IST.',
+    );
+    expect(terms.textContent).toContain('No refund for a missed session.');
+  });
+
+  it('says when patients may not move the session', () => {
+    render(
+      <PaymentDialog
+        summary={{
+          ...summary(10 * 60_000),
+          policy: { ...DEFAULT_PRACTICE_POLICY, rescheduleNoticeMinutes: null },
+        }}
+        provider="sandbox"
+        testMode
+        busy={false}
+        error={null}
+        onPay={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.getByText('Free cancellation until the session starts.')).toBeTruthy();
+    expect(
+      screen.getByText('This psychologist does not let patients move sessions online.'),
+    ).toBeTruthy();
   });
 });

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import type { PaymentProviderName } from '@sukoon/shared';
+import {
+  cancellationTerms,
+  rescheduleTerms,
+  type PaymentProviderName,
+  type PracticePolicy,
+} from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { formatRupees } from '../../lib/money';
@@ -17,6 +22,8 @@ export interface PaymentSummary {
   timeZone: string;
   /** When the server lets the slot go unless it is paid (the order's hold_expires_at). */
   heldUntil: Date;
+  /** The psychologist's practice policy the session is booked under; its terms are shown before paying. */
+  policy?: PracticePolicy | undefined;
 }
 
 interface PaymentDialogProps {
@@ -84,7 +91,22 @@ export function PaymentDialog({
               </dd>
             </div>
           </dl>
-          <p className="text-sm text-slate-500">
+          {summary.policy && (
+            <section
+              aria-labelledby="payment-terms-title"
+              className="rounded-xl border border-slate-200 px-4 py-3 text-sm text-slate-700"
+            >
+              <h3 id="payment-terms-title" className="font-medium text-slate-900">
+                Cancellation and changes
+              </h3>
+              <ul className="mt-1 flex list-disc flex-col gap-1 pl-5">
+                <li>{cancellationTerms(summary.start, summary.policy, summary.timeZone)}</li>
+                <li>{rescheduleTerms(summary.start, summary.policy, summary.timeZone)}</li>
+                <li>No refund for a missed session.</li>
+              </ul>
+            </section>
+          )}
+          <p className="text-sm text-slate-600">
             <HeldFor until={summary.heldUntil} />
           </p>
           {/* Stays in view when a long issue makes the summary scroll (a phone). */}

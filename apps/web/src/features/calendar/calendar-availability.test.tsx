@@ -1,6 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Availability, CalendarEvent } from '@sukoon/shared';
+import {
+  DEFAULT_PRACTICE_POLICY,
+  type Availability,
+  type CalendarEvent,
+  type Psychologist,
+} from '@sukoon/shared';
 import { makeEvent, renderWithQuery, stubApi, type ApiCall } from '../../testing/render';
 import { Calendar } from './calendar';
 
@@ -27,7 +32,11 @@ const wednesdaySessions: CalendarEvent[] = [
   }),
 ];
 
-function serve(facts: Partial<Availability> = {}, events: CalendarEvent[] = wednesdaySessions) {
+function serve(
+  facts: Partial<Availability> = {},
+  events: CalendarEvent[] = wednesdaySessions,
+  psychologist: Partial<Psychologist> = {},
+) {
   return stubApi((call: ApiCall) => {
     if (call.path.startsWith('/api/psychologists/'))
       return {
@@ -37,6 +46,7 @@ function serve(facts: Partial<Availability> = {}, events: CalendarEvent[] = wedn
           timeZone: 'Asia/Kolkata',
           session_20_minute_rate: 500,
           session_45_minute_rate: 900,
+          ...psychologist,
         },
       };
     if (call.path === '/api/availability')
@@ -218,5 +228,25 @@ describe("the patient's legend", () => {
       expect(swatch.className).toMatch(/\bborder\b/);
       expect(swatch.className).toMatch(/\bborder-(slate-500|amber-700)\b/);
     }
+  });
+});
+
+describe("the patient's week under the psychologist's policy (issue 18)", () => {
+  it('does not offer times inside the minimum notice', async () => {
+    serve({}, [], { policy: { ...DEFAULT_PRACTICE_POLICY, minNoticeMinutes: 24 * 60 } });
+    renderWithQuery(<Calendar role="patient" psychologistId={PSYCHOLOGIST} />);
+    // Now is Tuesday 8:30 AM: a day's notice rules out Tuesday afternoon, not Wednesday 10:00 AM.
+    expect(
+      await screen.findByRole('gridcell', { name: /March 10 at 2:00 PM: Unavailable/ }, slow),
+    ).toBeTruthy();
+    expect(screen.getByRole('gridcell', { name: /March 11 at 10:00 AM: Free/ })).toBeTruthy();
+  });
+
+  it('offers the same afternoon when the psychologist asks no notice', async () => {
+    serve({}, [], { policy: DEFAULT_PRACTICE_POLICY });
+    renderWithQuery(<Calendar role="patient" psychologistId={PSYCHOLOGIST} />);
+    expect(
+      await screen.findByRole('gridcell', { name: /March 10 at 2:00 PM: Free/ }, slow),
+    ).toBeTruthy();
   });
 });

@@ -11,6 +11,7 @@ import {
   weekDates,
   zonedInstant,
   type AvailabilityFacts,
+  type BookingPolicy,
   type CalendarEvent,
   type DayPart,
   type Role,
@@ -159,6 +160,7 @@ export function Calendar(props: CalendarProps) {
       {...props}
       timeZone={psychologist.data.timeZone}
       psychologistName={psychologist.data.displayName}
+      policy={psychologist.data.policy}
     />
   );
 }
@@ -168,6 +170,7 @@ function CalendarBody({
   psychologistId,
   timeZone,
   psychologistName,
+  policy,
   onBookSlot,
   onDeleteEvent,
   canDeleteEvent,
@@ -175,7 +178,7 @@ function CalendarBody({
   onAddEvent,
   banner,
   belowWeek,
-}: CalendarProps & { timeZone: string; psychologistName: string }) {
+}: CalendarProps & { timeZone: string; psychologistName: string; policy: BookingPolicy }) {
   const now = useNow();
   const today = localDateOf(now, timeZone);
   const [tab, setTab] = useState<'week' | 'month'>('week');
@@ -281,7 +284,7 @@ function CalendarBody({
     for (const date of dates) {
       if (date < today) continue;
       const minute = SLOT_START_MINUTES.find(
-        (m) => cellState(date, m, facts, now, role) === 'free',
+        (m) => cellState(date, m, facts, now, role, policy) === 'free',
       );
       if (minute !== undefined) return zonedInstant(date, minute, timeZone);
     }
@@ -409,6 +412,7 @@ function CalendarBody({
                 today={today}
                 now={now}
                 facts={facts}
+                policy={policy}
                 pending={pending}
                 events={ownEvents}
                 onMoveWeek={move}
@@ -437,6 +441,7 @@ function CalendarBody({
                   today={today}
                   now={now}
                   facts={facts}
+                  policy={policy}
                   pending={pending}
                   events={ownEvents}
                   onMoveMonth={move}

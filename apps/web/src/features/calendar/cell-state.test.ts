@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { zonedInstant, type AvailabilityFacts } from '@sukoon/shared';
+import {
+  DEFAULT_PRACTICE_POLICY,
+  zonedInstant,
+  type AvailabilityFacts,
+  type PracticePolicy,
+} from '@sukoon/shared';
 import { cellState, isDayPartHidden } from './cell-state';
 
 const facts: AvailabilityFacts = {
@@ -34,6 +39,29 @@ describe('cellState', () => {
     expect(cellState('2030-03-12', 990, facts, now, 'psychologist')).toBe('free');
     // 11:00 on the 15th overlaps the session that ends at 11:15 for either.
     expect(cellState('2030-03-15', 660, facts, now, 'psychologist')).toBe('booked');
+  });
+
+  it('does not offer a patient a cell inside the notice, beyond the horizon or inside the break', () => {
+    const policy: PracticePolicy = {
+      ...DEFAULT_PRACTICE_POLICY,
+      minNoticeMinutes: 120,
+      horizonWeeks: 1,
+      breakMinutes: 15,
+    };
+    // Now is 11:30 IST: 12:00 and 1:00 PM are inside 2 h of notice, 2:00 PM is not.
+    expect(cellState('2030-03-12', 720, facts, now, 'patient', policy)).toBe('unavailable');
+    expect(cellState('2030-03-12', 780, facts, now, 'patient', policy)).toBe('unavailable');
+    expect(cellState('2030-03-12', 840, facts, now, 'patient', policy)).toBe('free');
+    // The session on the 15th is 10:30 to 11:15. A 20-minute session at 10:00 ends at 10:20: free
+    // without a break, too close with 15 minutes kept after it; 11:30 starts once the break is over.
+    expect(cellState('2030-03-15', 600, facts, now, 'patient')).toBe('free');
+    expect(cellState('2030-03-15', 600, facts, now, 'patient', policy)).toBe('unavailable');
+    expect(cellState('2030-03-15', 690, facts, now, 'patient', policy)).toBe('free');
+    // One week ahead at most: the 19th at noon is past it, the 18th is not.
+    expect(cellState('2030-03-18', 720, facts, now, 'patient', policy)).toBe('free');
+    expect(cellState('2030-03-19', 720, facts, now, 'patient', policy)).toBe('unavailable');
+    // The psychologist's own calendar is not bound by the policy they set for patients.
+    expect(cellState('2030-03-12', 720, facts, now, 'psychologist', policy)).toBe('free');
   });
 
   it('hides a day part for psychologists only when it is off on every displayed day', () => {

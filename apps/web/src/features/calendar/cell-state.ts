@@ -3,6 +3,7 @@ import {
   slotProblem,
   zonedInstant,
   type AvailabilityFacts,
+  type BookingPolicy,
   type DayPart,
   type Role,
   type SlotProblem,
@@ -25,7 +26,8 @@ const STATE_OF_PROBLEM = {
 
 /**
  * What one half-hour cell is, by the shared slot rule. A patient's cell is free when the shortest
- * session (20 minutes) can start there; a psychologist's cell is judged as the whole half hour.
+ * session (20 minutes) can start there within the psychologist's policy (notice, horizon, break); a
+ * psychologist's cell is judged as the whole half hour, and their policy does not bind them.
  */
 export function cellState(
   date: string,
@@ -33,6 +35,7 @@ export function cellState(
   facts: AvailabilityFacts,
   now: Date,
   role: Role,
+  policy?: BookingPolicy,
 ): CellState {
   const start = zonedInstant(date, minute, facts.timeZone);
   const problem = slotProblem({
@@ -40,6 +43,7 @@ export function cellState(
     durationMinutes: role === 'patient' ? 20 : 30,
     now,
     facts,
+    policy: role === 'patient' ? policy : undefined,
   });
   return problem ? STATE_OF_PROBLEM[problem] : 'free';
 }

@@ -6,6 +6,7 @@ import {
   localDateOf,
   zonedInstant,
   type AvailabilityFacts,
+  type BookingPolicy,
   type CalendarEvent,
   type DayPart,
   type Role,
@@ -24,6 +25,8 @@ interface MonthViewProps {
   dates: string[];
   today: string;
   now: Date;
+  /** The psychologist's booking policy: a patient's first free time respects it. */
+  policy?: BookingPolicy | undefined;
   facts: AvailabilityFacts;
   /** `facts` and `events` are another range's, kept while this month's load. */
   pending?: boolean;
@@ -53,6 +56,7 @@ export function MonthView({
   today,
   now,
   facts,
+  policy,
   pending = false,
   events,
   onMoveMonth,
@@ -131,7 +135,9 @@ export function MonthView({
     const partsOff = pending ? [] : DAY_PARTS.filter((part) => isDayPartOff(facts, date, part));
     const firstFree =
       role === 'patient' && !off && !pending
-        ? SLOT_START_MINUTES.find((minute) => cellState(date, minute, facts, now, role) === 'free')
+        ? SLOT_START_MINUTES.find(
+            (minute) => cellState(date, minute, facts, now, role, policy) === 'free',
+          )
         : undefined;
     const label = formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' });
     // 'Thursday, March 26, not available', or the day, the parts off and its events; a day off

@@ -10,6 +10,7 @@ import {
   localMinuteOf,
   zonedInstant,
   type AvailabilityFacts,
+  type BookingPolicy,
   type CalendarEvent,
   type DayPart,
   type Role,
@@ -29,6 +30,8 @@ export interface WeekViewProps {
   today: string;
   now: Date;
   facts: AvailabilityFacts;
+  /** The psychologist's booking policy: a patient is not offered cells it rules out. */
+  policy?: BookingPolicy | undefined;
   /** `facts` and `events` are another week's, kept while this week's load: cells show Loading. */
   pending?: boolean;
   events: CalendarEvent[];
@@ -106,7 +109,7 @@ function useStickyTop(): number {
 }
 
 export function WeekView(props: WeekViewProps) {
-  const { role, dates, today, now, facts, events, pending = false, onMoveWeek } = props;
+  const { role, dates, today, now, facts, policy, events, pending = false, onMoveWeek } = props;
   const gridRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -305,7 +308,9 @@ export function WeekView(props: WeekViewProps) {
                   {...props}
                   date={date}
                   minute={row.minute}
-                  state={pending ? 'loading' : cellState(date, row.minute, facts, now, role)}
+                  state={
+                    pending ? 'loading' : cellState(date, row.minute, facts, now, role, policy)
+                  }
                   cellEvents={eventsByCell.get(`${date}|${row.minute}`) ?? []}
                   focusKey={`${column}-${rowIndex}`}
                   tabbable={

@@ -4,6 +4,7 @@ import type {
   BookingStatus,
   CalendarEvent,
   CancelBookingData,
+  PracticePolicy,
 } from '@sukoon/shared';
 import { api } from '../../lib/api-client';
 
@@ -26,8 +27,10 @@ export interface CancelTarget {
   withName: string | null;
   /** A patient booked and paid for it (a psychologist's own event has no patient). */
   hasPatient: boolean;
-  /** What the patient paid, in paise; refunded in full on cancellation. */
+  /** What the patient paid, in paise. */
   feePaise: number;
+  /** The policy the session was booked under: what a patient's own cancellation refunds (null: all). */
+  policy: PracticePolicy | null;
 }
 
 export function targetFromEvent(
@@ -46,6 +49,7 @@ export function targetFromEvent(
     withName: viewer === 'patient' ? event.psychologistName : event.patientName,
     hasPatient: event.patientId !== null,
     feePaise: event.pricePaise,
+    policy: event.policy,
   };
 }
 
@@ -62,5 +66,6 @@ export function targetFromBooking(booking: BookingListItem, timeZone: string): C
     withName: booking.psychologist_name,
     hasPatient: booking.user_id !== null,
     feePaise: Math.round(booking.price * 100),
+    policy: booking.policy,
   };
 }

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CheckoutParams, CheckoutSuccess } from '@sukoon/shared';
+import { DEFAULT_PRACTICE_POLICY, type CheckoutParams, type CheckoutSuccess } from '@sukoon/shared';
 import { ApiError } from '../../lib/api-client';
 import { makeEvent, stubApi } from '../../testing/render';
 import { targetFromEvent } from './cancel-api';
@@ -82,8 +82,9 @@ describe('Cancel Appointment, patient', () => {
     }));
     const { onChanged } = renderDialog('patient');
     const dialog = screen.getByRole('dialog', { name: 'Cancel Appointment' });
-    expect(dialog.textContent).toContain('free of charge');
-    expect(dialog.textContent).toContain('The ₹900 you paid is refunded in full');
+    expect(dialog.textContent).toContain(
+      'Free cancellation: your ₹900 is refunded in full to your original payment method.',
+    );
     expect(dialog.textContent).toContain('Tue, Mar 10 · 11:00 AM – 11:45 AM');
     expect(dialog.textContent).not.toContain('₹100');
 
@@ -99,6 +100,71 @@ describe('Cancel Appointment, patient', () => {
     expect(onChanged).toHaveBeenCalledOnce();
     expect(screen.getByRole('status').textContent).toBe(
       'The session is canceled. Refunded ₹900 to your original payment method.',
+    );
+  });
+
+  // Booked under 24 h free, then half back; `now` is 23 h 30 min before the start.
+  const lateSession = makeEvent({
+    policy: {
+      ...DEFAULT_PRACTICE_POLICY,
+      lateCancelWindowMinutes: 24 * 60,
+      lateCancelRefundPercent: 50,
+    },
+  });
+
+  it('says a cancellation inside the late window refunds the policy’s share, and shows the server’s refund', async () => {
+    stubApi(() => ({
+      data: {
+        outcome: 'canceled',
+        booking_id: session.id,
+        refund: { status: 'processed', amount: 45_000, currency: 'INR', attempts: 1 },
+      },
+    }));
+    renderDialog('patient', lateSession);
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Appointment' });
+    expect(dialog.textContent).toContain('This is a late cancellation.');
+    expect(dialog.textContent).toContain(
+      '₹450 of your ₹900 is refunded (50 %), as the policy you booked under says.',
+    );
+    expect(dialog.textContent).not.toContain('Free cancellation');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel session' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'The session is canceled. Refunded ₹450 of the ₹900 you paid, to your original payment method.',
+      ),
+    );
+  });
+
+  it('is free before the late window opens, by the same policy', () => {
+    stubApi(() => ({ data: null }));
+    renderDialog('patient', lateSession, undefined, {
+      now: new Date('2026-03-09T05:00:00.000Z'), // 24 h 30 min before the start
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Appointment' });
+    expect(dialog.textContent).toContain('Free cancellation: your ₹900 is refunded in full');
+    expect(dialog.textContent).not.toContain('late cancellation');
+  });
+
+  it('says nothing is refunded when the policy refunds nothing and the server refunds nothing', async () => {
+    stubApi(() => ({ data: { outcome: 'canceled', booking_id: session.id, refund: null } }));
+    renderDialog(
+      'patient',
+      makeEvent({
+        policy: {
+          ...DEFAULT_PRACTICE_POLICY,
+          lateCancelWindowMinutes: 48 * 60,
+          lateCancelRefundPercent: 0,
+        },
+      }),
+    );
+    expect(
+      screen.getByText(/Nothing of your ₹900 is refunded, as the policy you booked under says\./),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel session' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'The session is canceled. Nothing of the ₹900 you paid is refunded, as the policy you booked under says.',
+      ),
     );
   });
 

@@ -5,6 +5,7 @@ import {
   RefundSummary,
   canCancelSession,
   formatInr,
+  patientCancellationRefund,
   type CheckoutParams,
   type CheckoutSuccess,
 } from '@sukoon/shared';
@@ -71,9 +72,19 @@ function isFinalRefusal(caught: unknown): boolean {
   return caught instanceof ApiError && (caught.status === 404 || caught.status === 409);
 }
 
-function refundText(refund: RefundSummary | null, patient: boolean): string {
+function refundText(refund: RefundSummary | null, patient: boolean, paidPaise: number): string {
   const whose = patient ? 'your' : 'the patient’s';
-  if (!refund) return patient ? 'No payment was taken for it, so there is nothing to refund.' : '';
+  if (!refund) {
+    if (!patient) return '';
+    // A late cancellation under a no-refund policy: paid, and nothing goes back.
+    return paidPaise > 0
+      ? `Nothing of the ${formatInr(paidPaise)} you paid is refunded, as the policy you booked under says.`
+      : 'No payment was taken for it, so there is nothing to refund.';
+  }
+  if (patient && refund.amount < paidPaise) {
+    const state = refund.status === 'processed' ? 'Refunded' : 'Refund pending:';
+    return `${state} ${formatInr(refund.amount)} of the ${formatInr(paidPaise)} you paid, to your original payment method${refund.status === 'processed' ? '' : '; it is retried automatically until the payment provider confirms it'}.`;
+  }
   if (refund.status === 'processed') {
     return `Refunded ${formatInr(refund.amount)} to ${whose} original payment method.`;
   }
@@ -86,6 +97,39 @@ function refundProcessed(answer: unknown): boolean {
     typeof answer === 'object' && answer !== null && 'refund' in answer ? answer.refund : null;
   const parsed = RefundSummary.safeParse(refund);
   return parsed.success && parsed.data.status === 'processed';
+}
+
+/**
+ * What the patient gets back if they cancel now, by the policy the session was booked under (the
+ * shared rule; the server applies the same one and its answer is shown after canceling).
+ */
+function PatientRefund({ target, now }: { target: CancelTarget; now: Date }) {
+  const fee = formatInr(target.feePaise);
+  const { refundPaise, late } = target.policy
+    ? patientCancellationRefund(target.feePaise, new Date(target.startDate), target.policy, now)
+    : { refundPaise: target.feePaise, late: false };
+  if (!late || target.feePaise === 0) {
+    return (
+      <p className="text-sm text-slate-700">
+        <strong className="font-semibold">Free cancellation</strong>
+        {target.feePaise > 0
+          ? `: your ${fee} is refunded in full to your original payment method.`
+          : '.'}{' '}
+        The slot becomes free for booking again.
+      </p>
+    );
+  }
+  return (
+    <div className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <p className="font-semibold">This is a late cancellation.</p>
+      <p className="mt-1">
+        {refundPaise > 0
+          ? `${formatInr(refundPaise)} of your ${fee} is refunded (${target.policy?.lateCancelRefundPercent ?? 100} %), as the policy you booked under says.`
+          : `Nothing of your ${fee} is refunded, as the policy you booked under says.`}{' '}
+        The slot becomes free for booking again.
+      </p>
+    </div>
+  );
 }
 
 /**
@@ -139,7 +183,7 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
           message:
             variant === 'own'
               ? 'The event is canceled and its time is free again.'
-              : `The session is canceled. ${refundText(data.refund, variant === 'patient')}`,
+              : `The session is canceled. ${refundText(data.refund, variant === 'patient', target.feePaise)}`,
         });
         return;
       }
@@ -251,14 +295,7 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
   } else {
     body = (
       <>
-        {variant === 'patient' && (
-          <p className="text-sm text-slate-700">
-            Canceling is <strong className="font-semibold">free of charge</strong>.
-            {target.feePaise > 0 &&
-              ` The ${fee} you paid is refunded in full to your original payment method.`}{' '}
-            The slot becomes free for booking again.
-          </p>
-        )}
+        {variant === 'patient' && <PatientRefund target={target} now={now} />}
         {variant === 'penalty' && (
           <>
             <div className="flex items-center justify-between rounded-xl border border-amber-200 bg-amber-50 px-4 py-3">

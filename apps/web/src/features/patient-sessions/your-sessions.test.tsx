@@ -121,6 +121,34 @@ describe('YourSessions', () => {
   });
 });
 
+describe('YourSessions: a late cancellation (issue 18)', () => {
+  it('labels a partly refunded session with what came back of what was paid', async () => {
+    stubApi(() => ({
+      data: [
+        booking({
+          title: 'Too late',
+          status: 'canceled',
+          payment_status: 'partially_refunded',
+          canceled_by: 'patient',
+          canceled_at: '2026-03-09T10:00:00.000Z',
+          refund: { status: 'processed', amount: 45_000, currency: 'INR', attempts: 1 },
+        }),
+      ],
+    }));
+    renderWithQuery(
+      <YourSessions
+        userId={USER}
+        now={now}
+        zoneOf={() => 'Asia/Kolkata'}
+        viewerZone="Asia/Kolkata"
+        onCancel={() => {}}
+      />,
+    );
+    expect(await screen.findByText('Partly refunded: ₹450 of ₹900')).toBeTruthy();
+    expect(screen.queryByText('Refunded ₹450')).toBeNull();
+  });
+});
+
 describe('YourSessions in another zone', () => {
   it("adds the viewer's own time where it differs from the psychologist's", async () => {
     stubApi(() => ({ data: [list[1]] }));

@@ -231,9 +231,12 @@ function Canceled({ booking, zoneOf, viewerZone }: RowProps) {
         <span
           className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold ${refund.status === 'processed' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}
         >
-          {refund.status === 'processed'
-            ? `Refunded ${formatInr(refund.amount)}`
-            : `Refund pending (${formatInr(refund.amount)}), retrying`}
+          {refund.status !== 'processed'
+            ? `Refund pending (${formatInr(refund.amount)}), retrying`
+            : booking.payment_status === 'partially_refunded'
+              ? // A late cancellation: the policy it was booked under refunds only part of the fee.
+                `Partly refunded: ${formatInr(refund.amount)} of ${formatInr(Math.round(booking.price * 100))}`
+              : `Refunded ${formatInr(refund.amount)}`}
         </span>
       )}
     </li>

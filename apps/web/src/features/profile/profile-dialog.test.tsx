@@ -104,6 +104,100 @@ describe('ProfileDialog', { timeout: 20_000 }, () => {
   });
 });
 
+describe('ProfileDialog: booking and cancellation policy (issue 18)', { timeout: 20_000 }, () => {
+  it('sends the whole policy in the same PATCH and says changes apply to new bookings', async () => {
+    const calls = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Profile' });
+    const notice = await within(dialog).findByLabelText<HTMLSelectElement>('Minimum notice');
+    expect(notice.value).toBe('0');
+    const group = within(dialog).getByRole('group', { name: 'Booking and cancellation policy' });
+    expect(group.getAttribute('aria-describedby')).toBe('profile-policy-applies');
+    expect(dialog.querySelector('#profile-policy-applies')?.textContent).toContain(
+      'booked sessions keep the terms they were booked under',
+    );
+    expect(within(group).getByText('Missed session').nextElementSibling?.textContent).toBe(
+      'No refund for a missed session',
+    );
+    fireEvent.change(notice, { target: { value: '720' } });
+    fireEvent.change(within(dialog).getByLabelText('Break after each session'), {
+      target: { value: '10' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Patients may move a session'), {
+      target: { value: 'none' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Late cancellation'), {
+      target: { value: '1440' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Refund for a late cancellation'), {
+      target: { value: '50' },
+    });
+    // The patients' summary follows the form as it is filled in.
+    const read = within(dialog).getByRole('list', { name: 'What patients read' });
+    expect(read.textContent).toContain('Book at least 12 h ahead');
+    expect(read.textContent).toContain('Free cancellation until 1 day before; then 50 % refunded');
+    fireEvent.click(within(dialog).getByText('Save profile'));
+    expect(await within(dialog).findByText('Profile saved')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      policy: {
+        ...DEFAULT_PRACTICE_POLICY,
+        minNoticeMinutes: 720,
+        breakMinutes: 10,
+        rescheduleNoticeMinutes: null,
+        lateCancelWindowMinutes: 1440,
+        lateCancelRefundPercent: 50,
+      },
+    });
+  });
+
+  it('shows a saved value that is not a preset, and keeps it when other fields change', async () => {
+    const calls = renderDialog({
+      ...NEW_PROFILE,
+      policy: { ...DEFAULT_PRACTICE_POLICY, minNoticeMinutes: 90, lateCancelWindowMinutes: 600 },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Profile' });
+    const notice = await within(dialog).findByLabelText<HTMLSelectElement>('Minimum notice');
+    expect(notice.value).toBe('90');
+    expect(notice.selectedOptions[0]?.textContent).toBe('1 h 30 min');
+    const late = within(dialog).getByLabelText<HTMLSelectElement>('Late cancellation');
+    expect(late.selectedOptions[0]?.textContent).toBe('10 h before');
+    fireEvent.change(within(dialog).getByLabelText('Years of practice'), {
+      target: { value: '3' },
+    });
+    fireEvent.click(within(dialog).getByText('Save profile'));
+    expect(await within(dialog).findByText('Profile saved')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ yearsOfPractice: 3 });
+  });
+
+  it('shows the server’s message for a setting by its select', async () => {
+    stubApi((call) =>
+      call.method === 'PATCH'
+        ? {
+            status: 400,
+            error: {
+              code: 'VALIDATION_ERROR',
+              message: 'Check the highlighted fields',
+              details: [
+                {
+                  path: 'body.policy.horizonWeeks',
+                  message: 'Patients can book at most 52 weeks ahead',
+                },
+              ],
+            } as never,
+          }
+        : { data: NEW_PROFILE },
+    );
+    renderWithQuery(<ProfileDialog psychologistId={ID} open onOpenChange={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Profile' });
+    const horizon = await within(dialog).findByLabelText<HTMLSelectElement>('Book up to');
+    fireEvent.change(horizon, { target: { value: '12' } });
+    fireEvent.click(within(dialog).getByText('Save profile'));
+    const message = await within(dialog).findByText('Patients can book at most 52 weeks ahead');
+    expect(message.id).toBe('profile-policy-horizonWeeks-error');
+    expect(horizon.getAttribute('aria-invalid')).toBe('true');
+    expect(horizon.getAttribute('aria-describedby')).toBe('profile-policy-horizonWeeks-error');
+  });
+});
+
 describe('time zone choices', () => {
   it('name a zone once under today’s name, whichever name the browser lists', () => {
     const choices = timeZoneChoices(['Asia/Calcutta', 'Asia/Kolkata', 'Europe/Kiev', 'UTC']);

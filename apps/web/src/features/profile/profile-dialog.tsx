@@ -11,11 +11,13 @@ import {
   SPECIALIZATIONS,
   UpdatePsychologistBody,
   YEARS_OF_PRACTICE_MAX,
+  type PracticePolicy,
   type Psychologist,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
 import { ApiError, api } from '../../lib/api-client';
+import { PolicyFields, type PolicyKey } from './policy-fields';
 import { choiceFor, filterTimeZones, timeZoneChoices, type TimeZoneChoice } from './time-zones';
 
 interface ProfileDialogProps {
@@ -40,7 +42,11 @@ type Field =
   | 'languages'
   | 'bio'
   | 'yearsOfPractice'
-  | 'registrationNumber';
+  | 'registrationNumber'
+  | 'policy';
+
+/** An error's key: a field, a policy setting ("policy.breakMinutes") or the whole form. */
+type ErrorKey = Field | `policy.${PolicyKey}` | 'form';
 
 interface Values {
   displayName: string;
@@ -52,6 +58,7 @@ interface Values {
   bio: string;
   yearsOfPractice: string;
   registrationNumber: string;
+  policy: PracticePolicy;
 }
 
 function valuesOf(profile: Psychologist): Values {
@@ -65,6 +72,7 @@ function valuesOf(profile: Psychologist): Values {
     bio: profile.bio,
     yearsOfPractice: profile.yearsOfPractice === null ? '' : String(profile.yearsOfPractice),
     registrationNumber: profile.registrationNumber ?? '',
+    policy: { ...profile.policy },
   };
 }
 
@@ -140,7 +148,7 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
   // can have its fees changed.
   const [saved, setSaved] = useState<Values>(() => valuesOf(profile));
   const [values, setValues] = useState<Values>(saved);
-  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [zoneSearch, setZoneSearch] = useState('');
 
@@ -194,7 +202,13 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
       setNotice(null);
       setErrors(
         Object.fromEntries(
-          parsed.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message]),
+          parsed.error.issues.map((i) => [
+            // A policy setting's message stays by its own select.
+            i.path[0] === 'policy' && i.path[1] !== undefined
+              ? `policy.${String(i.path[1])}`
+              : String(i.path[0] ?? 'form'),
+            i.message,
+          ]),
         ),
       );
       return;
@@ -205,7 +219,7 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
 
   const describedBy = (name: Field, ...more: string[]) =>
     [errors[name] ? `profile-${name}-error` : '', ...more].filter(Boolean).join(' ') || undefined;
-  const bind = (name: Exclude<Field, 'specializations' | 'languages'>) => ({
+  const bind = (name: Exclude<Field, 'specializations' | 'languages' | 'policy'>) => ({
     id: `profile-${name}`,
     value: values[name],
     'aria-invalid': errors[name] ? true : undefined,
@@ -434,6 +448,25 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
           />,
         )}
       </div>
+      <PolicyFields
+        value={values.policy}
+        selectClass={inputClass}
+        errors={Object.fromEntries(
+          Object.entries(errors)
+            .filter(([key]) => key.startsWith('policy.'))
+            .map(([key, message]) => [key.slice('policy.'.length), message]),
+        )}
+        onChange={(key, value) => {
+          setValues((current) => ({ ...current, policy: { ...current.policy, [key]: value } }));
+          setErrors((current) => {
+            const { policy: _whole, form: _form, ...rest } = current;
+            delete rest[`policy.${key}`];
+            return rest;
+          });
+          setNotice(null);
+        }}
+      />
+      {errorOf('policy')}
       {errors.form && (
         <p role="alert" className="text-sm text-red-700">
           {errors.form}

@@ -124,6 +124,38 @@ describe('PsychologistChooser', () => {
   });
 });
 
+describe('PsychologistChooser: the chosen psychologist’s policy (issue 18)', () => {
+  it('folds the policy lines under "Booking with" in a native disclosure, closed at first', async () => {
+    stubApi(() => ({
+      data: [
+        {
+          ...MEERA,
+          policy: {
+            ...DEFAULT_PRACTICE_POLICY,
+            minNoticeMinutes: 12 * 60,
+            rescheduleNoticeMinutes: null,
+            lateCancelWindowMinutes: 24 * 60,
+            lateCancelRefundPercent: 50,
+          },
+        },
+        ASHA,
+      ],
+    }));
+    renderWithQuery(<PsychologistChooser selectedId={MEERA.id} onSelect={() => {}} />);
+    const summary = await screen.findByText('Booking and cancellation policy');
+    expect(summary.tagName).toBe('SUMMARY');
+    const details = summary.parentElement as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    expect([...details.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Book at least 12 h ahead',
+      'Book up to 8 weeks ahead',
+      'Sessions cannot be moved online by patients',
+      'Free cancellation until 1 day before; then 50 % refunded',
+      'No refund for a missed session',
+    ]);
+  });
+});
+
 describe('card helpers', () => {
   it('take initials after a title and format the next time', () => {
     expect(nameInitials('Dr. Asha Rao')).toBe('AR');

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import {
   LANGUAGES,
+  policySummary,
   psychologistsPath,
   sameClockTime,
   SPECIALIZATION_LABELS,
@@ -84,6 +85,22 @@ function NextAvailable({ psychologist }: { psychologist: PsychologistListItem })
   );
 }
 
+/** The psychologist's practice policy as the patient reads it, folded under their name. */
+function PolicySummary({ psychologist }: { psychologist: PsychologistListItem }) {
+  return (
+    <details className="group mt-1 text-sm">
+      <summary className="cursor-pointer rounded-md py-1.5 font-medium text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700">
+        Booking and cancellation policy
+      </summary>
+      <ul className="mt-1 flex list-disc flex-col gap-0.5 pl-5 text-slate-700">
+        {policySummary(psychologist.policy).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function Avatar({ name }: { name: string }) {
   return (
     <span
@@ -145,6 +162,7 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
               <span className="text-sm text-slate-700">{specializationsOf(selected)}</span>
             )}
             <Fees psychologist={selected} />
+            <PolicySummary psychologist={selected} />
           </div>
         </div>
         {all.data.length > 1 && (
