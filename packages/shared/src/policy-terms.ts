@@ -42,7 +42,7 @@ export function cancellationTerms(
   const after =
     policy.lateCancelRefundPercent === 0
       ? 'after that nothing is refunded'
-      : `after that ${policy.lateCancelRefundPercent} % is refunded`;
+      : `after that ${policy.lateCancelRefundPercent}\u00a0% is refunded`;
   return `Free cancellation until ${formatSessionStart(until, timeZone)}; ${after}.`;
 }
 
@@ -72,7 +72,7 @@ export function policySummary(policy: PracticePolicy): string[] {
   lines.push(
     policy.lateCancelWindowMinutes === 0 || policy.lateCancelRefundPercent === 100
       ? 'Free cancellation until the session starts'
-      : `Free cancellation until ${formatNotice(policy.lateCancelWindowMinutes)} before; then ${policy.lateCancelRefundPercent} % refunded`,
+      : `Free cancellation until ${formatNotice(policy.lateCancelWindowMinutes)} before; then ${policy.lateCancelRefundPercent}\u00a0% refunded`,
   );
   lines.push('No refund for a missed session');
   return lines;

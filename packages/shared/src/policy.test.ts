@@ -13,12 +13,12 @@ import {
   DEFAULT_PRACTICE_POLICY,
   LATE_CANCEL_REFUND_PERCENTS,
   PracticePolicy,
-  cancellationTerms,
   formatNotice,
   patientCancellationRefund,
   patientMoveRefusal,
   readPolicy,
 } from './policy';
+import { cancellationTerms } from './policy-terms';
 
 const IST = 'Asia/Kolkata';
 const MINUTE = 60_000;
@@ -218,7 +218,9 @@ describe('practice policy', () => {
         },
         IST,
       ),
-    ).toBe('Free cancellation until Wed 2 Dec 2026, 10:00 AM IST; after that 50 % is refunded.');
+    ).toBe(
+      'Free cancellation until Wed 2 Dec 2026, 10:00 AM IST; after that 50\u00a0% is refunded.',
+    );
     expect(cancellationTerms(start, DEFAULT_PRACTICE_POLICY, IST)).toBe(
       'Free cancellation until the session starts.',
     );

@@ -96,7 +96,7 @@ describe('PaymentDialog: the terms of the session (issue 18)', () => {
     );
     const terms = screen.getByRole('region', { name: 'Cancellation and changes' });
     expect(terms.textContent).toContain(
-      'Free cancellation until Tue 1 Dec 2026, 10:00 AM IST; after that 50 % is refunded.',
+      'Free cancellation until Tue 1 Dec 2026, 10:00 AM IST; after that 50\u00a0% is refunded.',
     );
     expect(terms.textContent).toContain(
       'You can move it once, until Tue 1 Dec 2026, 10:00 PM IST.',

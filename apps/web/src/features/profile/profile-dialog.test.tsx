@@ -134,7 +134,9 @@ describe('ProfileDialog: booking and cancellation policy (issue 18)', { timeout:
     // The patients' summary follows the form as it is filled in.
     const read = within(dialog).getByRole('list', { name: 'What patients read' });
     expect(read.textContent).toContain('Book at least 12 h ahead');
-    expect(read.textContent).toContain('Free cancellation until 1 day before; then 50 % refunded');
+    expect(read.textContent).toContain(
+      'Free cancellation until 1 day before; then 50\u00a0% refunded',
+    );
     fireEvent.click(within(dialog).getByText('Save profile'));
     expect(await within(dialog).findByText('Profile saved')).toBeTruthy();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({

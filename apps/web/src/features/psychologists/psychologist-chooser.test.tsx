@@ -150,7 +150,7 @@ describe('PsychologistChooser: the chosen psychologist’s policy (issue 18)', (
       'Book at least 12 h ahead',
       'Book up to 8 weeks ahead',
       'Sessions cannot be moved online by patients',
-      'Free cancellation until 1 day before; then 50 % refunded',
+      'Free cancellation until 1 day before; then 50\u00a0% refunded',
       'No refund for a missed session',
     ]);
   });
