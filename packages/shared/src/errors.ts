@@ -2,6 +2,9 @@
  * Every error the API returns carries one of these codes with an HTTP status and a message a person can
  * act on. The web app shows the message for a code; the server throws `AppError(code)`.
  */
+/** What a person reads when the server failed without saying why (also the INTERNAL message). */
+export const SERVER_ERROR_MESSAGE = 'Server error. Please try again later.';
+
 export const ERRORS = {
   VALIDATION_FAILED: {
     status: 400,
@@ -197,7 +200,7 @@ export const ERRORS = {
       'This link has already been used, or the session has started or been canceled. Open your sessions in Sukoon to see where it stands.',
   },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
-  INTERNAL: { status: 500, message: 'Server error. Please try again later.' },
+  INTERNAL: { status: 500, message: SERVER_ERROR_MESSAGE },
   SERVICE_UNAVAILABLE: {
     status: 503,
     message: 'The service is temporarily unavailable. Please try again shortly.',

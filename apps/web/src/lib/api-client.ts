@@ -1,4 +1,4 @@
-import { errorMessage, type ApiErrorBody } from '@sukoon/shared';
+import { SERVER_ERROR_MESSAGE, type ApiErrorBody } from '@sukoon/shared';
 
 /** The session token the server issued at sign-in (specification, "Local storage": authToken). */
 export const AUTH_TOKEN_KEY = 'authToken';
@@ -94,11 +94,12 @@ async function call<T>(
     throw new ApiError(
       response.status,
       error.code,
-      error.message || errorMessage(error.code),
+      // The server words every error; the catalogue's messages stay out of the first load.
+      error.message || SERVER_ERROR_MESSAGE,
       error.details,
       extra,
       error.field,
     );
   }
-  throw new ApiError(response.status, `HTTP_${response.status}`, errorMessage('INTERNAL'));
+  throw new ApiError(response.status, `HTTP_${response.status}`, SERVER_ERROR_MESSAGE);
 }
