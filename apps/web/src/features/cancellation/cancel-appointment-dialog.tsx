@@ -124,7 +124,7 @@ function PatientRefund({ target, now }: { target: CancelTarget; now: Date }) {
       <p className="font-semibold">This is a late cancellation.</p>
       <p className="mt-1">
         {refundPaise > 0
-          ? `${formatInr(refundPaise)} of your ${fee} is refunded (${target.policy?.lateCancelRefundPercent ?? 100} %), as the policy you booked under says.`
+          ? `${formatInr(refundPaise)} of your ${fee} is refunded (${target.policy?.lateCancelRefundPercent ?? 100}\u00a0%), as the policy you booked under says.`
           : `Nothing of your ${fee} is refunded, as the policy you booked under says.`}{' '}
         The slot becomes free for booking again.
       </p>
