@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import type { Role } from '@sukoon/shared';
 import { LazyMenuSlot } from '../components/ui/lazy-menu';
@@ -10,7 +10,12 @@ import { SessionProvider, useSession } from '../features/auth/session';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { useSignInLink } from '../features/auth/use-sign-in-link';
 import { RoleSelection } from '../features/role-selection/role-selection';
-import { isPatientDeepLink, readEntryParams } from '../lib/entry-params';
+import {
+  forgetMoveDecisionLink,
+  isPatientDeepLink,
+  readEntryParams,
+  readMoveDecisionLink,
+} from '../lib/entry-params';
 import { lazyWithPreload, preloadWhenIdle } from '../lib/lazy';
 import { ErrorBoundary } from './error-boundary';
 import { usePrivacyLayer } from './privacy-layer';
@@ -40,6 +45,10 @@ const CheckoutPlayground = lazyWithPreload(() =>
   import('../features/payments/checkout-playground').then((module) => module.CheckoutPlayground),
 );
 const PLAYGROUND_PATH = '/sandbox/checkout';
+// The email's Keep / Cancel links of a moved session (issue 18): only fetched when one is opened.
+const MoveDecisionDialog = lazyWithPreload(() =>
+  import('../features/reschedule/move-decision-dialog').then((module) => module.MoveDecisionDialog),
+);
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true, staleTime: 10_000 } },
@@ -64,10 +73,40 @@ function initialView(signedInAs: Role | undefined): View {
 }
 
 /**
+ * An emailed move link answers over whatever the page shows, signed in or not: the token is the
+ * permission. Its parameters leave the address bar once the dialog closes.
+ */
+function PageFlow() {
+  const [link, setLink] = useState(() => readMoveDecisionLink(window.location.search));
+  const queryClient = useQueryClient();
+  return (
+    <>
+      <PageFlowBody />
+      {link && (
+        <Suspense fallback={null}>
+          <MoveDecisionDialog
+            source={{ kind: 'email', token: link.token }}
+            decision={link.choice}
+            onChanged={() => {
+              forgetMoveDecisionLink();
+              return queryClient.invalidateQueries();
+            }}
+            onClose={() => {
+              forgetMoveDecisionLink();
+              setLink(null);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/**
  * The page flow: role selection, then the role's dashboard. A visitor not signed in as that role gets
  * the sign-in/registration dialog over it; closing the dialog returns to role selection.
  */
-function PageFlow() {
+function PageFlowBody() {
   const { session } = useSession();
   const [view, setView] = useState<View>(() => initialView(session?.user.role));
   const { user, checking } = useCurrentUser();

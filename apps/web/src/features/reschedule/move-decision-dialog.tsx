@@ -8,7 +8,8 @@ import { decideEmailedMove, decideMove } from './reschedule-api';
 interface MoveDecisionDialogProps {
   /** The signed-in patient's session, or the token of the email's link (no sign-in needed). */
   source: { kind: 'session'; bookingId: string } | { kind: 'email'; token: string };
-  decision: MoveDecision;
+  /** The answer to confirm; without it the dialog first offers both. */
+  decision?: MoveDecision | undefined;
   /** "Dr X moved this session from … to …", when the app knows the session. */
   summary?: ReactNode;
   /** The answer was taken: refresh the calendar and the lists. */
@@ -39,6 +40,7 @@ export function MoveDecisionDialog({
   onChanged,
   onClose,
 }: MoveDecisionDialogProps) {
+  const [chosen, setChosen] = useState<MoveDecision | null>(decision ?? null);
   const [working, setWorking] = useState(false);
   const [result, setResult] = useState<MoveDecisionResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function MoveDecisionDialog({
     if (!working) onClose();
   };
 
-  async function answer() {
+  async function answer(decision: MoveDecision) {
     setError(null);
     setWorking(true);
     try {
@@ -69,7 +71,13 @@ export function MoveDecisionDialog({
     <Modal
       open
       onOpenChange={(open) => !open && close()}
-      title={decision === 'keep' ? 'Keep the new time' : 'Cancel for a full refund'}
+      title={
+        chosen === null
+          ? 'Your session was moved'
+          : chosen === 'keep'
+            ? 'Keep the new time'
+            : 'Cancel for a full refund'
+      }
     >
       <div className="flex flex-col gap-4">
         {summary && <p className="text-sm text-slate-700">{summary}</p>}
@@ -80,22 +88,29 @@ export function MoveDecisionDialog({
               Done
             </Button>
           </>
+        ) : chosen === null ? (
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setChosen('cancel')}>
+              Cancel for a full refund
+            </Button>
+            <Button onClick={() => setChosen('keep')}>Keep the new time</Button>
+          </div>
         ) : (
           <>
-            <p className="font-medium text-slate-900">{QUESTION[decision]}</p>
+            <p className="font-medium text-slate-900">{QUESTION[chosen]}</p>
             {error && <Notice tone="error">{error}</Notice>}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" disabled={working} onClick={close}>
                 Not now
               </Button>
               <Button
-                variant={decision === 'cancel' ? 'danger' : 'primary'}
+                variant={chosen === 'cancel' ? 'danger' : 'primary'}
                 disabled={working}
-                onClick={() => void answer()}
+                onClick={() => void answer(chosen)}
               >
                 {working
                   ? 'Sending…'
-                  : decision === 'keep'
+                  : chosen === 'keep'
                     ? 'Keep the new time'
                     : 'Cancel for a full refund'}
               </Button>
