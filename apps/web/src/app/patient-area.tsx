@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { BookingListItem, CreateOrderData, User } from '@sukoon/shared';
 import { targetFromBooking, type CancelTarget } from '../features/cancellation/cancel-api';
+import { moveTargetFromBooking } from '../features/reschedule/reschedule-api';
 import { YourSessions } from '../features/patient-sessions/your-sessions';
 import { TimePicker } from '../features/time-picker/time-picker';
 import {
@@ -100,6 +101,7 @@ export function PatientArea({ user }: { user: User }) {
           userId={user.id}
           now={now}
           onCancel={actions.openCancel}
+          reschedule={actions.reschedule}
           onResumePayment={actions.resumePayment}
         />
       </ErrorBoundary>
@@ -146,11 +148,13 @@ function YourSessionsArea({
   userId,
   now,
   onCancel,
+  reschedule,
   onResumePayment,
 }: {
   userId: string;
   now: Date;
   onCancel: (target: CancelTarget) => void;
+  reschedule: ReturnType<typeof useCalendarActions>['reschedule'];
   onResumePayment: (order: CreateOrderData, hold: BookingListItem) => void;
 }) {
   const psychologists = usePsychologists();
@@ -164,6 +168,19 @@ function YourSessionsArea({
       zoneOf={zoneOf}
       viewerZone={viewerZone}
       onCancel={(item) => onCancel(targetFromBooking(item, zoneOf(item.psychologist_id)))}
+      onReschedule={(item) =>
+        reschedule.move(moveTargetFromBooking(item, zoneOf(item.psychologist_id)), {
+          cancelInstead: () => onCancel(targetFromBooking(item, zoneOf(item.psychologist_id))),
+        })
+      }
+      onAnswerMove={(item, decision) =>
+        item.moved_from_start &&
+        reschedule.answer(
+          moveTargetFromBooking(item, zoneOf(item.psychologist_id)),
+          item.moved_from_start,
+          decision,
+        )
+      }
       onResumePayment={onResumePayment}
     />
   );
