@@ -9,7 +9,7 @@ import {
 import type { FormExtraContext } from '../features/booking/event-form-dialog';
 import type { CalendarProps } from '../features/calendar/calendar';
 import { targetFromEvent, type CancelTarget } from '../features/cancellation/cancel-api';
-import { moveTargetFromEvent, type MoveTarget } from '../features/reschedule/reschedule-api';
+import { moveTargetFromEvent, type MoveTarget } from '../features/reschedule/move-target';
 import { preloadWhenIdle } from '../lib/lazy';
 import { BookingFlow, useBookingLayer } from './booking-layer';
 import { CancelAppointmentDialog, useCancelLayer } from './cancel-layer';

@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { BookingListItem, CreateOrderData, User } from '@sukoon/shared';
 import { targetFromBooking, type CancelTarget } from '../features/cancellation/cancel-api';
-import { moveTargetFromBooking } from '../features/reschedule/reschedule-api';
+import { moveTargetFromBooking } from '../features/reschedule/move-target';
 import { YourSessions } from '../features/patient-sessions/your-sessions';
 import { TimePicker } from '../features/time-picker/time-picker';
 import {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { formatSessionStart, type MoveDecision } from '@sukoon/shared';
 import { Button } from '../components/ui/button';
 import { MoveDecisionDialog } from '../features/reschedule/move-decision-dialog';
-import type { MoveTarget } from '../features/reschedule/reschedule-api';
+import type { MoveTarget } from '../features/reschedule/move-target';
 import { RescheduleDialog } from '../features/reschedule/reschedule-dialog';
 import { TimePicker } from '../features/time-picker/time-picker';
 import { usePsychologistRecord } from './psychologist-query';

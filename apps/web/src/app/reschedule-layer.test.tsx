@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRACTICE_POLICY, type Availability, type Psychologist } from '@sukoon/shared';
-import { moveTargetFromEvent } from '../features/reschedule/reschedule-api';
+import { moveTargetFromEvent } from '../features/reschedule/move-target';
 import { makeEvent, renderWithQuery, stubApi } from '../testing/render';
 import { useRescheduleLayer } from './reschedule-layer';
 

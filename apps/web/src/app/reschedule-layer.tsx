@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
-import type { MoveTarget } from '../features/reschedule/reschedule-api';
+import type { MoveTarget } from '../features/reschedule/move-target';
 import { lazyWithPreload } from '../lib/lazy';
 import type { RescheduleRequest } from './reschedule-flow';
 

@@ -1,9 +1,27 @@
 import { useState, type ReactNode } from 'react';
-import { formatInr, type MoveDecision, type MoveDecisionResult } from '@sukoon/shared';
+import {
+  formatInr,
+  type EmailedMoveDecisionBody,
+  type MoveDecision,
+  type MoveDecisionBody,
+  type MoveDecisionResult,
+} from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { Notice } from '../../components/ui/text-field';
-import { decideEmailedMove, decideMove } from './reschedule-api';
+import { api } from '../../lib/api-client';
+
+/** POST /api/bookings/{id}/move-decision: the signed-in patient keeps a moved session or cancels. */
+function decideMove(id: string, decision: MoveDecision) {
+  const body: MoveDecisionBody = { decision };
+  return api<MoveDecisionResult>('POST', `/api/bookings/${id}/move-decision`, { body });
+}
+
+/** POST /api/move-decisions: the same answer from the email's link, without signing in. */
+function decideEmailedMove(token: string, decision: MoveDecision) {
+  const body: EmailedMoveDecisionBody = { token, decision };
+  return api<MoveDecisionResult>('POST', '/api/move-decisions', { body });
+}
 
 interface MoveDecisionDialogProps {
   /** The signed-in patient's session, or the token of the email's link (no sign-in needed). */

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRACTICE_POLICY } from '@sukoon/shared';
 import { makeEvent, stubApi } from '../../testing/render';
-import { moveTargetFromEvent } from './reschedule-api';
+import { moveTargetFromEvent } from './move-target';
 import { MoveDecisionDialog } from './move-decision-dialog';
 import { RescheduleDialog, type PickerMode } from './reschedule-dialog';
 

@@ -5,13 +5,24 @@ import {
   patientMoveRefusalMessage,
   rescheduleTerms,
   type BookingPolicy,
+  type CalendarEvent,
+  type RescheduleBody,
   type SessionDuration,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { Notice } from '../../components/ui/text-field';
-import { ApiError } from '../../lib/api-client';
-import { rescheduleBooking, type MoveTarget } from './reschedule-api';
+import { api, ApiError } from '../../lib/api-client';
+import type { MoveTarget } from './move-target';
+
+// The API calls live in the dialogs, not in an *-api.ts module: those are part of every first
+// load (vite.config.ts, 'app-shell'), and only these lazy dialogs make them.
+
+/** PATCH /api/bookings/{id}/reschedule: the same session at a new start; its length stays. */
+function rescheduleBooking(id: string, start: Date) {
+  const body: RescheduleBody = { start_time: start.toISOString() };
+  return api<CalendarEvent>('PATCH', `/api/bookings/${id}/reschedule`, { body });
+}
 
 /** What the time picker needs to offer the times a session can move to (issue 18). */
 export interface PickerMode {

@@ -1,33 +1,9 @@
 import type {
   BookingListItem,
   CalendarEvent,
-  EmailedMoveDecisionBody,
-  MoveDecision,
-  MoveDecisionResult,
   PracticePolicy,
-  RescheduleBody,
   SessionDuration,
 } from '@sukoon/shared';
-import { api } from '../../lib/api-client';
-
-/** PATCH /api/bookings/{id}/reschedule: the same session at a new start; its length stays. */
-export function rescheduleBooking(id: string, start: Date) {
-  const body: RescheduleBody = { start_time: start.toISOString() };
-  return api<CalendarEvent>('PATCH', `/api/bookings/${id}/reschedule`, { body });
-}
-
-/** POST /api/bookings/{id}/move-decision: the signed-in patient keeps a moved session or cancels. */
-export function decideMove(id: string, decision: MoveDecision) {
-  return api<MoveDecisionResult>('POST', `/api/bookings/${id}/move-decision`, {
-    body: { decision },
-  });
-}
-
-/** POST /api/move-decisions: the same answer from the email's link, without signing in. */
-export function decideEmailedMove(token: string, decision: MoveDecision) {
-  const body: EmailedMoveDecisionBody = { token, decision };
-  return api<MoveDecisionResult>('POST', '/api/move-decisions', { body });
-}
 
 /** The session a move is about, from a calendar pill or from Your sessions. */
 export interface MoveTarget {
