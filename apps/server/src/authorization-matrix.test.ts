@@ -321,6 +321,33 @@ const MATRIX: Record<string, Row> = {
       url: `/api/bookings/cancel-user/${(await f.upcomingBooking()).id}`,
     }),
   },
+  'PATCH /api/bookings/{id}/reschedule': {
+    // Its patient (within the policy) and its psychologist may move it; nobody else.
+    expected: [401, 200, 403, 200, 403],
+    call: async (f) => ({
+      method: 'PATCH',
+      url: `/api/bookings/${(await f.upcomingBooking()).id}/reschedule`,
+      body: { start_time: f.freeSlot().toISOString() },
+    }),
+  },
+  'POST /api/bookings/{id}/move-decision': {
+    // Only its patient answers a move (none is pending here); psychologists are not patients.
+    expected: [401, 409, 403, 403, 403],
+    call: async (f) => ({
+      method: 'POST',
+      url: `/api/bookings/${(await f.upcomingBooking()).id}/move-decision`,
+      body: { decision: 'keep' },
+    }),
+  },
+  'POST /api/move-decisions': {
+    // The emailed link's token is the only key: a token nobody was sent opens nothing.
+    expected: everyone(410),
+    call: () => ({
+      method: 'POST',
+      url: '/api/move-decisions',
+      body: { token: randomBytes(32).toString('base64url'), decision: 'cancel' },
+    }),
+  },
   'GET /api/bookings/{id}/history': {
     expected: [401, 403, 403, 200, 403],
     call: async (f) => ({

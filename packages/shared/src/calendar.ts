@@ -281,7 +281,10 @@ export function slotProblemOnDay(
   if (day.busy.some(hits)) return 'OVERLAP';
   // The break follows every session, the new one's too: neither may start inside the other's.
   const gap = (policy?.breakMinutes ?? 0) * 60_000;
-  if (gap > 0 && day.busy.some(([start, end]) => overlaps(startMs, endMs + gap, start, end + gap))) {
+  if (
+    gap > 0 &&
+    day.busy.some(([start, end]) => overlaps(startMs, endMs + gap, start, end + gap))
+  ) {
     return 'NO_BREAK';
   }
   return null;

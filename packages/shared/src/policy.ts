@@ -103,10 +103,16 @@ export function formatNotice(minutes: number): string {
 }
 
 /** The part of a policy that decides which starts a patient may book. */
-export type BookingPolicy = Pick<PracticePolicy, 'minNoticeMinutes' | 'horizonWeeks' | 'breakMinutes'>;
+export type BookingPolicy = Pick<
+  PracticePolicy,
+  'minNoticeMinutes' | 'horizonWeeks' | 'breakMinutes'
+>;
 
 /** The earliest and latest start a patient may book at `now`, in milliseconds. */
-export function bookingWindow(now: Date, policy: BookingPolicy): { earliest: number; latest: number } {
+export function bookingWindow(
+  now: Date,
+  policy: BookingPolicy,
+): { earliest: number; latest: number } {
   return {
     earliest: now.getTime() + policy.minNoticeMinutes * 60_000,
     latest: now.getTime() + policy.horizonWeeks * 7 * MINUTES_PER_DAY * 60_000,
@@ -183,7 +189,11 @@ export function patientCancellationRefund(
  * The cancellation terms of one session, shown before paying and repeated in the confirmation email:
  * "Free cancellation until Tue 2 Dec, 10:00 AM; after that 50 % is refunded."
  */
-export function cancellationTerms(startsAt: Date, policy: PracticePolicy, timeZone: string): string {
+export function cancellationTerms(
+  startsAt: Date,
+  policy: PracticePolicy,
+  timeZone: string,
+): string {
   const until = freeCancellationUntil(startsAt, policy);
   if (!until) return 'Free cancellation until the session starts.';
   const after =

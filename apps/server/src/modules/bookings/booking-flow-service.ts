@@ -4,11 +4,9 @@ import {
   EventCreateBody as EventCreateSchema,
   HOLD_LIMITS,
   HOLD_MINUTES,
-  SLOT_PROBLEM_MESSAGES,
   durationOf,
   localDateOf,
   readPolicy,
-  slotProblem,
   type BookingCreateBody,
   type BookingCreated,
   type CalendarEvent,
@@ -23,12 +21,12 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
-import { createAvailabilityService } from '../availability/availability-service';
 import type { PaymentsService } from '../payments/payments-service';
 import { createPsychologistsRepository } from '../psychologists/psychologists-repository';
 import { createBookingsRepository } from './bookings-repository';
 import { toCalendarEvent } from './bookings-service';
 import { updateBookedSession } from './session-state';
+import { createSlotCheck } from './slot-check';
 import { recordAudit } from '../audit/audit-repository';
 
 export const HOLD_MS = HOLD_MINUTES * 60_000;
@@ -86,38 +84,8 @@ export function createBookingFlowService({
 }: BookingFlowOptions) {
   const repository = createBookingsRepository(db);
   const psychologists = createPsychologistsRepository(db);
-  const availability = createAvailabilityService(db);
 
-  /** The shared slot rule, with an overlap reported as SLOT_TAKEN (the constraint has the last word). */
-  async function checkBookable(
-    psychologistId: string,
-    start: Date,
-    durationMinutes: number,
-    ignoreBookingId?: string,
-  ) {
-    const psychologist = await psychologists.findById(psychologistId);
-    if (!psychologist) throw new AppError('PSYCHOLOGIST_NOT_FOUND');
-    const date = localDateOf(start, psychologist.timeZone);
-    const facts = await availability.facts(psychologistId, date, date);
-    let busy = facts.busy;
-    if (ignoreBookingId) {
-      // Moving an event must not collide with itself.
-      const own = await repository.findById(ignoreBookingId);
-      if (own) {
-        const ownStart = own.booking.startsAt.toISOString();
-        busy = busy.filter((interval) => interval.start !== ownStart);
-      }
-    }
-    const problem = slotProblem({
-      start,
-      durationMinutes,
-      now: clock(),
-      facts: { ...facts, busy },
-    });
-    if (problem === 'OVERLAP') throw new AppError('SLOT_TAKEN');
-    if (problem) throw new AppError('SLOT_UNAVAILABLE', SLOT_PROBLEM_MESSAGES[problem]);
-    return psychologist;
-  }
+  const checkBookable = createSlotCheck(db, clock);
 
   /**
    * The limits on one patient's holds (HOLD_LIMITS): refuses a patient who keeps abandoning holds or
@@ -206,11 +174,13 @@ export function createBookingFlowService({
       const ownHold = (await repository.liveHoldsOf(actor.id, clock())).find(
         (hold) => hold.psychologistId === request.psychologistId,
       );
+      // The patient books under the psychologist's policy: notice, horizon and break.
+      const profile = await psychologists.findById(request.psychologistId);
       const psychologist = await checkBookable(
         request.psychologistId,
         start,
         request.durationMinutes,
-        ownHold?.id,
+        { ignoreBookingId: ownHold?.id, policy: profile ? readPolicy(profile.policy) : undefined },
       );
       const amountPaise =
         request.durationMinutes === 20 ? psychologist.rate20Paise : psychologist.rate45Paise;
@@ -401,7 +371,7 @@ export function createBookingFlowService({
               'A patient’s paid session keeps its time; cancel it (with a refund) instead of moving it.',
             );
           }
-          await checkBookable(actor.id, start, duration, booking.id);
+          await checkBookable(actor.id, start, duration, { ignoreBookingId: booking.id });
           changes.startsAt = start;
           changes.endsAt = new Date(start.getTime() + duration * 60_000);
           changes.durationMinutes = duration;

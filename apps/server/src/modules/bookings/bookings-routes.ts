@@ -12,7 +12,11 @@ import {
   EventCreateBody,
   EventUpdateBody,
   EventsQuery,
+  EmailedMoveDecisionBody,
+  MoveDecisionBody,
+  MoveDecisionResult,
   okEnvelope,
+  RescheduleBody,
   PageQuery,
   pagedEnvelope,
 } from '@sukoon/shared';
@@ -23,6 +27,7 @@ import { createBookingFlowService } from './booking-flow-service';
 import { createBookingsRepository } from './bookings-repository';
 import { createBookingsService } from './bookings-service';
 import { createCancellationService } from './cancellation-service';
+import { createRescheduleService } from './reschedule-service';
 
 /** How often abandoned holds are expired in the background (placing a hold also expires them first). */
 const HOLD_SWEEP_MS = 30_000;
@@ -42,6 +47,13 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const cancellation = createCancellationService({
     db: app.database.db,
     payments: app.payments,
+    publicUrl: app.env.publicUrl,
+    onMailQueued,
+  });
+  const reschedule = createRescheduleService({
+    db: app.database.db,
+    payments: app.payments,
+    cancellation,
     publicUrl: app.env.publicUrl,
     onMailQueued,
   });
@@ -206,6 +218,66 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireAuth(request);
       const data = await cancellation.cancel(actor, request.params.bookingId);
+      return { success: true as const, data, error: null };
+    },
+  );
+
+  app.patch(
+    '/api/bookings/:id/reschedule',
+    {
+      preValidation: signedIn(),
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'Move a booked, not yet started session to another time of the same length: its patient within the policy it was booked under (notice, horizon, break, how late and how often), its psychologist to any free time of their calendar (the patient is emailed and may keep the new time or cancel for a full refund). Nothing is paid or refunded',
+        security: [{ bearer: [] }],
+        params: BookingId,
+        body: RescheduleBody,
+        response: { 200: okEnvelope(CalendarEvent) },
+      },
+    },
+    async (request) => {
+      const actor = requireAuth(request);
+      const data = await reschedule.reschedule(actor, request.params.id, request.body.start_time);
+      return { success: true as const, data, error: null };
+    },
+  );
+
+  app.post(
+    '/api/bookings/:id/move-decision',
+    {
+      preValidation: signedIn('patient'),
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'Answer a time your psychologist moved your session to: keep it, or cancel the session with a full refund (its patient)',
+        security: [{ bearer: [] }],
+        params: BookingId,
+        body: MoveDecisionBody,
+        response: { 200: okEnvelope(MoveDecisionResult) },
+      },
+    },
+    async (request) => {
+      const actor = requireAuth(request, 'patient');
+      const data = await reschedule.decideInApp(actor, request.params.id, request.body.decision);
+      return { success: true as const, data, error: null };
+    },
+  );
+
+  app.post(
+    '/api/move-decisions',
+    {
+      preValidation: app.authLimits('move-decision', { perAccount: false }),
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'The same answer from the emailed links: the token works once, until the session starts (no sign-in)',
+        body: EmailedMoveDecisionBody,
+        response: { 200: okEnvelope(MoveDecisionResult) },
+      },
+    },
+    async (request) => {
+      const data = await reschedule.decideByToken(request.body.token, request.body.decision);
       return { success: true as const, data, error: null };
     },
   );

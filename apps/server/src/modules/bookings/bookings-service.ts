@@ -110,9 +110,9 @@ export function createBookingsService(db: Database) {
 
   async function withRefunds(rows: BookingWithNames[], viewerId: string) {
     const refunds = await repository.refundsOf(
-      rows.filter(({ booking }) =>
-        ['refunded', 'partially_refunded'].includes(booking.paymentStatus),
-      ).map((r) => r.booking.id),
+      rows
+        .filter(({ booking }) => ['refunded', 'partially_refunded'].includes(booking.paymentStatus))
+        .map((r) => r.booking.id),
     );
     return rows.map((row) => toListItem(row, viewerId, refunds.get(row.booking.id)));
   }

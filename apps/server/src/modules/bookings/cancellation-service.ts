@@ -4,6 +4,8 @@ import {
   PSYCHOLOGIST_CANCELLATION_PENALTY_PAISE,
   canCancelSession,
   formatSessionStart,
+  patientCancellationRefund,
+  readPolicy,
   type CancelBookingData,
   type ErrorCode,
   type RefundSummary,
@@ -62,13 +64,18 @@ export function createCancellationService(options: CancellationOptions) {
   const clock = options.clock ?? (() => new Date());
   const repository = createBookingsRepository(db);
 
-  /** Cancels inside `tx`, or says why not; `refund` records the refund of the patient's payment. */
+  /**
+   * Cancels inside `tx`, or says why not; `refund` records the refund of the patient's payment. A
+   * patient's own cancellation refunds what the policy they booked under allows (all of it before
+   * its late window); the psychologist's, or the patient declining a time the psychologist moved the
+   * session to (`fullRefund`), refunds everything.
+   */
   async function cancelInTransaction(
     tx: Database,
     bookingId: string,
     by: { id: string; role: 'patient' | 'psychologist' },
     refund: (input: RefundInput) => Promise<RefundRow>,
-    penaltyPaise?: number,
+    { penaltyPaise, fullRefund = false }: { penaltyPaise?: number; fullRefund?: boolean } = {},
   ): Promise<{ ok: true; refund: RefundRow | null } | { ok: false; code: ErrorCode }> {
     const now = clock();
     const bookingsTx = createBookingsRepository(tx);
@@ -78,20 +85,43 @@ export function createCancellationService(options: CancellationOptions) {
     if (refusal) return { ok: false, code: refusal };
 
     const payment = await payments.findCapturedPayment('booking', bookingId, tx);
+    const refundPaise = !payment
+      ? 0
+      : by.role === 'patient' && !fullRefund
+        ? patientCancellationRefund(
+            payment.amountPaise,
+            booking.startsAt,
+            readPolicy(booking.policy),
+            now,
+          ).refundPaise
+        : payment.amountPaise;
+    const paymentStatus =
+      !payment || refundPaise === 0
+        ? {}
+        : {
+            paymentStatus:
+              refundPaise >= payment.amountPaise
+                ? ('refunded' as const)
+                : ('partially_refunded' as const),
+          };
     const canceled = (await bookingsTx.update(bookingId, {
       status: 'canceled',
       canceledBy: by.role,
       canceledAt: now,
-      ...(payment ? { paymentStatus: 'refunded' as const } : {}),
+      movedFromStartsAt: null,
+      icsSequence: booking.icsSequence + 1,
+      ...paymentStatus,
     }))!;
     await createRemindersRepository(tx).skipPending(bookingId, now);
-    const recorded = payment
-      ? await refund({
-          paymentId: payment.id,
-          idempotencyKey: `cancel-${bookingId}`,
-          reason: `session canceled by the ${by.role}`,
-        })
-      : null;
+    const recorded =
+      payment && refundPaise > 0
+        ? await refund({
+            paymentId: payment.id,
+            idempotencyKey: `cancel-${bookingId}`,
+            reason: `session canceled by the ${by.role}`,
+            amountPaise: refundPaise,
+          })
+        : null;
     await recordAudit(tx, {
       action: 'booking.canceled',
       actor: by,
@@ -154,6 +184,23 @@ export function createCancellationService(options: CancellationOptions) {
         bookingId,
         { id: by.id, role: by.role },
         (input) => payments.recordRefund(tx, input),
+        { fullRefund: true },
+      );
+      if (!result.ok) throw new AppError(result.code);
+      return result.refund;
+    },
+
+    /**
+     * The patient declines the time their psychologist moved the session to: canceled inside the
+     * caller's transaction with the whole fee refunded, whatever the late window says.
+     */
+    async cancelDeclinedMove(tx: Database, bookingId: string, patientId: string) {
+      const result = await cancelInTransaction(
+        tx,
+        bookingId,
+        { id: patientId, role: 'patient' },
+        (input) => payments.recordRefund(tx, input),
+        { fullRefund: true },
       );
       if (!result.ok) throw new AppError(result.code);
       return result.refund;
@@ -212,7 +259,7 @@ export function createCancellationService(options: CancellationOptions) {
             order.referenceId,
             { id: booking.booking.psychologistId, role: 'psychologist' },
             refund,
-            order.amountPaise,
+            { penaltyPaise: order.amountPaise },
           );
           return result.ok
             ? { accepted: true }

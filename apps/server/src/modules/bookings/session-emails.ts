@@ -1,6 +1,9 @@
 import icalGenerator, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import {
   addIsoDays,
+  cancellationTerms,
+  readPolicy,
+  rescheduleTerms,
   formatClock,
   formatInr,
   formatSessionTime,
@@ -52,7 +55,8 @@ type People = NonNullable<Awaited<ReturnType<typeof sessionPeople>>>;
 
 /**
  * An iCalendar message for the session: REQUEST adds or updates it, CANCEL removes it. One UID per
- * booking; the sequence grows with every message so calendars apply the newest.
+ * booking; SEQUENCE is the booking's ics_sequence, raised by every change a calendar must apply (a
+ * move, a new meeting link, a cancellation), so calendars move or remove the event they already have.
  */
 export function sessionInvitation(
   booking: BookingRow,
@@ -67,7 +71,7 @@ export function sessionInvitation(
   });
   calendar.createEvent({
     id: `${booking.id}@sukoon`,
-    sequence: Math.floor(Date.now() / 1000),
+    sequence: booking.icsSequence,
     start: booking.startsAt,
     end: booking.endsAt,
     summary: `${booking.title} (Sukoon session with ${people.psychologistName})`,
@@ -128,6 +132,8 @@ export async function queueConfirmationEmails(
     ? `Meeting link: ${booking.meetingLink}`
     : 'Your psychologist will add the meeting link before the session.';
   const { token } = await issueSignInToken(tx, people.patient.id);
+  const policy = readPolicy(booking.policy);
+  const terms = `${cancellationTerms(booking.startsAt, policy, people.patientZone)} ${rescheduleTerms(booking.startsAt, policy, people.patientZone)} No refund for a missed session.`;
   const next = new URL(publicUrl);
   next.searchParams.set('token', token);
   next.searchParams.set('psychologistId', booking.psychologistId);
@@ -141,6 +147,7 @@ export async function queueConfirmationEmails(
         `${booking.durationMinutes}-minute session with ${people.psychologistName}: ${people.patientTime}.`,
         `“${booking.title}”. Paid ${formatInr(booking.pricePaise)}.`,
         link,
+        terms,
         `The attached invitation adds the session to your calendar.${reminders.length > 0 ? ` We will remind you ${reminders.map((hours) => (hours === 1 ? '1 hour' : `${hours} hours`)).join(' and ')} before it starts.` : ''}`,
         `Book your next session (this link signs you in once, within 24 hours, until a newer email's link replaces it): ${next.toString()}`,
       ],
@@ -202,10 +209,15 @@ export async function queueCancellationEmails(
   const people = await sessionPeople(tx, booking);
   if (!people) return;
   const byPatient = booking.canceledBy === 'patient';
+  const full = options.refundPaise !== null && options.refundPaise >= booking.pricePaise;
   const refund =
     options.refundPaise !== null
-      ? `Your payment of ${formatInr(options.refundPaise)} is being refunded in full to the way you paid; banks usually show it within 5–7 working days.`
-      : '';
+      ? full
+        ? `Your payment of ${formatInr(options.refundPaise)} is being refunded in full to the way you paid; banks usually show it within 5–7 working days.`
+        : `As this was a late cancellation, ${formatInr(options.refundPaise)} of your ${formatInr(booking.pricePaise)} is being refunded to the way you paid, as the terms you booked under say; banks usually show it within 5–7 working days.`
+      : booking.pricePaise > 0 && byPatient && booking.paymentStatus === 'completed'
+        ? `As this was a late cancellation, the terms you booked under refund nothing of your ${formatInr(booking.pricePaise)}.`
+        : '';
   await enqueueMail(tx, {
     to: people.patient.email,
     ...renderMail({
@@ -215,7 +227,11 @@ export async function queueCancellationEmails(
         : `${people.psychologistName} canceled your session`,
       paragraphs: [
         `${booking.durationMinutes}-minute session with ${people.psychologistName}: ${people.patientTime}.`,
-        byPatient ? 'Canceling is free of charge.' : 'We are sorry for the change of plans.',
+        byPatient
+          ? full || (options.refundPaise === null && booking.pricePaise === 0)
+            ? 'Canceling is free of charge.'
+            : ''
+          : 'We are sorry for the change of plans.',
         refund,
         `Book another time: ${calendarLink(options.publicUrl, booking.psychologistId)}`,
       ].filter(Boolean),
@@ -224,8 +240,12 @@ export async function queueCancellationEmails(
   });
   const refundNote =
     options.refundPaise !== null
-      ? ` The patient’s ${formatInr(options.refundPaise)} is refunded in full.`
-      : '';
+      ? full
+        ? ` The patient’s ${formatInr(options.refundPaise)} is refunded in full.`
+        : ` Late cancellation: ${formatInr(options.refundPaise)} of the patient’s ${formatInr(booking.pricePaise)} is refunded.`
+      : booking.paymentStatus === 'completed' && booking.pricePaise > 0
+        ? ` Late cancellation: the patient’s ${formatInr(booking.pricePaise)} is kept.`
+        : '';
   await enqueueMail(tx, {
     to: people.psychologistEmail,
     ...renderMail({
@@ -281,6 +301,92 @@ export async function queueReminderEmail(
           ? `Join here: ${booking.meetingLink}`
           : 'Your psychologist has not added the meeting link yet; it will be emailed to you as soon as they do.',
         `Your calendar: ${calendarLink(options.publicUrl, booking.psychologistId)}`,
+      ],
+    }),
+  });
+}
+
+/**
+ * Both parties hear of a move, with the calendar invitation updated in place (same UID, higher
+ * SEQUENCE). When the psychologist moved it, the patient's email carries the two single-use links:
+ * keep the new time, or cancel for a full refund.
+ */
+export async function queueMoveEmails(
+  tx: Database,
+  booking: BookingRow,
+  options: {
+    publicUrl: string;
+    from: Date;
+    by: 'patient' | 'psychologist';
+    /** The token of the patient's keep/decline links (a psychologist's move only). */
+    decisionToken?: string;
+  },
+) {
+  const people = await sessionPeople(tx, booking);
+  if (!people) return;
+  const fromEnd = new Date(options.from.getTime() + booking.durationMinutes * 60_000);
+  const fromPatient = formatSessionTime(options.from, fromEnd, people.patientZone);
+  const fromPsychologist = formatSessionTime(options.from, fromEnd, people.psychologistZone);
+  const decisionLink = (choice: 'keep' | 'cancel') => {
+    const url = new URL(options.publicUrl);
+    url.searchParams.set('moveDecision', options.decisionToken ?? '');
+    url.searchParams.set('choice', choice);
+    return url.toString();
+  };
+  const byPatient = options.by === 'patient';
+  await enqueueMail(tx, {
+    to: people.patient.email,
+    ...renderMail({
+      subject: `Session moved to ${people.patientTime}`,
+      heading: byPatient
+        ? 'You moved your session'
+        : `${people.psychologistName} moved your session`,
+      paragraphs: [
+        `${booking.durationMinutes}-minute session with ${people.psychologistName}.`,
+        `Was: ${fromPatient}.`,
+        `Now: ${people.patientTime}.`,
+        byPatient
+          ? 'Nothing more is charged or refunded. The attached invitation moves the session in your calendar.'
+          : 'If the new time suits you, there is nothing to do. If it does not, cancel and your payment is refunded in full; these links work once, until the session starts:',
+        ...(byPatient || !options.decisionToken
+          ? []
+          : [
+              `Keep the new time: ${decisionLink('keep')}`,
+              `Cancel for a full refund: ${decisionLink('cancel')}`,
+            ]),
+      ],
+    }),
+    attachments: [invitationFor(booking, people, options.publicUrl)],
+  });
+  await enqueueMail(tx, {
+    to: people.psychologistEmail,
+    ...renderMail({
+      subject: `Session moved to ${people.psychologistTime}`,
+      heading: byPatient ? `${people.patient.username} moved their session` : 'You moved a session',
+      paragraphs: [
+        `${booking.durationMinutes}-minute session with ${people.patient.username}.`,
+        `Was: ${fromPsychologist}.`,
+        `Now: ${people.psychologistTime}.`,
+        byPatient
+          ? 'The old time is free again.'
+          : 'The patient has been emailed and can keep the new time or cancel for a full refund; we will tell you what they choose.',
+      ],
+    }),
+    attachments: [invitationFor(booking, people, options.publicUrl)],
+  });
+}
+
+/** The psychologist hears that the patient keeps the time they moved the session to. */
+export async function queueMoveKeptEmail(tx: Database, booking: BookingRow) {
+  const people = await sessionPeople(tx, booking);
+  if (!people) return;
+  await enqueueMail(tx, {
+    to: people.psychologistEmail,
+    ...renderMail({
+      subject: `New time kept: ${people.psychologistTime}`,
+      heading: `${people.patient.username} keeps the new time`,
+      paragraphs: [
+        `${booking.durationMinutes}-minute session with ${people.patient.username}: ${people.psychologistTime}.`,
       ],
     }),
   });

@@ -39,7 +39,14 @@ export async function updateBookedSession(
   const repository = createBookingsRepository(tx);
   const before = await repository.lockById(id);
   if (!before) return null;
-  const booking = await repository.updateIfBooked(id, changes);
+  // A calendar applies a changed link or time only from a message with a higher SEQUENCE.
+  const calendarChange =
+    (changes.meetingLink !== undefined && changes.meetingLink !== before.meetingLink) ||
+    (changes.startsAt !== undefined && changes.startsAt.getTime() !== before.startsAt.getTime());
+  const booking = await repository.updateIfBooked(
+    id,
+    calendarChange ? { ...changes, icsSequence: before.icsSequence + 1 } : changes,
+  );
   if (!booking) return null;
   const linkChanged = booking.meetingLink !== null && booking.meetingLink !== before.meetingLink;
   if (linkChanged) {

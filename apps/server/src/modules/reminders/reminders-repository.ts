@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { SESSION_REMINDER_HOURS } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { bookingReminders, bookings } from '../../db/schema';
@@ -17,6 +17,33 @@ export function createRemindersRepository(db: Database) {
       })).filter((row) => row.dueAt > now);
       if (rows.length > 0) await db.insert(bookingReminders).values(rows).onConflictDoNothing();
       return rows.map((row) => row.hoursBefore);
+    },
+
+    /**
+     * A moved session is reminded of at its new time: every reminder still due is set to its new
+     * time (one already sent is sent again before the new time), and one whose new time has passed
+     * is skipped.
+     */
+    async move(bookingId: string, startsAt: Date, now: Date) {
+      await db
+        .update(bookingReminders)
+        .set({ status: 'skipped', handledAt: now })
+        .where(
+          and(eq(bookingReminders.bookingId, bookingId), eq(bookingReminders.status, 'pending')),
+        );
+      const rows = SESSION_REMINDER_HOURS.map((hoursBefore) => ({
+        bookingId,
+        hoursBefore,
+        dueAt: new Date(startsAt.getTime() - hoursBefore * HOUR_MS),
+      })).filter((row) => row.dueAt > now);
+      if (rows.length === 0) return;
+      await db
+        .insert(bookingReminders)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [bookingReminders.bookingId, bookingReminders.hoursBefore],
+          set: { dueAt: sql`excluded.due_at`, status: 'pending', handledAt: null },
+        });
     },
 
     /** A canceled session is never reminded of. */

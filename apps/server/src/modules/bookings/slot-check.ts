@@ -1,0 +1,53 @@
+import { localDateOf, slotProblem, slotProblemMessage, type BookingPolicy } from '@sukoon/shared';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { createAvailabilityService } from '../availability/availability-service';
+import { createPsychologistsRepository } from '../psychologists/psychologists-repository';
+import { createBookingsRepository } from './bookings-repository';
+
+export interface SlotCheckOptions {
+  /** A session being moved: its own interval does not block its new time. */
+  ignoreBookingId?: string | undefined;
+  /** The booking policy that binds a patient (notice, horizon, break); none on one's own calendar. */
+  policy?: BookingPolicy | undefined;
+}
+
+/**
+ * The shared slot rule against a psychologist's stored facts, before a hold, an event or a move is
+ * written. An overlap is reported as SLOT_TAKEN; the exclusion constraint still has the last word.
+ */
+export function createSlotCheck(db: Database, clock: () => Date) {
+  const bookings = createBookingsRepository(db);
+  const psychologists = createPsychologistsRepository(db);
+  const availability = createAvailabilityService(db);
+
+  return async function checkBookable(
+    psychologistId: string,
+    start: Date,
+    durationMinutes: number,
+    { ignoreBookingId, policy }: SlotCheckOptions = {},
+  ) {
+    const psychologist = await psychologists.findById(psychologistId);
+    if (!psychologist) throw new AppError('PSYCHOLOGIST_NOT_FOUND');
+    const date = localDateOf(start, psychologist.timeZone);
+    const facts = await availability.facts(psychologistId, date, date);
+    let busy = facts.busy;
+    if (ignoreBookingId) {
+      const own = await bookings.findById(ignoreBookingId);
+      if (own) {
+        const ownStart = own.booking.startsAt.toISOString();
+        busy = busy.filter((interval) => interval.start !== ownStart);
+      }
+    }
+    const problem = slotProblem({
+      start,
+      durationMinutes,
+      now: clock(),
+      facts: { ...facts, busy },
+      policy,
+    });
+    if (problem === 'OVERLAP') throw new AppError('SLOT_TAKEN');
+    if (problem) throw new AppError('SLOT_UNAVAILABLE', slotProblemMessage(problem, policy));
+    return psychologist;
+  };
+}
