@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import type { Role } from '@sukoon/shared';
 import { LazyMenuSlot } from '../components/ui/lazy-menu';
@@ -10,12 +10,7 @@ import { SessionProvider, useSession } from '../features/auth/session';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { useSignInLink } from '../features/auth/use-sign-in-link';
 import { RoleSelection } from '../features/role-selection/role-selection';
-import {
-  forgetMoveDecisionLink,
-  isPatientDeepLink,
-  readEntryParams,
-  readMoveDecisionLink,
-} from '../lib/entry-params';
+import { isPatientDeepLink, readEntryParams } from '../lib/entry-params';
 import { lazyWithPreload, preloadWhenIdle } from '../lib/lazy';
 import { ErrorBoundary } from './error-boundary';
 import { usePrivacyLayer } from './privacy-layer';
@@ -45,9 +40,9 @@ const CheckoutPlayground = lazyWithPreload(() =>
   import('../features/payments/checkout-playground').then((module) => module.CheckoutPlayground),
 );
 const PLAYGROUND_PATH = '/sandbox/checkout';
-// The email's Keep / Cancel links of a moved session (issue 18): only fetched when one is opened.
-const MoveDecisionDialog = lazyWithPreload(() =>
-  import('../features/reschedule/move-decision-dialog').then((module) => module.MoveDecisionDialog),
+// The email's Keep / Cancel links of a moved session (issue 18): fetched only when one is opened.
+const MoveLinkLayer = lazyWithPreload(() =>
+  import('./move-link-layer').then((module) => module.MoveLinkLayer),
 );
 
 const queryClient = new QueryClient({
@@ -72,30 +67,15 @@ function initialView(signedInAs: Role | undefined): View {
   return { name: 'role-selection' };
 }
 
-/**
- * An emailed move link answers over whatever the page shows, signed in or not: the token is the
- * permission. Its parameters leave the address bar once the dialog closes.
- */
+/** The page, and over it the answer to an emailed move link when the address holds one. */
 function PageFlow() {
-  const [link, setLink] = useState(() => readMoveDecisionLink(window.location.search));
-  const queryClient = useQueryClient();
+  const [moveLink] = useState(() => window.location.search.includes('moveDecision='));
   return (
     <>
       <PageFlowBody />
-      {link && (
+      {moveLink && (
         <Suspense fallback={null}>
-          <MoveDecisionDialog
-            source={{ kind: 'email', token: link.token }}
-            decision={link.choice}
-            onChanged={() => {
-              forgetMoveDecisionLink();
-              return queryClient.invalidateQueries();
-            }}
-            onClose={() => {
-              forgetMoveDecisionLink();
-              setLink(null);
-            }}
-          />
+          <MoveLinkLayer />
         </Suspense>
       )}
     </>

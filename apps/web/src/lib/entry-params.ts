@@ -15,25 +15,3 @@ export function readEntryParams(search: string): EntryParams {
 export function isPatientDeepLink(params: EntryParams): boolean {
   return params.token !== null && params.psychologistId !== null;
 }
-
-/** An emailed answer to a psychologist's move (issue 18): `?moveDecision=<token>&choice=keep|cancel`. */
-export interface MoveDecisionLink {
-  token: string;
-  choice: 'keep' | 'cancel';
-}
-
-export function readMoveDecisionLink(search: string): MoveDecisionLink | null {
-  const params = new URLSearchParams(search);
-  const token = params.get('moveDecision')?.trim();
-  const choice = params.get('choice');
-  if (!token || (choice !== 'keep' && choice !== 'cancel')) return null;
-  return { token, choice };
-}
-
-/** Takes the move link's parameters out of the address bar, so a reload does not ask again. */
-export function forgetMoveDecisionLink() {
-  const url = new URL(window.location.href);
-  url.searchParams.delete('moveDecision');
-  url.searchParams.delete('choice');
-  window.history.replaceState(window.history.state, '', url);
-}
