@@ -48,7 +48,9 @@ describe('MoveLinkLayer', () => {
       path: '/api/move-decisions',
       body: { token, decision: 'keep' },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    // A used link cannot be tried again: only Close is left.
+    expect(screen.queryByRole('button', { name: 'Keep the new time' })).toBeNull();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
     expect(window.location.search).toBe('');
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -9,7 +9,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { Notice } from '../../components/ui/text-field';
-import { api } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
 
 /** POST /api/bookings/{id}/move-decision: the signed-in patient keeps a moved session or cancels. */
 function decideMove(id: string, decision: MoveDecision) {
@@ -62,6 +62,8 @@ export function MoveDecisionDialog({
   const [working, setWorking] = useState(false);
   const [result, setResult] = useState<MoveDecisionResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The server refused for good (link used, no move to answer, session gone): only Close is left.
+  const [final, setFinal] = useState(false);
   const close = () => {
     if (!working) onClose();
   };
@@ -80,23 +82,14 @@ export function MoveDecisionDialog({
       setError(
         caught instanceof Error ? caught.message : 'Something went wrong. Please try again.',
       );
+      setFinal(caught instanceof ApiError && [404, 409, 410].includes(caught.status));
     } finally {
       setWorking(false);
     }
   }
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && close()}
-      title={
-        chosen === null
-          ? 'Your session was moved'
-          : chosen === 'keep'
-            ? 'Keep the new time'
-            : 'Cancel for a full refund'
-      }
-    >
+    <Modal open onOpenChange={(open) => !open && close()} title="Your session was moved">
       <div className="flex flex-col gap-4">
         {summary && <p className="text-sm text-slate-700">{summary}</p>}
         {result ? (
@@ -117,22 +110,28 @@ export function MoveDecisionDialog({
           <>
             <p className="font-medium text-slate-900">{QUESTION[chosen]}</p>
             {error && <Notice tone="error">{error}</Notice>}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="secondary" disabled={working} onClick={close}>
-                Not now
+            {final ? (
+              <Button variant="secondary" onClick={close} className="w-full sm:w-auto sm:self-end">
+                Close
               </Button>
-              <Button
-                variant={chosen === 'cancel' ? 'danger' : 'primary'}
-                disabled={working}
-                onClick={() => void answer(chosen)}
-              >
-                {working
-                  ? 'Sending…'
-                  : chosen === 'keep'
-                    ? 'Keep the new time'
-                    : 'Cancel for a full refund'}
-              </Button>
-            </div>
+            ) : (
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <Button variant="secondary" disabled={working} onClick={close}>
+                  Not now
+                </Button>
+                <Button
+                  variant={chosen === 'cancel' ? 'danger' : 'primary'}
+                  disabled={working}
+                  onClick={() => void answer(chosen)}
+                >
+                  {working
+                    ? 'Sending…'
+                    : chosen === 'keep'
+                      ? 'Keep the new time'
+                      : 'Cancel for a full refund'}
+                </Button>
+              </div>
+            )}
             <p role="status" className="sr-only">
               {working ? 'Sending your answer…' : ''}
             </p>
