@@ -74,6 +74,16 @@ describe('RescheduleDialog', () => {
     expect(props.onChanged).toHaveBeenCalled();
   });
 
+  it('says plainly when this move is the last one the policy allows', () => {
+    renderDialog({
+      target: moveTargetFromEvent(makeEvent({ patientMoves: 1 }), 'patient', 'Asia/Kolkata'),
+      initialStart: NEW_START,
+    });
+    expect(
+      screen.getByText('This is the last time this session can be moved online.'),
+    ).toBeTruthy();
+  });
+
   it('says why a patient may not move it, and offers to cancel instead', () => {
     const onCancelInstead = vi.fn();
     renderDialog({

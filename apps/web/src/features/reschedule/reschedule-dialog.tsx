@@ -159,8 +159,9 @@ export function RescheduleDialog({
         </dl>
         {patient && policy ? (
           <p className="text-sm text-slate-700">
-            {rescheduleTerms(step.start, policy, target.timeZone)} After this move you have{' '}
-            {movesLeft > 0 ? plural(movesLeft, 'move') : 'no moves'} left for this session.
+            {movesLeft > 0
+              ? `${rescheduleTerms(step.start, policy, target.timeZone)} After this move you have ${plural(movesLeft, 'move')} left.`
+              : 'This is the last time this session can be moved online.'}
           </p>
         ) : (
           <p className="text-sm text-slate-700">
