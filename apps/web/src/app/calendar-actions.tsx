@@ -9,7 +9,6 @@ import {
 import type { FormExtraContext } from '../features/booking/event-form-dialog';
 import type { CalendarProps } from '../features/calendar/calendar';
 import { targetFromEvent, type CancelTarget } from '../features/cancellation/cancel-api';
-import { moveTargetFromEvent, type MoveTarget } from '../features/reschedule/move-target';
 import { preloadWhenIdle } from '../lib/lazy';
 import { BookingFlow, useBookingLayer } from './booking-layer';
 import { CancelAppointmentDialog, useCancelLayer } from './cancel-layer';
@@ -41,14 +40,13 @@ export function useCalendarActions(
 } {
   const reschedule = useRescheduleLayer(role, now);
   const cancel = useCancelLayer(role, now);
-  const moveTarget = (event: CalendarEvent): MoveTarget =>
-    moveTargetFromEvent(event, role, ownerZone);
+  const moveTarget = (event: CalendarEvent) => ({ event, viewer: role, timeZone: ownerZone });
   const cancelInstead = (event: CalendarEvent) => () =>
     cancel.open(targetFromEvent(event, role, ownerZone));
   /** The patient's own booked pill: answer a move, or move it. */
   const openPatientEvent = (event: CalendarEvent) =>
     event.movedFrom
-      ? reschedule.answer(moveTarget(event), event.movedFrom.startDate)
+      ? reschedule.answer(moveTarget(event))
       : reschedule.move(moveTarget(event), { cancelInstead: cancelInstead(event) });
   // The psychologist's Edit Event form of a patient's session: Reschedule above the other sections.
   const withReschedule =

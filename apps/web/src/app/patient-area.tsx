@@ -1,7 +1,6 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { BookingListItem, CreateOrderData, User } from '@sukoon/shared';
 import { targetFromBooking, type CancelTarget } from '../features/cancellation/cancel-api';
-import { moveTargetFromBooking } from '../features/reschedule/move-target';
 import { YourSessions } from '../features/patient-sessions/your-sessions';
 import { TimePicker } from '../features/time-picker/time-picker';
 import {
@@ -169,17 +168,15 @@ function YourSessionsArea({
       viewerZone={viewerZone}
       onCancel={(item) => onCancel(targetFromBooking(item, zoneOf(item.psychologist_id)))}
       onReschedule={(item) =>
-        reschedule.move(moveTargetFromBooking(item, zoneOf(item.psychologist_id)), {
-          cancelInstead: () => onCancel(targetFromBooking(item, zoneOf(item.psychologist_id))),
-        })
+        reschedule.move(
+          { booking: item, timeZone: zoneOf(item.psychologist_id) },
+          {
+            cancelInstead: () => onCancel(targetFromBooking(item, zoneOf(item.psychologist_id))),
+          },
+        )
       }
       onAnswerMove={(item, decision) =>
-        item.moved_from_start &&
-        reschedule.answer(
-          moveTargetFromBooking(item, zoneOf(item.psychologist_id)),
-          item.moved_from_start,
-          decision,
-        )
+        reschedule.answer({ booking: item, timeZone: zoneOf(item.psychologist_id) }, decision)
       }
       onResumePayment={onResumePayment}
     />

@@ -2,15 +2,33 @@ import type { ReactNode } from 'react';
 import { formatSessionStart, type MoveDecision } from '@sukoon/shared';
 import { Button } from '../components/ui/button';
 import { MoveDecisionDialog } from '../features/reschedule/move-decision-dialog';
-import type { MoveTarget } from '../features/reschedule/move-target';
+import {
+  moveTargetFromBooking,
+  moveTargetFromEvent,
+  type MoveTarget,
+} from '../features/reschedule/move-target';
 import { RescheduleDialog } from '../features/reschedule/reschedule-dialog';
 import { TimePicker } from '../features/time-picker/time-picker';
 import { usePsychologistRecord } from './psychologist-query';
+import type { MoveSource } from './reschedule-layer';
 
 /** What the reschedule layer has open: a move to choose, or an answer to a psychologist's move. */
 export type RescheduleRequest =
-  | { kind: 'move'; target: MoveTarget; initialStart?: Date | undefined }
-  | { kind: 'answer'; target: MoveTarget; movedFrom: string; decision?: MoveDecision | undefined };
+  | { kind: 'move'; source: MoveSource; initialStart?: Date | undefined }
+  | { kind: 'answer'; source: MoveSource; decision?: MoveDecision | undefined };
+
+function targetOf(source: MoveSource): MoveTarget {
+  return 'event' in source
+    ? moveTargetFromEvent(source.event, source.viewer, source.timeZone)
+    : moveTargetFromBooking(source.booking, source.timeZone);
+}
+
+/** When the psychologist moved it from, while the patient has not answered. */
+function movedFromOf(source: MoveSource): string | null {
+  return 'event' in source
+    ? (source.event.movedFrom?.startDate ?? null)
+    : source.booking.moved_from_start;
+}
 
 /** "Dr X moved this session from Tue 2 Dec, 10:00 AM to Thu 4 Dec, 11:30 AM." */
 export function movedSentence(target: MoveTarget, movedFrom: string): string {
@@ -39,23 +57,26 @@ export function RescheduleFlow({
   onChanged,
   onClose,
 }: RescheduleFlowProps) {
-  const psychologist = usePsychologistRecord(request.target.psychologistId);
-  if (request.kind === 'answer') {
+  const target = targetOf(request.source);
+  const psychologist = usePsychologistRecord(target.psychologistId);
+  const movedFrom = movedFromOf(request.source);
+  if (request.kind === 'answer' && movedFrom) {
     return (
-      <MoveAnswer
-        request={request}
+      <MoveDecisionDialog
+        source={{ kind: 'session', bookingId: target.id }}
+        decision={request.decision}
+        summary={movedSentence(target, movedFrom)}
         onChanged={onChanged}
         onClose={onClose}
-        key={request.decision}
       />
     );
   }
   return (
     <RescheduleDialog
       role={role}
-      target={request.target}
+      target={target}
       now={now}
-      initialStart={request.initialStart}
+      initialStart={request.kind === 'move' ? request.initialStart : undefined}
       onCancelInstead={onCancelInstead}
       onChanged={onChanged}
       onClose={onClose}
@@ -66,26 +87,6 @@ export function RescheduleFlow({
           onPick={({ start }) => onPick(start)}
         />
       )}
-    />
-  );
-}
-
-function MoveAnswer({
-  request,
-  onChanged,
-  onClose,
-}: {
-  request: Extract<RescheduleRequest, { kind: 'answer' }>;
-  onChanged: () => Promise<unknown>;
-  onClose: () => void;
-}) {
-  return (
-    <MoveDecisionDialog
-      source={{ kind: 'session', bookingId: request.target.id }}
-      decision={request.decision}
-      summary={movedSentence(request.target, request.movedFrom)}
-      onChanged={onChanged}
-      onClose={onClose}
     />
   );
 }

@@ -1,7 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRACTICE_POLICY, type Availability, type Psychologist } from '@sukoon/shared';
-import { moveTargetFromEvent } from '../features/reschedule/move-target';
 import { makeEvent, renderWithQuery, stubApi } from '../testing/render';
 import { useRescheduleLayer } from './reschedule-layer';
 
@@ -48,7 +47,26 @@ function Harness() {
     <>
       <button
         type="button"
-        onClick={() => reschedule.move(moveTargetFromEvent(session, 'patient', 'Asia/Kolkata'))}
+        onClick={() =>
+          reschedule.answer({
+            event: makeEvent({
+              movedFrom: {
+                startDate: '2026-03-09T10:30:00.000Z',
+                endDate: '2026-03-09T11:15:00.000Z',
+              },
+            }),
+            viewer: 'patient',
+            timeZone: 'Asia/Kolkata',
+          })
+        }
+      >
+        Open moved session
+      </button>
+      <button
+        type="button"
+        onClick={() =>
+          reschedule.move({ event: session, viewer: 'patient', timeZone: 'Asia/Kolkata' })
+        }
       >
         Open Reschedule
       </button>
@@ -86,5 +104,26 @@ describe('the reschedule layer', () => {
     });
     const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey?.[0]);
     expect(keys).toEqual(expect.arrayContaining(['events', 'availability', 'bookings']));
+  });
+
+  it('opens a moved session’s answer with both choices, from when to when, and sends the one chosen', async () => {
+    const calls = stubApi(() => ({
+      data: { booking_id: session.id, decision: 'cancel', refund_paise: 90_000 },
+    }));
+    renderWithQuery(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open moved session' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your session was moved' });
+    expect(dialog.textContent).toMatch(
+      /Dr\. Asha Rao moved this session from Mon 9 Mar( 2026)?, 4:00 PM.* to Tue 10 Mar( 2026)?, 11:00 AM/,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel for a full refund' }));
+    expect(within(dialog).getByText('Cancel this session and get a full refund?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel for a full refund' }));
+    expect(await within(dialog).findByText(/is refunded in full/)).toBeTruthy();
+    expect(calls.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/api/bookings/${session.id}/move-decision`,
+      body: { decision: 'cancel' },
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
-import type { MoveTarget } from '../features/reschedule/move-target';
+import type { BookingListItem, CalendarEvent } from '@sukoon/shared';
 import { lazyWithPreload } from '../lib/lazy';
 import type { RescheduleRequest } from './reschedule-flow';
 
@@ -14,6 +14,14 @@ export const RescheduleSection = lazyWithPreload(() =>
 );
 
 /**
+ * The session to move or answer for, as the calendar or Your sessions has it: the lazy flow turns it
+ * into the reschedule feature's target, so that conversion is not part of the first load.
+ */
+export type MoveSource =
+  | { event: CalendarEvent; viewer: 'patient' | 'psychologist'; timeZone: string }
+  | { booking: BookingListItem; timeZone: string };
+
+/**
  * Opens Reschedule (issue 18) for a session, or the patient's answer to a time their psychologist
  * moved it to, and refreshes what a move changes: the calendar's events, the free times and the lists.
  */
@@ -21,8 +29,8 @@ export function useRescheduleLayer(
   role: 'patient' | 'psychologist',
   now: Date,
 ): {
-  move: (target: MoveTarget, options?: { initialStart?: Date; cancelInstead?: () => void }) => void;
-  answer: (target: MoveTarget, movedFrom: string, decision?: 'keep' | 'cancel') => void;
+  move: (source: MoveSource, options?: { initialStart?: Date; cancelInstead?: () => void }) => void;
+  answer: (source: MoveSource, decision?: 'keep' | 'cancel') => void;
   layer: ReactNode;
 } {
   const [open, setOpen] = useState<{ request: RescheduleRequest; cancelInstead?: () => void }>();
@@ -40,13 +48,12 @@ export function useRescheduleLayer(
       ),
     );
   return {
-    move: (target, options = {}) =>
+    move: (source, options = {}) =>
       show({
-        request: { kind: 'move', target, initialStart: options.initialStart },
+        request: { kind: 'move', source, initialStart: options.initialStart },
         ...(options.cancelInstead ? { cancelInstead: options.cancelInstead } : {}),
       }),
-    answer: (target, movedFrom, decision) =>
-      show({ request: { kind: 'answer', target, movedFrom, decision } }),
+    answer: (source, decision) => show({ request: { kind: 'answer', source, decision } }),
     layer: open && (
       <Suspense fallback={null}>
         <RescheduleFlow
