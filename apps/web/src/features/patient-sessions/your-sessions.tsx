@@ -4,6 +4,7 @@ import {
   formatInr,
   formatSessionStart,
   patientMoveRefusal,
+  readPolicy,
   type MoveDecision,
   type PatientMoveRefusal,
   type BookingListItem,
@@ -188,13 +189,12 @@ function Upcoming({
     now,
   );
   const zone = zoneOf(booking.psychologist_id);
-  const refusal = booking.policy
-    ? patientMoveRefusal(
-        { startsAt: new Date(booking.start_time), patientMoves: booking.patient_moves },
-        booking.policy,
-        now,
-      )
-    : 'NOT_ALLOWED';
+  // As the server reads it: without a readable copy of its policy a session has the defaults.
+  const refusal = patientMoveRefusal(
+    { startsAt: new Date(booking.start_time), patientMoves: booking.patient_moves },
+    readPolicy(booking.policy),
+    now,
+  );
   const moved = !started && booking.moved_from_start;
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-xl border border-slate-200 p-3">

@@ -3,6 +3,7 @@ import {
   formatSessionStart,
   patientMoveRefusal,
   patientMoveRefusalMessage,
+  readPolicy,
   rescheduleTerms,
   type BookingPolicy,
   type CalendarEvent,
@@ -73,15 +74,15 @@ export function RescheduleDialog({
   );
   const [error, setError] = useState<string | null>(null);
   const patient = role === 'patient';
-  const policy = target.policy;
-  const refusal =
-    patient && policy
-      ? patientMoveRefusal(
-          { startsAt: new Date(target.startDate), patientMoves: target.patientMoves },
-          policy,
-          now,
-        )
-      : null;
+  // As the server reads it: a session without a readable copy of its policy has the defaults.
+  const policy = useMemo(() => readPolicy(target.policy), [target.policy]);
+  const refusal = patient
+    ? patientMoveRefusal(
+        { startsAt: new Date(target.startDate), patientMoves: target.patientMoves },
+        policy,
+        now,
+      )
+    : null;
   const mode = useMemo<PickerMode>(
     () => ({
       durationMinutes: target.durationMinutes,
