@@ -40,6 +40,10 @@ const CheckoutPlayground = lazyWithPreload(() =>
   import('../features/payments/checkout-playground').then((module) => module.CheckoutPlayground),
 );
 const PLAYGROUND_PATH = '/sandbox/checkout';
+// The email's Keep / Cancel links of a moved session (issue 18): fetched only when one is opened.
+const MoveLinkLayer = lazyWithPreload(() =>
+  import('./move-link-layer').then((module) => module.MoveLinkLayer),
+);
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true, staleTime: 10_000 } },
@@ -63,11 +67,26 @@ function initialView(signedInAs: Role | undefined): View {
   return { name: 'role-selection' };
 }
 
+/** The page, and over it the answer to an emailed move link when the address holds one. */
+function PageFlow() {
+  const [moveLink] = useState(() => window.location.search.includes('moveDecision='));
+  return (
+    <>
+      <PageFlowBody />
+      {moveLink && (
+        <Suspense fallback={null}>
+          <MoveLinkLayer />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 /**
  * The page flow: role selection, then the role's dashboard. A visitor not signed in as that role gets
  * the sign-in/registration dialog over it; closing the dialog returns to role selection.
  */
-function PageFlow() {
+function PageFlowBody() {
   const { session } = useSession();
   const [view, setView] = useState<View>(() => initialView(session?.user.role));
   const { user, checking } = useCurrentUser();

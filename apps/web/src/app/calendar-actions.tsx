@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import {
   canCancelSession,
   type BookingListItem,
@@ -12,6 +12,11 @@ import { targetFromEvent, type CancelTarget } from '../features/cancellation/can
 import { preloadWhenIdle } from '../lib/lazy';
 import { BookingFlow, useBookingLayer } from './booking-layer';
 import { CancelAppointmentDialog, useCancelLayer } from './cancel-layer';
+import { RescheduleFlow, RescheduleSection, useRescheduleLayer } from './reschedule-layer';
+
+/** A patient's booked session that has not started: it can be moved (issue 18). */
+const movable = (event: CalendarEvent, now: Date) =>
+  event.status === 'booked' && event.patientId !== null && canCancelSession(event, now);
 
 /**
  * What both dashboards wire around their calendar: booking (slot, Add Event, event clicks) and
@@ -27,26 +32,75 @@ export function useCalendarActions(
 ): {
   calendarProps: Partial<CalendarProps>;
   openCancel: (target: CancelTarget) => void;
+  /** Reschedule, or the patient's answer to a move, for a session of Your sessions. */
+  reschedule: ReturnType<typeof useRescheduleLayer>;
   /** Reopens the checkout of a patient's unpaid hold (Your sessions' Resume payment). */
   resumePayment: (order: CreateOrderData, hold: BookingListItem) => void;
   layers: ReactNode;
 } {
-  const booking = useBookingLayer(role, calendarOwner, editExtra);
+  const reschedule = useRescheduleLayer(role, now);
   const cancel = useCancelLayer(role, now);
-  useEffect(() => preloadWhenIdle(BookingFlow.preload, CancelAppointmentDialog.preload), []);
+  const moveTarget = (event: CalendarEvent) => ({ event, viewer: role, timeZone: ownerZone });
+  const cancelInstead = (event: CalendarEvent) => () =>
+    cancel.open(targetFromEvent(event, role, ownerZone));
+  /** The patient's own booked pill: answer a move, or move it. */
+  const openPatientEvent = (event: CalendarEvent) =>
+    event.movedFrom
+      ? reschedule.answer(moveTarget(event))
+      : reschedule.move(moveTarget(event), { cancelInstead: cancelInstead(event) });
+  // The psychologist's Edit Event form of a patient's session: Reschedule above the other sections.
+  const withReschedule =
+    role === 'psychologist'
+      ? (event: CalendarEvent, context: FormExtraContext) => (
+          <>
+            {movable(event, now) && (
+              <Suspense fallback={null}>
+                <RescheduleSection
+                  unsaved={context.unsaved}
+                  onReschedule={() => {
+                    context.close();
+                    reschedule.move(moveTarget(event));
+                  }}
+                />
+              </Suspense>
+            )}
+            {editExtra?.(event, context)}
+          </>
+        )
+      : editExtra;
+  const booking = useBookingLayer(role, calendarOwner, withReschedule);
+  useEffect(
+    () =>
+      preloadWhenIdle(BookingFlow.preload, CancelAppointmentDialog.preload, RescheduleFlow.preload),
+    [],
+  );
+  const patientOpen = booking.calendarProps.onOpenEvent;
   return {
     calendarProps: {
       ...booking.calendarProps,
+      ...(role === 'patient'
+        ? {
+            onOpenEvent: (event: CalendarEvent) =>
+              event.status === 'held' ? patientOpen?.(event) : openPatientEvent(event),
+            canOpenEvent: (event: CalendarEvent) => event.status === 'held' || movable(event, now),
+          }
+        : {
+            onMoveEvent: (event: CalendarEvent, start: Date) =>
+              reschedule.move(moveTarget(event), { initialStart: start }),
+            canMoveEvent: (event: CalendarEvent) => movable(event, now),
+          }),
       onDeleteEvent: (event: CalendarEvent) => cancel.open(targetFromEvent(event, role, ownerZone)),
       // 'Delete Event' only on a session that can still be canceled (booked, not started).
       canDeleteEvent: (event: CalendarEvent) => canCancelSession(event, now),
     },
     openCancel: cancel.open,
+    reschedule,
     resumePayment: booking.resumePayment,
     layers: (
       <>
         {booking.layer}
         {cancel.layer}
+        {reschedule.layer}
       </>
     ),
   };

@@ -100,6 +100,7 @@ export function PatientArea({ user }: { user: User }) {
           userId={user.id}
           now={now}
           onCancel={actions.openCancel}
+          reschedule={actions.reschedule}
           onResumePayment={actions.resumePayment}
         />
       </ErrorBoundary>
@@ -146,11 +147,13 @@ function YourSessionsArea({
   userId,
   now,
   onCancel,
+  reschedule,
   onResumePayment,
 }: {
   userId: string;
   now: Date;
   onCancel: (target: CancelTarget) => void;
+  reschedule: ReturnType<typeof useCalendarActions>['reschedule'];
   onResumePayment: (order: CreateOrderData, hold: BookingListItem) => void;
 }) {
   const psychologists = usePsychologists();
@@ -164,6 +167,17 @@ function YourSessionsArea({
       zoneOf={zoneOf}
       viewerZone={viewerZone}
       onCancel={(item) => onCancel(targetFromBooking(item, zoneOf(item.psychologist_id)))}
+      onReschedule={(item) =>
+        reschedule.move(
+          { booking: item, timeZone: zoneOf(item.psychologist_id) },
+          {
+            cancelInstead: () => onCancel(targetFromBooking(item, zoneOf(item.psychologist_id))),
+          },
+        )
+      }
+      onAnswerMove={(item, decision) =>
+        reschedule.answer({ booking: item, timeZone: zoneOf(item.psychologist_id) }, decision)
+      }
       onResumePayment={onResumePayment}
     />
   );

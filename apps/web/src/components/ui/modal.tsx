@@ -6,6 +6,8 @@ interface ModalProps {
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
+  /** Room for a time picker's days and times side by side. */
+  wide?: boolean;
   children: ReactNode;
 }
 
@@ -94,14 +96,14 @@ export function useDialogFocus() {
  * A Radix dialog with the house look: focus trapped, Escape and the close button dismiss it, and focus
  * goes back where it was on close (useDialogFocus).
  */
-export function Modal({ open, onOpenChange, title, description, children }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, wide, children }: ModalProps) {
   const dialogFocus = useDialogFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 backdrop-blur-[2px]" />
         <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none sm:p-8"
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${wide ? 'max-w-3xl' : 'max-w-md'} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none sm:p-8`}
           {...(description ? {} : { 'aria-describedby': undefined })}
           {...dialogFocus}
         >

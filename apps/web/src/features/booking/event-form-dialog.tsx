@@ -34,6 +34,10 @@ import { DIALOG_ACTIONS } from './dialog-actions';
 export interface FormExtraContext {
   /** The section holds typing not saved yet (or no longer): closing then asks first. */
   onUnsavedChange: (unsaved: boolean) => void;
+  /** The form or the section holds changes not saved yet. */
+  unsaved: boolean;
+  /** Closes the form (a section that hands over to another dialog, as Reschedule does). */
+  close: () => void;
 }
 
 /** What the form hands back: the session's start and length and its details. */
@@ -515,7 +519,11 @@ export function EventFormDialog(props: EventFormDialogProps) {
             </fieldset>
           </form>
 
-          {props.extra?.({ onUnsavedChange: setExtraUnsaved })}
+          {props.extra?.({
+            onUnsavedChange: setExtraUnsaved,
+            unsaved: dirty || extraUnsaved,
+            close: props.onClose,
+          })}
 
           {serverError && (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -38,7 +38,7 @@ import type { BookedSessionsWarningProps } from './booked-sessions-warning';
 import { cellState, isDayPartOff } from './cell-state';
 import { DAY_PART_LABEL } from './day-parts';
 import { formatDate } from './layout';
-import { WeekView } from './week-view';
+import { WeekView, type WeekViewProps } from './week-view';
 import { SkeletonList } from '../../components/ui/skeleton';
 
 // The week view is the first load; the month view and the duration dialog are fetched once the
@@ -74,6 +74,11 @@ export interface CalendarProps {
   canDeleteEvent?: (event: CalendarEvent) => boolean;
   /** A psychologist opened one of their events (to edit it). */
   onOpenEvent?: (event: CalendarEvent) => void;
+  /** Which of a patient's pills open (their hold, to pay; a booked session, to move it). */
+  canOpenEvent?: WeekViewProps['canOpenEvent'];
+  /** A psychologist dropped a patient's session on another free start (issue 18). */
+  onMoveEvent?: WeekViewProps['onMoveEvent'];
+  canMoveEvent?: WeekViewProps['canMoveEvent'];
   /** A psychologist's 'Add Event' (no payment); the form picks the date and time. */
   onAddEvent?: (start: Date) => void;
   /** Shown above the calendar, e.g. which psychologist is open and a way to switch. */
@@ -178,6 +183,7 @@ function CalendarBody({
   onAddEvent,
   banner,
   belowWeek,
+  ...eventMoves
 }: CalendarProps & { timeZone: string; psychologistName: string; policy: BookingPolicy }) {
   const now = useNow();
   const today = localDateOf(now, timeZone);
@@ -428,6 +434,7 @@ function CalendarBody({
                 {...(onDeleteEvent ? { onDeleteEvent } : {})}
                 {...(canDeleteEvent ? { canDeleteEvent } : {})}
                 {...(onOpenEvent ? { onOpenEvent } : {})}
+                {...eventMoves}
               />
               {!isPsychologist && <Legend />}
               {belowWeek?.({ dates: week, events: ownEvents, timeZone, now })}

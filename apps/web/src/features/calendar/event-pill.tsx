@@ -16,6 +16,8 @@ interface EventPillProps {
   /** The viewer is the patient: offer 'Join' while the session has a link and has not ended. */
   joinable?: boolean;
   now?: Date;
+  /** Psychologists: the pill can be dragged to another start (issue 18). */
+  drag?: { start: () => void; end: () => void };
 }
 
 /**
@@ -66,6 +68,7 @@ export function EventPill({
   openLabel,
   joinable,
   now,
+  drag,
 }: EventPillProps) {
   const detailsId = useId();
   const start = new Date(event.startDate);
@@ -101,6 +104,17 @@ export function EventPill({
           : undefined
       }
       title={`${event.title}, ${time}`}
+      draggable={drag !== undefined}
+      onDragStart={
+        drag &&
+        ((dragEvent) => {
+          // Firefox starts a drag only with some data set.
+          dragEvent.dataTransfer.setData('text/plain', event.id);
+          dragEvent.dataTransfer.effectAllowed = 'move';
+          drag.start();
+        })
+      }
+      onDragEnd={drag?.end}
     >
       {onOpen && (
         <button

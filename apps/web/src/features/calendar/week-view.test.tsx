@@ -142,3 +142,56 @@ describe('a patient’s own unpaid hold in the grid (issue 17, defect 6)', () =>
     expect(onOpenEvent).toHaveBeenCalledWith(held);
   });
 });
+
+describe('moving a session (issue 18)', () => {
+  const session = makeEvent({
+    startDate: '2026-03-13T04:30:00.000Z',
+    endDate: '2026-03-13T05:15:00.000Z',
+  });
+
+  it('lets a patient open their booked session to reschedule it', () => {
+    const onOpenEvent = vi.fn();
+    renderWeek({
+      role: 'patient',
+      events: [session],
+      onOpenEvent,
+      canOpenEvent: (event) => event.status === 'booked',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Reschedule Anxiety at work' }));
+    expect(onOpenEvent).toHaveBeenCalledWith(session);
+  });
+
+  it('lets a psychologist drop a patient’s session only on a cell where it fits', () => {
+    const onMoveEvent = vi.fn();
+    renderWeek({
+      events: [session],
+      // The session itself, and someone else at 1:00 PM on Friday.
+      facts: {
+        ...facts,
+        busy: [
+          { start: session.startDate, end: session.endDate },
+          { start: '2026-03-13T07:30:00.000Z', end: '2026-03-13T08:15:00.000Z' },
+        ],
+      },
+      onMoveEvent,
+      canMoveEvent: () => true,
+    });
+    const pill = screen
+      .getByRole('gridcell', { name: /^Friday, March 13 at 10:00 AM: / })
+      .querySelector<HTMLElement>('[draggable="true"]')!;
+    const dataTransfer = { setData: vi.fn(), effectAllowed: '' };
+    fireEvent.dragStart(pill, { dataTransfer });
+
+    // 12:30 PM would run into 1:00 PM; 10:30 AM overlaps only the session itself.
+    const taken = screen.getByRole('gridcell', { name: /^Friday, March 13 at 12:30 PM: / });
+    expect(taken.className).not.toContain('ring-brand-600');
+    fireEvent.drop(taken, { dataTransfer });
+    expect(onMoveEvent).not.toHaveBeenCalled();
+
+    fireEvent.dragStart(pill, { dataTransfer });
+    const free = screen.getByRole('gridcell', { name: /^Friday, March 13 at 10:30 AM: / });
+    expect(free.className).toContain('ring-brand-600');
+    fireEvent.drop(free, { dataTransfer });
+    expect(onMoveEvent).toHaveBeenCalledWith(session, new Date('2026-03-13T05:00:00.000Z'));
+  });
+});

@@ -8,6 +8,7 @@ import {
   isoWeekNumber,
   localDateOf,
   localMinuteOf,
+  slotProblem,
   zonedInstant,
   type AvailabilityFacts,
   type BookingPolicy,
@@ -46,6 +47,11 @@ export interface WeekViewProps {
   onDeleteEvent?: (event: CalendarEvent) => void;
   canDeleteEvent?: (event: CalendarEvent) => boolean;
   onOpenEvent?: (event: CalendarEvent) => void;
+  /** Which of a patient's pills open: their hold (to pay) unless said otherwise. */
+  canOpenEvent?: (event: CalendarEvent) => boolean;
+  /** Psychologists: a patient's session dragged onto another free start (issue 18). */
+  onMoveEvent?: (event: CalendarEvent, start: Date) => void;
+  canMoveEvent?: (event: CalendarEvent) => boolean;
 }
 
 type Row = { kind: 'slot'; minute: number } | { kind: 'hidden'; part: DayPart };
@@ -118,6 +124,8 @@ export function WeekView(props: WeekViewProps) {
   // PageUp / PageDown moved to another week from inside the grid: focus the same cell of it.
   const refocusAfterMove = useRef(false);
   const isPsychologist = role === 'psychologist';
+  // The session being dragged to another start, if any.
+  const [dragged, setDragged] = useState<CalendarEvent | null>(null);
 
   // Psychologists see a day part that is off all week collapsed into one row, unless it holds
   // sessions: marking time unavailable never cancels them, so they always stay in sight.
@@ -319,6 +327,8 @@ export function WeekView(props: WeekViewProps) {
                       (!slotRows.includes(active.row) && rowIndex === slotRows[0]))
                   }
                   onFocus={() => setActive({ column, row: rowIndex })}
+                  dragged={dragged}
+                  onDrag={setDragged}
                 />
               ))}
             </div>
@@ -421,6 +431,8 @@ interface CellProps extends WeekViewProps {
   focusKey: string;
   tabbable: boolean;
   onFocus: () => void;
+  dragged: CalendarEvent | null;
+  onDrag: (event: CalendarEvent | null) => void;
 }
 
 function Cell({
@@ -440,6 +452,11 @@ function Cell({
   onDeleteEvent,
   canDeleteEvent,
   onOpenEvent,
+  canOpenEvent,
+  onMoveEvent,
+  canMoveEvent,
+  dragged,
+  onDrag,
 }: CellProps) {
   const start = zonedInstant(date, minute, facts.timeZone);
   const when = `${formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' })} at ${formatMinuteLabel(minute)}`;
@@ -464,6 +481,25 @@ function Cell({
     ...cellEvents.map((event) => eventSummary(event, facts.timeZone)),
   ].join('; ');
 
+  // A dragged session may land only where the one slot rule lets it start (its own time freed).
+  const draggedStart = dragged ? Date.parse(dragged.startDate) : 0;
+  const droppable =
+    dragged !== null &&
+    draggedStart !== start.getTime() &&
+    slotProblem({
+      start,
+      durationMinutes: dragged.durationMinutes,
+      now,
+      facts: {
+        ...facts,
+        busy: facts.busy.filter(
+          (busy) =>
+            Date.parse(busy.start) !== draggedStart ||
+            Date.parse(busy.end) !== Date.parse(dragged.endDate),
+        ),
+      },
+    }) === null;
+
   const description = SHOWN_STATES.has(state) ? STATE_WORD[state] : undefined;
   // A cell under one of the viewer's own pills (started here or in a cell above) needs no 'Booked'.
   const cellStart = start.getTime();
@@ -480,13 +516,19 @@ function Cell({
       tabIndex={tabbable ? 0 : -1}
       aria-label={name}
       onFocus={onFocus}
+      onDragOver={(event) => droppable && event.preventDefault()}
+      onDrop={(event) => {
+        event.preventDefault();
+        if (droppable) onMoveEvent?.(dragged, start);
+        onDrag(null);
+      }}
       onKeyDown={(event) => {
         if ((event.key === 'Enter' || event.key === ' ') && event.target === event.currentTarget) {
           event.preventDefault();
           action?.run();
         }
       }}
-      className={`group relative flex-1 basis-0 border-l border-slate-200 text-xs outline-none focus-visible:z-10 focus-visible:ring-2 focus-visible:ring-brand-700 focus-visible:ring-inset ${CELL_TONE[state]}`}
+      className={`group relative flex-1 basis-0 border-l border-slate-200 text-xs outline-none focus-visible:z-10 focus-visible:ring-2 focus-visible:ring-brand-700 focus-visible:ring-inset ${droppable ? 'bg-brand-50 ring-2 ring-brand-600 ring-inset' : CELL_TONE[state]}`}
       style={{ minWidth: DAY_COLUMN_PX }}
     >
       {action && !isPsychologist && (
@@ -527,12 +569,20 @@ function Cell({
           {...(onDeleteEvent && (canDeleteEvent?.(event) ?? true)
             ? { onDelete: () => onDeleteEvent(event) }
             : {})}
-          // A patient opens only their own unpaid hold, to pay for it (issue 17 defect 6).
-          {...(onOpenEvent && (isPsychologist || event.status === 'held')
+          // A patient opens their own unpaid hold, to pay for it (issue 17 defect 6), and a booked
+          // session, to move it or answer its psychologist's move (issue 18).
+          {...(onOpenEvent && (isPsychologist || (canOpenEvent?.(event) ?? event.status === 'held'))
             ? {
                 onOpen: () => onOpenEvent(event),
-                ...(isPsychologist ? {} : { openLabel: `Pay now for ${event.title}` }),
+                ...(isPsychologist
+                  ? {}
+                  : {
+                      openLabel: `${event.status === 'held' ? 'Pay now for' : event.movedFrom ? 'Answer the move of' : 'Reschedule'} ${event.title}`,
+                    }),
               }
+            : {})}
+          {...(onMoveEvent && canMoveEvent?.(event)
+            ? { drag: { start: () => onDrag(event), end: () => onDrag(null) } }
             : {})}
         />
       ))}

@@ -309,3 +309,65 @@ describe('YourSessions lists a hold left unpaid', () => {
     expect(screen.queryByText('Unpaid hold')).toBeNull();
   });
 });
+
+describe('YourSessions: moving a session (issue 18)', () => {
+  const render = (items: BookingListItem[], props: Partial<Parameters<typeof YourSessions>[0]>) => {
+    stubApi(() => ({ data: items }));
+    renderWithQuery(
+      <YourSessions
+        userId={USER}
+        now={now}
+        zoneOf={() => 'Asia/Kolkata'}
+        viewerZone="Asia/Kolkata"
+        onCancel={vi.fn()}
+        {...props}
+      />,
+    );
+  };
+
+  it('offers Reschedule, and still offers it with a hint when the policy says no', async () => {
+    const onReschedule = vi.fn();
+    const late = booking({
+      id: '00000000-0000-4000-8000-000000000007',
+      title: 'Tomorrow morning',
+      policy: { ...DEFAULT_PRACTICE_POLICY, rescheduleNoticeMinutes: 48 * 60 },
+    });
+    render(
+      [
+        booking({
+          title: 'First session',
+          start_time: '2026-03-12T05:30:00.000Z',
+          end_time: '2026-03-12T06:15:00.000Z',
+        }),
+        late,
+      ],
+      {
+        onReschedule,
+      },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Reschedule First session' }));
+    expect(onReschedule).toHaveBeenCalledWith(expect.objectContaining({ title: 'First session' }));
+    expect(screen.getAllByText(/Too late to move it online/)).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Reschedule Tomorrow morning' }));
+    expect(onReschedule).toHaveBeenLastCalledWith(late);
+  });
+
+  it('says who moved a session from when to when, and asks to keep it or cancel for a full refund', async () => {
+    const onAnswerMove = vi.fn();
+    const moved = booking({ moved_from_start: '2026-03-09T10:30:00.000Z' });
+    render([moved], { onAnswerMove, onReschedule: vi.fn() });
+    const item = await screen.findByRole('listitem');
+    expect(item.textContent).toMatch(
+      /Dr\. Asha Rao moved this session from Mon 9 Mar( 2026)?, 4:00 PM.* to Tue 10 Mar( 2026)?, 11:00 AM/,
+    );
+    // Answered first: no Reschedule or plain Cancel meanwhile.
+    expect(screen.queryByRole('button', { name: /^Reschedule/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel Anxiety at work' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep the new time of Anxiety at work' }));
+    expect(onAnswerMove).toHaveBeenCalledWith(moved, 'keep');
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Cancel Anxiety at work for a full refund' }),
+    );
+    expect(onAnswerMove).toHaveBeenLastCalledWith(moved, 'cancel');
+  });
+});

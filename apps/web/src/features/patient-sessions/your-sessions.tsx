@@ -2,6 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import {
   canCancelSession,
   formatInr,
+  formatSessionStart,
+  patientMoveRefusal,
+  readPolicy,
+  type MoveDecision,
+  type PatientMoveRefusal,
   type BookingListItem,
   type CreateOrderData,
 } from '@sukoon/shared';
@@ -26,6 +31,10 @@ interface YourSessionsProps {
   /** The viewer's own zone: their local time is added where it differs. */
   viewerZone: string;
   onCancel: (booking: BookingListItem) => void;
+  /** Opens Reschedule for a booked session (issue 18); it explains when the policy says no. */
+  onReschedule?: ((booking: BookingListItem) => void) | undefined;
+  /** The patient's answer to a time their psychologist moved a session to. */
+  onAnswerMove?: ((booking: BookingListItem, decision: MoveDecision) => void) | undefined;
   /**
    * Reopens the checkout of a hold left unpaid with its own open order (the same order and amount
    * the server set). Without it, a hold can only be released from here.
@@ -61,6 +70,8 @@ export function YourSessions({
   zoneOf,
   viewerZone,
   onCancel,
+  onReschedule,
+  onAnswerMove,
   onResumePayment,
 }: YourSessionsProps) {
   const ids = { held: useId(), upcoming: useId(), canceled: useId() };
@@ -125,6 +136,8 @@ export function YourSessions({
                     zoneOf={zoneOf}
                     viewerZone={viewerZone}
                     onCancel={onCancel}
+                    onReschedule={onReschedule}
+                    onAnswerMove={onAnswerMove}
                   />
                 ))}
               </ul>
@@ -159,7 +172,13 @@ function Upcoming({
   zoneOf,
   viewerZone,
   onCancel,
-}: RowProps & { now: Date; onCancel: (booking: BookingListItem) => void }) {
+  onReschedule,
+  onAnswerMove,
+}: RowProps &
+  Pick<YourSessionsProps, 'onReschedule' | 'onAnswerMove'> & {
+    now: Date;
+    onCancel: (booking: BookingListItem) => void;
+  }) {
   const href = meetingHref(booking.meeting_link);
   const started = !canCancelSession(
     {
@@ -169,8 +188,42 @@ function Upcoming({
     },
     now,
   );
+  const zone = zoneOf(booking.psychologist_id);
+  // As the server reads it: without a readable copy of its policy a session has the defaults.
+  const refusal = patientMoveRefusal(
+    { startsAt: new Date(booking.start_time), patientMoves: booking.patient_moves },
+    readPolicy(booking.policy),
+    now,
+  );
+  const moved = !started && booking.moved_from_start;
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-xl border border-slate-200 p-3">
+      {moved && (
+        <div className="flex w-full flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
+          <p className="text-sm text-amber-900">
+            {booking.psychologist_name} moved this session from{' '}
+            <strong>{formatSessionStart(new Date(moved), zone)}</strong> to{' '}
+            <strong>{formatSessionStart(new Date(booking.start_time), zone)}</strong>.
+          </p>
+          {onAnswerMove && (
+            <div className="flex flex-wrap gap-2">
+              <Button
+                aria-label={`Keep the new time of ${booking.title}`}
+                onClick={() => onAnswerMove(booking, 'keep')}
+              >
+                Keep the new time
+              </Button>
+              <Button
+                variant="secondary"
+                aria-label={`Cancel ${booking.title} for a full refund`}
+                onClick={() => onAnswerMove(booking, 'cancel')}
+              >
+                Cancel for a full refund
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
       <div className="min-w-0 flex-1 basis-52">
         <p className="truncate font-semibold text-slate-900">{booking.title}</p>
         <p className="text-sm text-slate-700">
@@ -180,6 +233,9 @@ function Upcoming({
           with {booking.psychologist_name}
           {started ? ' · in progress' : ''}
         </p>
+        {!started && !moved && refusal && onReschedule && (
+          <p className="text-xs text-slate-600">{REFUSAL_HINT[refusal]}</p>
+        )}
         {!href && (
           <p className="text-xs text-slate-500">
             The meeting link appears here once your psychologist adds it.
@@ -198,7 +254,17 @@ function Upcoming({
             Join
           </a>
         )}
-        {!started && (
+        {!started && !moved && onReschedule && (
+          <Button
+            variant="secondary"
+            aria-label={`Reschedule ${booking.title}`}
+            // Still offered when the policy says no: the dialog says why and offers Cancel.
+            onClick={() => onReschedule(booking)}
+          >
+            Reschedule
+          </Button>
+        )}
+        {!started && !moved && (
           <Button
             variant="secondary"
             aria-label={`Cancel ${booking.title}`}
@@ -211,6 +277,13 @@ function Upcoming({
     </li>
   );
 }
+
+/** Why Reschedule will not move it, in a few words (the dialog says it in full). */
+const REFUSAL_HINT: Record<PatientMoveRefusal, string> = {
+  NOT_ALLOWED: 'Cannot be moved online',
+  TOO_LATE: 'Too late to move it online',
+  LIMIT_REACHED: 'Moved as often as allowed',
+};
 
 function Canceled({ booking, zoneOf, viewerZone }: RowProps) {
   const refund = booking.refund;

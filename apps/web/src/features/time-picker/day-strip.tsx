@@ -8,10 +8,12 @@ interface DayStripProps {
   chosen: string;
   today: string;
   onChoose: (date: string) => void;
+  /** A closed day's own reason, when it is not the usual one (the minimum notice). */
+  closedLabel?: (day: DayTimes) => string | null;
 }
 
-function summary(day: DayTimes) {
-  if (day.closed) return DAY_CLOSED_LABELS[day.closed];
+function summary(day: DayTimes, closedLabel?: DayStripProps['closedLabel']) {
+  if (day.closed) return closedLabel?.(day) ?? DAY_CLOSED_LABELS[day.closed];
   return day.starts.length === 1 ? '1 time' : `${day.starts.length} times`;
 }
 
@@ -19,7 +21,7 @@ function summary(day: DayTimes) {
  * The next four weeks, today first: a row that scrolls sideways on a phone and four rows of seven on a
  * wide screen. Days without a free time are greyed and say why; they can still be chosen, to read it.
  */
-export function DayStrip({ days, chosen, today, onChoose }: DayStripProps) {
+export function DayStrip({ days, chosen, today, onChoose, closedLabel }: DayStripProps) {
   const list = useRef<HTMLUListElement>(null);
   // The chosen day stays in sight when "Show that day" jumps weeks ahead in the sideways row.
   useEffect(() => {
@@ -37,7 +39,7 @@ export function DayStrip({ days, chosen, today, onChoose }: DayStripProps) {
         const pressed = day.date === chosen;
         const closed = day.closed !== null;
         const weekday = day.date === today ? 'Today' : formatDate(day.date, { weekday: 'short' });
-        const label = `${formatLongDay(day.date)}: ${summary(day)}`;
+        const label = `${formatLongDay(day.date)}: ${summary(day, closedLabel)}`;
         return (
           <li key={day.date} className="shrink-0 snap-start">
             <button
@@ -61,7 +63,7 @@ export function DayStrip({ days, chosen, today, onChoose }: DayStripProps) {
               <span
                 className={`mt-0.5 text-xs ${pressed ? 'text-white' : closed ? 'text-slate-600' : 'text-brand-800'}`}
               >
-                {summary(day)}
+                {summary(day, closedLabel)}
               </span>
             </button>
           </li>

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addIsoDays, type Availability } from '@sukoon/shared';
+import { addIsoDays, DEFAULT_PRACTICE_POLICY, type Availability } from '@sukoon/shared';
 import { renderWithQuery, stubApi } from '../../testing/render';
 import { TimePicker } from './time-picker';
 
@@ -113,5 +113,63 @@ describe('TimePicker', () => {
   it('shows a skeleton, not a bare "Loading...", until the psychologist and times arrive', () => {
     renderWithQuery(<TimePicker psychologist={undefined} onPick={vi.fn()} />);
     expect(screen.getByRole('status', { name: 'Loading free times' })).toBeTruthy();
+  });
+
+  it('offers only what the psychologist’s policy accepts, and names the notice on a day it closes', async () => {
+    stubApi(() => ({ data: availability() }));
+    // 26 hours' notice at 12:10 PM on Wednesday: nothing today, Thursday from 2:30 PM.
+    const policy = {
+      ...DEFAULT_PRACTICE_POLICY,
+      minNoticeMinutes: 26 * 60,
+      breakMinutes: 0 as const,
+    };
+    renderWithQuery(<TimePicker psychologist={{ ...PSYCHOLOGIST, policy }} onPick={vi.fn()} />);
+    const days = await screen.findByRole('list', { name: 'Days' });
+    expect(
+      within(days).getByRole('button', { name: /^Wednesday, 25 November: Books 1 day 2 h ahead$/ }),
+    ).toBeTruthy();
+    expect(screen.getByText('Thu 26 Nov, 2:30 PM')).toBeTruthy();
+    expect(
+      screen.queryByRole('button', { name: /^Book Thursday, 26 November at 2:00 PM/ }),
+    ).toBeNull();
+    fireEvent.click(within(days).getByRole('button', { name: /^Wednesday, 25 November/ }));
+    expect(screen.getByText('Books 1 day 2 h ahead. Please choose another day.')).toBeTruthy();
+  });
+
+  it('in reschedule mode keeps the length, frees the session’s own time and says Move to', async () => {
+    // Thursday 10:00–10:45 AM is the session itself; 11:00 AM is someone else's.
+    const own = { start: '2026-11-26T04:30:00.000Z', end: '2026-11-26T05:15:00.000Z' };
+    stubApi(() => ({
+      data: availability({
+        busy: [own, { start: '2026-11-26T05:30:00.000Z', end: '2026-11-26T06:15:00.000Z' }],
+      }),
+    }));
+    const onPick = vi.fn();
+    renderWithQuery(
+      <TimePicker
+        psychologist={PSYCHOLOGIST}
+        onPick={onPick}
+        reschedule={{
+          durationMinutes: 45,
+          policy: null,
+          current: { startDate: own.start, endDate: own.end },
+        }}
+      />,
+    );
+    const days = await screen.findByRole('list', { name: 'Days' });
+    expect(screen.getByRole('heading', { name: 'Pick a new time' })).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.getByText('45 min session')).toBeTruthy();
+    fireEvent.click(within(days).getByRole('button', { name: /^Thursday, 26 November/ }));
+    // 10:30 AM would run into 11:00; 10:00 AM is where it already is.
+    expect(screen.queryByRole('button', { name: /at 10:30 AM/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /at 10:00 AM/ })).toBeNull();
+    fireEvent.click(
+      screen.getByRole('button', { name: /^Move to Thursday, 26 November at 9:30 AM/ }),
+    );
+    expect(onPick).toHaveBeenCalledWith({
+      start: new Date('2026-11-26T04:00:00.000Z'),
+      durationMinutes: 45,
+    });
   });
 });

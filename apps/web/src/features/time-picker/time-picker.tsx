@@ -3,15 +3,19 @@ import {
   addIsoDays,
   DAY_CLOSED_LABELS,
   DAY_PARTS,
+  dayTimes,
   dayPartOfMinute,
   formatClock,
   daysOfTimes,
   localDateOf,
   localMinuteOf,
+  noticeLabel,
   PICKER_DAYS,
   sameClockTime,
   SESSION_DURATIONS,
   sessionFeeInr,
+  type AvailabilityFacts,
+  type BookingPolicy,
   type DayPart,
   type DayTimes,
   type RatesInr,
@@ -27,6 +31,26 @@ import { formatLongDay } from './format';
 export interface PickerPsychologist extends RatesInr {
   id: string;
   timeZone: string;
+  /** How soon and how far ahead patients book and the break after sessions (issue 18). */
+  policy?: BookingPolicy | undefined;
+}
+
+/** Moving a booked session (issue 18): its length stays, and its own time is not counted as taken. */
+export interface RescheduleMode {
+  durationMinutes: SessionDuration;
+  /** The session's own policy (a patient's move), or null: the psychologist's own calendar. */
+  policy: BookingPolicy | null;
+  /** The session being moved: its interval is free for its new time. */
+  current: { startDate: string; endDate: string };
+}
+
+/** A move to the session's own start is no move: that time is not offered. */
+function withoutCurrentStart(day: DayTimes, mode: RescheduleMode | undefined): DayTimes {
+  if (!mode) return day;
+  const current = Date.parse(mode.current.startDate);
+  const starts = day.starts.filter((start) => start.getTime() !== current);
+  if (starts.length === day.starts.length) return day;
+  return { ...day, starts, closed: starts.length > 0 ? null : 'FULLY_BOOKED' };
 }
 
 interface TimePickerProps {
@@ -34,6 +58,20 @@ interface TimePickerProps {
   psychologist: PickerPsychologist | undefined;
   /** A time was tapped: the app opens the Add Event form with this start and length. */
   onPick: (slot: { start: Date; durationMinutes: SessionDuration }) => void;
+  reschedule?: RescheduleMode | undefined;
+}
+
+/** The session's own interval taken out of the busy times: it may move to overlap itself. */
+function withoutOwnTime(facts: AvailabilityFacts, mode: RescheduleMode | undefined) {
+  if (!mode) return facts;
+  const start = Date.parse(mode.current.startDate);
+  const end = Date.parse(mode.current.endDate);
+  return {
+    ...facts,
+    busy: facts.busy.filter(
+      (interval) => !(Date.parse(interval.start) === start && Date.parse(interval.end) === end),
+    ),
+  };
 }
 
 const PART_HEADINGS: Record<DayPart, string> = {
@@ -48,34 +86,57 @@ const PART_HEADINGS: Record<DayPart, string> = {
  * time comes from the availability answer the calendar grid uses, through the shared rule
  * (`daysOfTimes`), so the picker offers exactly what the server accepts.
  */
-export function TimePicker({ psychologist, onPick }: TimePickerProps) {
+export function TimePicker({ psychologist, onPick, reschedule }: TimePickerProps) {
   if (!psychologist) {
     return (
-      <PickerFrame>
+      <PickerFrame moving={reschedule !== undefined}>
         <PickerSkeleton />
       </PickerFrame>
     );
   }
-  return <LoadedTimePicker psychologist={psychologist} onPick={onPick} />;
+  return <LoadedTimePicker psychologist={psychologist} onPick={onPick} reschedule={reschedule} />;
 }
 
 function LoadedTimePicker({
   psychologist,
   onPick,
+  reschedule,
 }: TimePickerProps & { psychologist: PickerPsychologist }) {
   const now = useNow();
   const { timeZone } = psychologist;
   const today = localDateOf(now, timeZone);
   const last = addIsoDays(today, PICKER_DAYS - 1);
   const availability = useAvailability(psychologist.id, today, last);
-  const [duration, setDuration] = useState<SessionDuration>(20);
+  const [chosenDuration, setDuration] = useState<SessionDuration>(20);
+  const duration = reschedule?.durationMinutes ?? chosenDuration;
+  const policy = reschedule ? (reschedule.policy ?? undefined) : psychologist.policy;
   const [chosenDate, setChosenDate] = useState<string | null>(null);
 
-  const facts = availability.isPlaceholderData ? undefined : availability.data;
+  const loaded = availability.isPlaceholderData ? undefined : availability.data;
+  const facts = useMemo(() => loaded && withoutOwnTime(loaded, reschedule), [loaded, reschedule]);
   const days = useMemo(
-    () => (facts ? daysOfTimes(today, PICKER_DAYS, { durationMinutes: duration, now, facts }) : []),
-    [facts, today, duration, now],
+    () =>
+      facts
+        ? daysOfTimes(today, PICKER_DAYS, { durationMinutes: duration, now, facts, policy }).map(
+            (day) => withoutCurrentStart(day, reschedule),
+          )
+        : [],
+    [facts, today, duration, now, policy, reschedule],
   );
+  // A day closed only by the minimum notice says so ("Books 12 h ahead"), not "Not available".
+  const noticeOnly = (day: DayTimes) =>
+    policy !== undefined &&
+    policy.minNoticeMinutes > 0 &&
+    day.closed === 'NOT_AVAILABLE' &&
+    facts !== undefined &&
+    dayTimes(day.date, {
+      durationMinutes: duration,
+      now,
+      facts,
+      policy: { ...policy, minNoticeMinutes: 0 },
+    }).starts.length > 0;
+  const closedLabel = (day: DayTimes) =>
+    day.closed && noticeOnly(day) && policy ? noticeLabel(policy) : null;
   const next = days.find((day) => day.starts.length > 0)?.starts[0] ?? null;
   const nextDate = next ? localDateOf(next, timeZone) : null;
   // Until the patient picks a day, the day of the next free time is shown (today when none).
@@ -85,7 +146,14 @@ function LoadedTimePicker({
   return (
     <PickerFrame
       timeZone={timeZone}
-      lengthSwitch={<DurationSwitch rates={psychologist} value={duration} onChange={setDuration} />}
+      moving={reschedule !== undefined}
+      lengthSwitch={
+        reschedule ? (
+          <p className="text-sm font-medium text-slate-700">{duration} min session</p>
+        ) : (
+          <DurationSwitch rates={psychologist} value={duration} onChange={setDuration} />
+        )
+      }
     >
       {availability.isError ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
@@ -102,10 +170,18 @@ function LoadedTimePicker({
             onJump={() => nextDate && setChosenDate(nextDate)}
           />
           <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,4fr)_minmax(0,3fr)] lg:items-start lg:gap-8">
-            <DayStrip days={days} chosen={shownDate} today={today} onChoose={setChosenDate} />
+            <DayStrip
+              days={days}
+              chosen={shownDate}
+              today={today}
+              onChoose={setChosenDate}
+              closedLabel={closedLabel}
+            />
             {shown && (
               <DayTimesList
                 day={shown}
+                closedLabel={closedLabel(shown)}
+                verb={reschedule ? 'Move to' : 'Book'}
                 timeZone={timeZone}
                 now={now}
                 onPick={(start) => onPick({ start, durationMinutes: duration })}
@@ -121,10 +197,12 @@ function LoadedTimePicker({
 function PickerFrame({
   timeZone,
   lengthSwitch,
+  moving = false,
   children,
 }: {
   timeZone?: string;
   lengthSwitch?: ReactNode;
+  moving?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -135,7 +213,7 @@ function PickerFrame({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="time-picker-heading" className="text-xl font-semibold text-slate-900">
-            Pick a time
+            {moving ? 'Pick a new time' : 'Pick a time'}
           </h2>
           {timeZone && (
             <p className="mt-0.5 text-sm text-slate-600">
@@ -225,11 +303,15 @@ function NextAvailable({
 
 function DayTimesList({
   day,
+  closedLabel,
+  verb,
   timeZone,
   now,
   onPick,
 }: {
   day: DayTimes;
+  closedLabel: string | null;
+  verb: string;
   timeZone: string;
   now: Date;
   onPick: (start: Date) => void;
@@ -242,7 +324,7 @@ function DayTimesList({
       <div>
         <h3 className="text-base font-semibold text-slate-900">{heading}</h3>
         <p className="mt-1 text-sm text-slate-600">
-          {DAY_CLOSED_LABELS[day.closed]}. Please choose another day.
+          {closedLabel ?? DAY_CLOSED_LABELS[day.closed]}. Please choose another day.
         </p>
       </div>
     );
@@ -268,7 +350,7 @@ function DayTimesList({
                 <button
                   type="button"
                   onClick={() => onPick(start)}
-                  aria-label={`Book ${heading} at ${formatClock(start, timeZone)}${showViewerTime ? ` (your time ${formatClock(start, viewerZone)})` : ''}`}
+                  aria-label={`${verb} ${heading} at ${formatClock(start, timeZone)}${showViewerTime ? ` (your time ${formatClock(start, viewerZone)})` : ''}`}
                   className="flex min-h-12 w-full flex-col items-center justify-center rounded-lg border border-brand-600 bg-white px-2 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
                 >
                   {formatClock(start, timeZone)}

@@ -1,0 +1,117 @@
+import type { ReactNode } from 'react';
+import { formatSessionStart, type MoveDecision } from '@sukoon/shared';
+import { Button } from '../components/ui/button';
+import { MoveDecisionDialog } from '../features/reschedule/move-decision-dialog';
+import {
+  moveTargetFromBooking,
+  moveTargetFromEvent,
+  type MoveTarget,
+} from '../features/reschedule/move-target';
+import { RescheduleDialog } from '../features/reschedule/reschedule-dialog';
+import { TimePicker } from '../features/time-picker/time-picker';
+import { usePsychologistRecord } from './psychologist-query';
+import type { MoveSource } from './reschedule-layer';
+
+/** What the reschedule layer has open: a move to choose, or an answer to a psychologist's move. */
+export type RescheduleRequest =
+  | { kind: 'move'; source: MoveSource; initialStart?: Date | undefined }
+  | { kind: 'answer'; source: MoveSource; decision?: MoveDecision | undefined };
+
+function targetOf(source: MoveSource): MoveTarget {
+  return 'event' in source
+    ? moveTargetFromEvent(source.event, source.viewer, source.timeZone)
+    : moveTargetFromBooking(source.booking, source.timeZone);
+}
+
+/** When the psychologist moved it from, while the patient has not answered. */
+function movedFromOf(source: MoveSource): string | null {
+  return 'event' in source
+    ? (source.event.movedFrom?.startDate ?? null)
+    : source.booking.moved_from_start;
+}
+
+/** "Dr X moved this session from Tue 2 Dec, 10:00 AM to Thu 4 Dec, 11:30 AM." */
+export function movedSentence(target: MoveTarget, movedFrom: string): string {
+  const when = (instant: string) => formatSessionStart(new Date(instant), target.timeZone);
+  return `${target.withName ?? 'Your psychologist'} moved this session from ${when(movedFrom)} to ${when(target.startDate)}.`;
+}
+
+interface RescheduleFlowProps {
+  role: 'patient' | 'psychologist';
+  request: RescheduleRequest;
+  now: Date;
+  onCancelInstead?: (() => void) | undefined;
+  onChanged: () => Promise<unknown>;
+  onClose: () => void;
+}
+
+/**
+ * The reschedule feature's dialogs with the time picker handed in (features do not import each
+ * other). Loaded when a Reschedule button or a moved session is first opened, never at first load.
+ */
+export function RescheduleFlow({
+  role,
+  request,
+  now,
+  onCancelInstead,
+  onChanged,
+  onClose,
+}: RescheduleFlowProps) {
+  const target = targetOf(request.source);
+  const psychologist = usePsychologistRecord(target.psychologistId);
+  const movedFrom = movedFromOf(request.source);
+  if (request.kind === 'answer' && movedFrom) {
+    return (
+      <MoveDecisionDialog
+        source={{ kind: 'session', bookingId: target.id }}
+        decision={request.decision}
+        summary={movedSentence(target, movedFrom)}
+        onChanged={onChanged}
+        onClose={onClose}
+      />
+    );
+  }
+  return (
+    <RescheduleDialog
+      role={role}
+      target={target}
+      now={now}
+      initialStart={request.kind === 'move' ? request.initialStart : undefined}
+      onCancelInstead={onCancelInstead}
+      onChanged={onChanged}
+      onClose={onClose}
+      renderPicker={(mode, onPick) => (
+        <TimePicker
+          psychologist={psychologist.data}
+          reschedule={mode}
+          onPick={({ start }) => onPick(start)}
+        />
+      )}
+    />
+  );
+}
+
+/** The Edit Event form's Reschedule, for a patient's booked session that has not started. */
+export function RescheduleSection({
+  unsaved,
+  onReschedule,
+}: {
+  unsaved: boolean;
+  onReschedule: () => void;
+}): ReactNode {
+  return (
+    <section aria-labelledby="reschedule-section" className="flex flex-col gap-2">
+      <h3 id="reschedule-section" className="text-sm font-semibold text-slate-900">
+        Time
+      </h3>
+      <p className="text-sm text-slate-600">
+        {unsaved
+          ? 'Save or undo your changes first, then move the session.'
+          : 'Move it to another free time; the patient can keep it or cancel for a full refund.'}
+      </p>
+      <Button variant="secondary" className="self-start" disabled={unsaved} onClick={onReschedule}>
+        Reschedule
+      </Button>
+    </section>
+  );
+}

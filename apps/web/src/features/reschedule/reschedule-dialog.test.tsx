@@ -1,0 +1,170 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PRACTICE_POLICY } from '@sukoon/shared';
+import { makeEvent, stubApi } from '../../testing/render';
+import { moveTargetFromEvent } from './move-target';
+import { MoveDecisionDialog } from './move-decision-dialog';
+import { RescheduleDialog, type PickerMode } from './reschedule-dialog';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+// The session: Tue 10 Mar 2026, 11:00 AM in India; now: Sun 8 Mar, 11:30 AM.
+const NOW = new Date('2026-03-08T06:00:00.000Z');
+const NEW_START = new Date('2026-03-12T06:00:00.000Z');
+const event = makeEvent();
+
+/** A stand-in for the time picker: one button that picks Thu 12 Mar, 11:30 AM. */
+function fakePicker(seen: PickerMode[]) {
+  return (mode: PickerMode, onPick: (start: Date) => void) => {
+    seen.push(mode);
+    return (
+      <button type="button" onClick={() => onPick(NEW_START)}>
+        Pick Thursday
+      </button>
+    );
+  };
+}
+
+function renderDialog(overrides: Partial<Parameters<typeof RescheduleDialog>[0]> = {}) {
+  const props = {
+    role: 'patient' as const,
+    target: moveTargetFromEvent(event, 'patient', 'Asia/Kolkata'),
+    now: NOW,
+    renderPicker: fakePicker([]),
+    onChanged: vi.fn(() => Promise.resolve()),
+    onClose: vi.fn(),
+    ...overrides,
+  };
+  render(<RescheduleDialog {...props} />);
+  return props;
+}
+
+describe('RescheduleDialog', () => {
+  it('lets a patient pick a time of the same length under their policy, shows old and new, and moves it', async () => {
+    const calls = stubApi(() => ({ data: { ...event, startDate: NEW_START.toISOString() } }));
+    const modes: PickerMode[] = [];
+    const props = renderDialog({ renderPicker: fakePicker(modes) });
+    expect(modes[0]).toEqual({
+      durationMinutes: 45,
+      policy: DEFAULT_PRACTICE_POLICY,
+      current: { startDate: event.startDate, endDate: event.endDate },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Pick Thursday' }));
+    expect(screen.getByText(/^Tue 10 Mar( 2026)?, 11:00 AM/, { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByText(/^Thu 12 Mar( 2026)?, 11:30 AM/, { selector: 'dd' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        /You can move it up to 2 times, until Wed 11 Mar( 2026)?, 11:30 AM( IST)?\. After this move you have 1 move left/,
+      ),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move session' }));
+    expect(await screen.findByText(/Moved to Thu 12 Mar( 2026)?, 11:30 AM/)).toBeTruthy();
+    expect(calls).toEqual([
+      {
+        method: 'PATCH',
+        path: `/api/bookings/${event.id}/reschedule`,
+        query: undefined,
+        body: { start_time: NEW_START.toISOString() },
+      },
+    ]);
+    expect(props.onChanged).toHaveBeenCalled();
+  });
+
+  it('says plainly when this move is the last one the policy allows', () => {
+    renderDialog({
+      target: moveTargetFromEvent(makeEvent({ patientMoves: 1 }), 'patient', 'Asia/Kolkata'),
+      initialStart: NEW_START,
+    });
+    expect(
+      screen.getByText('This is the last time this session can be moved online.'),
+    ).toBeTruthy();
+  });
+
+  it('says why a patient may not move it, and offers to cancel instead', () => {
+    const onCancelInstead = vi.fn();
+    renderDialog({
+      target: moveTargetFromEvent(makeEvent({ patientMoves: 2 }), 'patient', 'Asia/Kolkata'),
+      onCancelInstead,
+    });
+    expect(screen.getByText(/already been moved 2 times/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pick Thursday' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel session' }));
+    expect(onCancelInstead).toHaveBeenCalled();
+  });
+
+  it('for a psychologist: no policy, the email sentence, and a taken time goes back to choosing with the server’s message', async () => {
+    stubApi(() => ({
+      status: 409,
+      error: {
+        code: 'SLOT_TAKEN',
+        message: 'That slot has just been taken. Please choose another time.',
+      },
+    }));
+    const modes: PickerMode[] = [];
+    const props = renderDialog({
+      role: 'psychologist',
+      target: moveTargetFromEvent(event, 'psychologist', 'Asia/Kolkata'),
+      initialStart: NEW_START,
+      renderPicker: fakePicker(modes),
+    });
+    expect(
+      screen.getByText(
+        'The patient will be emailed and can keep the new time or cancel for a full refund.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Move session' }));
+    expect(await screen.findByText(/That slot has just been taken/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pick Thursday' })).toBeTruthy();
+    expect(modes[0]?.policy).toBeNull();
+    expect(props.onChanged).toHaveBeenCalled();
+  });
+});
+
+describe('MoveDecisionDialog', () => {
+  it('sends the emailed answer with its token and shows the refund', async () => {
+    const calls = stubApi(() => ({
+      data: { booking_id: event.id, decision: 'cancel', refund_paise: 90_000 },
+    }));
+    render(
+      <MoveDecisionDialog
+        source={{ kind: 'email', token: 't'.repeat(43) }}
+        decision="cancel"
+        onClose={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('Cancel this session and get a full refund?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel for a full refund' }));
+    expect(await screen.findByText(/₹900(\.00)? is refunded in full/)).toBeTruthy();
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/move-decisions',
+      body: { token: 't'.repeat(43), decision: 'cancel' },
+    });
+  });
+
+  it('keeps a signed-in patient’s session, and shows the server’s refusal', async () => {
+    const calls = stubApi(() => ({
+      status: 409,
+      error: { code: 'NO_MOVE_PENDING', message: 'There is no move to answer for this session.' },
+    }));
+    render(
+      <MoveDecisionDialog
+        source={{ kind: 'session', bookingId: event.id }}
+        decision="keep"
+        onClose={vi.fn()}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Keep the new time' }));
+    await waitFor(() =>
+      expect(screen.getByText('There is no move to answer for this session.')).toBeTruthy(),
+    );
+    expect(calls[0]).toMatchObject({
+      path: `/api/bookings/${event.id}/move-decision`,
+      body: { decision: 'keep' },
+    });
+  });
+});
