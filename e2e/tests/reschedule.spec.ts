@@ -1,15 +1,30 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { device, expect, expectAccessible, press, snapshot, test } from '../fixtures';
-import { chooseRole, codeFor, login, openDashboard, PATIENT, signIn } from './journey-helpers';
+import {
+  bearer,
+  chooseRole,
+  codeFor,
+  goWeeksAhead,
+  login,
+  openDashboard,
+  PATIENT,
+  signIn,
+} from './journey-helpers';
 
 // Issue 18: practice policies and moving sessions. Each journey has a psychologist of its own (one
 // per project, registered with the codes start-server.mjs seeds), so its policy never reaches the
 // demo psychologist the other journeys book with.
 
-const CODE = { laptop: 'E2E-Policies-Laptop-2026', phone: 'E2E-Policies-Phone-2026' } as const;
+/** One institution code registers one account: a code per journey and project. */
+const institutionCode = (journey: 'Policies' | 'Moves' | 'Declines') =>
+  `E2E-${journey}-${device() === 'laptop' ? 'Laptop' : 'Phone'}-2026`;
 
 /** A verified psychologist with a full name and languages, as a patient would choose them. */
-async function registerPsychologist(request: APIRequestContext, first: string) {
+async function registerPsychologist(
+  request: APIRequestContext,
+  first: string,
+  journey: 'Policies' | 'Moves' | 'Declines',
+) {
   const stamp = `${device()}${Date.now() % 1_000_000}`;
   const who = {
     email: `${first.toLowerCase()}.${stamp}@example.test`,
@@ -21,7 +36,7 @@ async function registerPsychologist(request: APIRequestContext, first: string) {
       username: `${first.toLowerCase()}_${stamp}`,
       ...who,
       role: 'psychologist',
-      psychologist_code: CODE[device()],
+      psychologist_code: institutionCode(journey),
       fullName: name,
       consent: true,
     },
@@ -65,7 +80,7 @@ test('a late cancellation is announced before paying and refunds 50 %', async ({
   browser,
 }) => {
   test.slow();
-  const psychologist = await registerPsychologist(page.request, 'Nandini');
+  const psychologist = await registerPsychologist(page.request, 'Nandini', 'Policies');
   const psychologistPage = await (await browser.newContext()).newPage();
   await signIn(psychologistPage, psychologist.who);
   await setPolicyInProfile(psychologistPage, {
@@ -112,4 +127,166 @@ test('a late cancellation is announced before paying and refunds 50 %', async ({
   await expect(dialog).toContainText(/Refunded ₹250 of the ₹500 you paid|Refund pending: ₹250/);
   await press(dialog.getByRole('button', { name: 'Done' }));
   await expect(session).toContainText('Partly refunded: ₹250 of ₹500');
+});
+
+/** 11:00 AM (or `minute`) in India on a weekday of next week: always in the week after this one. */
+function nextWeekAt(weekday: number, minute = 11 * 60) {
+  const ist = new Date(Date.now() + 330 * 60_000);
+  const mondayOffset = (ist.getUTCDay() + 6) % 7;
+  const day = new Date(
+    Date.UTC(
+      ist.getUTCFullYear(),
+      ist.getUTCMonth(),
+      ist.getUTCDate() - mondayOffset + 7 + weekday,
+    ),
+  );
+  return new Date(day.getTime() + minute * 60_000 - 330 * 60_000);
+}
+
+/** The demo patient books and pays a session with `psychologistId` through the API. */
+async function bookByApi(
+  request: APIRequestContext,
+  psychologistId: string,
+  start: Date,
+  title: string,
+) {
+  const patient = await login(request, PATIENT);
+  const headers = bearer(patient.token);
+  const order = await request.post('/api/payments/create-order', {
+    headers,
+    data: {
+      psychologist_id: psychologistId,
+      start_time: start.toISOString(),
+      duration: 45,
+      title,
+      description: 'Moving it',
+    },
+  });
+  expect(order.status(), await order.text()).toBe(200);
+  const { order_id: orderId } = ((await order.json()) as { data: { order_id: string } }).data;
+  const paid = await request.post('/api/payments/sandbox/pay', {
+    headers,
+    data: {
+      order_id: orderId,
+      method: 'upi',
+      vpa: 'success@razorpay',
+      outcome: 'success',
+      webhook: 'none',
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const verified = await request.post('/api/payments/verify-payment', {
+    headers,
+    data: ((await paid.json()) as { data: { response: unknown } }).data.response,
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+}
+
+/** The newest email to `email` whose subject matches, from the dev mailbox. */
+async function latestMail(request: APIRequestContext, email: string, subject: RegExp) {
+  let text = '';
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+      const messages = (await response.json()).data as Array<{ subject: string; text: string }>;
+      text = messages.find((message) => subject.test(message.subject))?.text ?? '';
+      return text;
+    })
+    .not.toBe('');
+  return text;
+}
+
+test('a patient moves a session with the picker', async ({ page }) => {
+  test.slow();
+  const psychologist = await registerPsychologist(page.request, 'Farah', 'Moves');
+  const title = `Move me ${device()} ${Date.now() % 100_000}`;
+  await bookByApi(page.request, psychologist.id, nextWeekAt(1), title);
+
+  await signIn(page, PATIENT);
+  await openDashboard(page, 'Patient', new RegExp(`^${psychologist.name}`), 'times');
+  const yours = page.getByRole('region', { name: 'Your sessions' });
+  const session = yours.getByRole('listitem').filter({ hasText: title });
+  await press(session.getByRole('button', { name: `Reschedule ${title}` }));
+  const dialog = page.getByRole('dialog', { name: 'Reschedule session' });
+  await expect(dialog.getByRole('heading', { name: 'Pick a new time' })).toBeVisible();
+  await expectAccessible(page, 'Reschedule session: pick', { within: dialog });
+  await snapshot(page, 'reschedule-pick');
+  // The day after tomorrow, its last time for 45 minutes.
+  await press(dialog.getByRole('list', { name: 'Days' }).getByRole('button').nth(2));
+  const time = dialog.getByRole('button', { name: /^Move to .* at 8:00 PM/ });
+  await press(time);
+  await expect(dialog.getByText('Now:')).toBeVisible();
+  await expect(dialog).toContainText('After this move you have 1 move left.');
+  await expectAccessible(page, 'Reschedule session: confirm', { within: dialog });
+  await snapshot(page, 'reschedule-confirm');
+  const moved = page.waitForResponse((response) => response.url().includes('/reschedule'));
+  await press(dialog.getByRole('button', { name: 'Move session' }));
+  expect((await moved).status()).toBe(200);
+  await expect(dialog).toContainText('Moved to');
+  await press(dialog.getByRole('button', { name: 'Done' }));
+  await expect(session).toContainText('8:00 PM');
+});
+
+test('the psychologist moves a session; the patient declines by the emailed link and is refunded', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const psychologist = await registerPsychologist(page.request, 'Rohan', 'Declines');
+  const title = `Moved by Rohan ${device()} ${Date.now() % 100_000}`;
+  await bookByApi(page.request, psychologist.id, nextWeekAt(1), title);
+
+  await signIn(page, psychologist.who);
+  await openDashboard(page, 'Psychologist');
+  await goWeeksAhead(page, 1);
+  const pill = page.getByRole('button', { name: `Edit Event ${title}` });
+  if (device() === 'laptop') {
+    // Dragged onto Thursday 2:00 PM of the same week.
+    const target = page.getByRole('gridcell', { name: /^Thursday, .* at 2:00 PM/ });
+    // The pill itself is the draggable element; its button opens the form. A person's drag: press,
+    // move over the grid to the cell (each cell it passes says whether it takes the session), let go.
+    const source = page.locator('[draggable="true"]', { hasText: title });
+    await source.hover();
+    await page.mouse.down();
+    const box = (await source.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2 + 8, box.y + box.height / 2 + 8);
+    // Once the drag is on, the cells that take the session are outlined.
+    await expect(page.locator('[role="gridcell"].ring-brand-600').first()).toBeVisible();
+    await target.hover();
+    await target.hover({ position: { x: 10, y: 10 } });
+    await page.mouse.up();
+  } else {
+    // On a phone: the session's form, then Reschedule (the keyboard's way too).
+    await press(pill);
+    const form = page.getByRole('dialog', { name: /Edit Event/ });
+    await press(form.getByRole('button', { name: 'Reschedule' }));
+    const dialog = page.getByRole('dialog', { name: 'Reschedule session' });
+    await press(dialog.getByRole('list', { name: 'Days' }).getByRole('button').nth(3));
+    await press(dialog.getByRole('button', { name: /^Move to .* at 2:00 PM/ }));
+  }
+  const confirm = page.getByRole('dialog', { name: 'Reschedule session' });
+  await expect(confirm).toContainText('The patient will be emailed');
+  await expectAccessible(page, 'psychologist: confirm the move', { within: confirm });
+  await snapshot(page, 'psychologist-move-confirm');
+  await press(confirm.getByRole('button', { name: 'Move session' }));
+  await expect(confirm).toContainText('Moved to');
+
+  // The patient follows "Cancel for a full refund" from the email, signed out.
+  const mail = await latestMail(page.request, PATIENT.email, /^Session moved to /);
+  const link = /Cancel for a full refund: (\S+)/.exec(mail)![1]!;
+  const patientPage = await (await browser.newContext()).newPage();
+  await patientPage.goto(`/${new URL(link).search}`);
+  const answer = patientPage.getByRole('dialog', { name: 'Your session was moved' });
+  await expect(answer).toContainText('Cancel this session and get a full refund?');
+  await expectAccessible(patientPage, 'emailed link: decline the new time', { within: answer });
+  await press(answer.getByRole('button', { name: 'Cancel for a full refund' }));
+  await expect(answer).toContainText('₹900 is refunded in full');
+  await press(answer.getByRole('button', { name: 'Done' }));
+  // The link works once.
+  await patientPage.goto(`/${new URL(link).search}`);
+  await press(patientPage.getByRole('button', { name: 'Cancel for a full refund' }));
+  await expect(patientPage.getByRole('dialog', { name: 'Your session was moved' })).toContainText(
+    'This link has already been used',
+  );
+  await patientPage.context().close();
 });
