@@ -124,7 +124,7 @@ describe('Cancel Appointment, patient', () => {
     const dialog = screen.getByRole('dialog', { name: 'Cancel Appointment' });
     expect(dialog.textContent).toContain('This is a late cancellation.');
     expect(dialog.textContent).toContain(
-      '₹450 of your ₹900 is refunded (50 %), as the policy you booked under says.',
+      '₹450 of your ₹900 is refunded (50\u00a0%), as the policy you booked under says.',
     );
     expect(dialog.textContent).not.toContain('Free cancellation');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel session' }));
