@@ -57,6 +57,8 @@ export function useCalendarActions(
               <Suspense fallback={null}>
                 <RescheduleSection
                   unsaved={context.unsaved}
+                  movedFrom={event.movedFrom?.startDate ?? null}
+                  timeZone={ownerZone}
                   onReschedule={() => {
                     context.close();
                     reschedule.move(moveTarget(event));

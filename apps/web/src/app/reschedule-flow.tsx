@@ -94,9 +94,15 @@ export function RescheduleFlow({
 /** The Edit Event form's Reschedule, for a patient's booked session that has not started. */
 export function RescheduleSection({
   unsaved,
+  movedFrom,
+  timeZone,
   onReschedule,
 }: {
   unsaved: boolean;
+  /** Where the psychologist moved it from (ISO), while the patient has not answered; else null. */
+  movedFrom: string | null;
+  /** The psychologist's zone, for that time. */
+  timeZone: string;
   onReschedule: () => void;
 }): ReactNode {
   return (
@@ -105,11 +111,18 @@ export function RescheduleSection({
         Time
       </h3>
       <p className="text-sm text-slate-600">
-        {unsaved
-          ? 'Save or undo your changes first, then move the session.'
-          : 'Move it to another free time; the patient can keep it or cancel for a full refund.'}
+        {movedFrom
+          ? `Waiting for the patient: you moved this session from ${formatSessionStart(new Date(movedFrom), timeZone)}. They can keep the new time or cancel for a full refund; you can move it again once they answer.`
+          : unsaved
+            ? 'Save or undo your changes first, then move the session.'
+            : 'Move it to another free time; the patient can keep it or cancel for a full refund.'}
       </p>
-      <Button variant="secondary" className="self-start" disabled={unsaved} onClick={onReschedule}>
+      <Button
+        variant="secondary"
+        className="self-start"
+        disabled={unsaved || movedFrom !== null}
+        onClick={onReschedule}
+      >
         Reschedule
       </Button>
     </section>
