@@ -339,6 +339,13 @@ const MATRIX: Record<string, Row> = {
       body: { decision: 'keep' },
     }),
   },
+  'GET /api/move-decisions/{token}': {
+    expected: everyone(410),
+    call: () => ({
+      method: 'GET',
+      url: `/api/move-decisions/${randomBytes(32).toString('base64url')}`,
+    }),
+  },
   'POST /api/move-decisions': {
     // The emailed link's token is the only key: a token nobody was sent opens nothing.
     expected: everyone(410),

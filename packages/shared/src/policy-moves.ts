@@ -25,12 +25,13 @@ export const MoveDecisionBody = z.object({
 });
 export type MoveDecisionBody = z.infer<typeof MoveDecisionBody>;
 
+/** The emailed links' single-use token: 256 random bits, base64url. */
+const MoveToken = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not complete. Open it again from the email.');
+
 /** POST /api/move-decisions: the same answer from the emailed link, which carries its own token. */
-export const EmailedMoveDecisionBody = MoveDecisionBody.extend({
-  token: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not complete. Open it again from the email.'),
-});
+export const EmailedMoveDecisionBody = MoveDecisionBody.extend({ token: MoveToken });
 export type EmailedMoveDecisionBody = z.infer<typeof EmailedMoveDecisionBody>;
 
 /** What a move decision did. */
@@ -41,3 +42,17 @@ export const MoveDecisionResult = z.object({
   refund_paise: z.number().int().nullable(),
 });
 export type MoveDecisionResult = z.infer<typeof MoveDecisionResult>;
+
+/** GET /api/move-decisions/{token}: the session the emailed link is about. */
+export const MoveTokenParams = z.object({ token: MoveToken });
+
+/** What the emailed link's page shows before the patient answers (as the email itself says). */
+export const MoveOfferPreview = z.object({
+  booking_id: z.uuid(),
+  title: z.string(),
+  psychologist_name: z.string(),
+  duration_minutes: z.number().int(),
+  from_start: z.iso.datetime(),
+  to_start: z.iso.datetime(),
+});
+export type MoveOfferPreview = z.infer<typeof MoveOfferPreview>;

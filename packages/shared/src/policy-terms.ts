@@ -2,6 +2,7 @@ import {
   formatNotice,
   freeCancellationUntil,
   rescheduleDeadline,
+  rescheduleNoticeOf,
   type PatientMoveRefusal,
   type PracticePolicy,
 } from './policy';
@@ -24,7 +25,7 @@ export function patientMoveRefusalMessage(
     case 'LIMIT_REACHED':
       return `This session has already been moved ${policy.patientMovesPerSession} time${policy.patientMovesPerSession === 1 ? '' : 's'}, as many as your psychologist allows. Cancel it, or ask them to move it.`;
     case 'TOO_LATE':
-      return `Sessions can be moved until ${formatNotice(policy.rescheduleNoticeMinutes ?? 0)} before they start. Cancel it, or ask your psychologist to move it.`;
+      return `Sessions can be moved until ${formatNotice(rescheduleNoticeOf(policy) ?? 0)} before they start. Cancel it, or ask your psychologist to move it.`;
   }
 }
 
@@ -62,11 +63,12 @@ export function policySummary(policy: PracticePolicy): string[] {
       : `Book at least ${formatNotice(policy.minNoticeMinutes)} ahead`,
     `Book up to ${policy.horizonWeeks} week${policy.horizonWeeks === 1 ? '' : 's'} ahead`,
   ];
-  if (policy.rescheduleNoticeMinutes === null || policy.patientMovesPerSession === 0) {
+  const moveNotice = rescheduleNoticeOf(policy);
+  if (moveNotice === null) {
     lines.push('Sessions cannot be moved online by patients');
   } else {
     lines.push(
-      `Move a session up to ${policy.patientMovesPerSession} time${policy.patientMovesPerSession === 1 ? '' : 's'}, until ${formatNotice(policy.rescheduleNoticeMinutes)} before it`,
+      `Move a session up to ${policy.patientMovesPerSession} time${policy.patientMovesPerSession === 1 ? '' : 's'}, until ${formatNotice(moveNotice)} before it`,
     );
   }
   lines.push(

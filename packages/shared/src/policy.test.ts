@@ -14,6 +14,7 @@ import {
   LATE_CANCEL_REFUND_PERCENTS,
   PracticePolicy,
   formatNotice,
+  freeCancellationUntil,
   patientCancellationRefund,
   patientMoveRefusal,
   readPolicy,
@@ -186,14 +187,16 @@ describe('practice policy', () => {
     const start = new Date(NOW.getTime() + 48 * 60 * MINUTE);
     const policy = { ...DEFAULT_PRACTICE_POLICY, rescheduleNoticeMinutes: 24 * 60 };
     const deadline = new Date(start.getTime() - 24 * 60 * MINUTE);
-    expect(patientMoveRefusal({ startsAt: start, patientMoves: 0 }, policy, deadline)).toBeNull();
     expect(
       patientMoveRefusal(
         { startsAt: start, patientMoves: 0 },
         policy,
-        new Date(deadline.getTime() + MINUTE),
+        new Date(deadline.getTime() - MINUTE),
       ),
-    ).toBe('TOO_LATE');
+    ).toBeNull();
+    expect(patientMoveRefusal({ startsAt: start, patientMoves: 0 }, policy, deadline)).toBe(
+      'TOO_LATE',
+    );
     expect(patientMoveRefusal({ startsAt: start, patientMoves: 2 }, policy, NOW)).toBe(
       'LIMIT_REACHED',
     );
@@ -204,6 +207,20 @@ describe('practice policy', () => {
         NOW,
       ),
     ).toBe('NOT_ALLOWED');
+  });
+
+  it('a session cannot be moved out of its late cancellation window: moving ends when that window starts', () => {
+    fc.assert(
+      fc.property(policyArbitrary, (policy) => {
+        const start = new Date(NOW.getTime() + 5 * 24 * 60 * MINUTE);
+        const lateFrom = freeCancellationUntil(start, policy);
+        if (!lateFrom) return;
+        // Whenever a cancellation would be late, a move is refused (so it cannot reset the window).
+        expect(
+          patientMoveRefusal({ startsAt: start, patientMoves: 0 }, policy, lateFrom),
+        ).not.toBeNull();
+      }),
+    );
   });
 
   it('says the terms as a person reads them', () => {

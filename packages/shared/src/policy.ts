@@ -73,7 +73,11 @@ export const PracticePolicy = z.object({
 });
 export type PracticePolicy = z.infer<typeof PracticePolicy>;
 
-/** Today's behaviour: book any future time up to 8 weeks ahead, cancel free until the start. */
+/**
+ * The terms of a practice that has not chosen its own: book any future time up to 8 weeks ahead
+ * (the product allowed 52 before policies), move a session twice until a day before, cancel free
+ * until the start.
+ */
 export const DEFAULT_PRACTICE_POLICY: PracticePolicy = {
   minNoticeMinutes: 0,
   horizonWeeks: 8,
@@ -119,15 +123,36 @@ export function bookingWindow(
   };
 }
 
+/**
+ * A psychologist moves a patient's session to at least a day ahead, on their own calendar (no
+ * break, 52 weeks), so the patient has time to read the email and keep the time or decline it.
+ */
+export const PSYCHOLOGIST_MOVE_POLICY: BookingPolicy = {
+  minNoticeMinutes: 24 * MINUTES_PER_HOUR,
+  horizonWeeks: 52,
+  breakMinutes: 0,
+};
+
 /** "Books 12 h ahead": why a time inside the minimum notice is not offered. */
 export function noticeLabel(policy: BookingPolicy): string {
   return `Books ${formatNotice(policy.minNoticeMinutes)} ahead`;
 }
 
-/** When a patient may still move a session (null: never, by this policy). */
-export function rescheduleDeadline(startsAt: Date, policy: PracticePolicy): Date | null {
+/**
+ * How long before its start a patient may last move a session (null: never): the policy's notice,
+ * or its late cancellation window when that is longer and refunds less than all, so that moving a
+ * session can never turn a late cancellation into a free one.
+ */
+export function rescheduleNoticeOf(policy: PracticePolicy): number | null {
   if (policy.rescheduleNoticeMinutes === null || policy.patientMovesPerSession === 0) return null;
-  return new Date(startsAt.getTime() - policy.rescheduleNoticeMinutes * 60_000);
+  const lateWindow = policy.lateCancelRefundPercent < 100 ? policy.lateCancelWindowMinutes : 0;
+  return Math.max(policy.rescheduleNoticeMinutes, lateWindow);
+}
+
+/** When a patient can no longer move a session (null: never movable, by this policy). */
+export function rescheduleDeadline(startsAt: Date, policy: PracticePolicy): Date | null {
+  const notice = rescheduleNoticeOf(policy);
+  return notice === null ? null : new Date(startsAt.getTime() - notice * 60_000);
 }
 
 export type PatientMoveRefusal = 'NOT_ALLOWED' | 'TOO_LATE' | 'LIMIT_REACHED';
@@ -141,7 +166,7 @@ export function patientMoveRefusal(
   const deadline = rescheduleDeadline(session.startsAt, policy);
   if (!deadline) return 'NOT_ALLOWED';
   if (session.patientMoves >= policy.patientMovesPerSession) return 'LIMIT_REACHED';
-  if (now.getTime() > deadline.getTime()) return 'TOO_LATE';
+  if (now.getTime() >= deadline.getTime()) return 'TOO_LATE';
   return null;
 }
 

@@ -15,6 +15,8 @@ import {
   EmailedMoveDecisionBody,
   MoveDecisionBody,
   MoveDecisionResult,
+  MoveOfferPreview,
+  MoveTokenParams,
   okEnvelope,
   RescheduleBody,
   PageQuery,
@@ -260,6 +262,24 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireAuth(request, 'patient');
       const data = await reschedule.decideInApp(actor, request.params.id, request.body.decision);
+      return { success: true as const, data, error: null };
+    },
+  );
+
+  app.get(
+    '/api/move-decisions/:token',
+    {
+      preValidation: app.authLimits('move-decision', { perAccount: false }),
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'The session an emailed keep-or-cancel link is about (title, psychologist, the old and the new time), while the link works (no sign-in)',
+        params: MoveTokenParams,
+        response: { 200: okEnvelope(MoveOfferPreview) },
+      },
+    },
+    async (request) => {
+      const data = await reschedule.previewByToken(request.params.token);
       return { success: true as const, data, error: null };
     },
   );

@@ -10,7 +10,9 @@ import {
   type ErrorCode,
   type RefundSummary,
 } from '@sukoon/shared';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { bookingMoveOffers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import type { PaymentsService, PurposeHandler, RefundInput } from '../payments/payments-service';
@@ -85,9 +87,12 @@ export function createCancellationService(options: CancellationOptions) {
     if (refusal) return { ok: false, code: refusal };
 
     const payment = await payments.findCapturedPayment('booking', bookingId, tx);
+    // A patient who cancels a session their psychologist moved, before answering, declines that
+    // time: the whole fee comes back, whatever the late window says.
+    const declinesMove = by.role === 'patient' && booking.movedFromStartsAt !== null;
     const refundPaise = !payment
       ? 0
-      : by.role === 'patient' && !fullRefund
+      : by.role === 'patient' && !fullRefund && !declinesMove
         ? patientCancellationRefund(
             payment.amountPaise,
             booking.startsAt,
@@ -113,6 +118,11 @@ export function createCancellationService(options: CancellationOptions) {
       ...paymentStatus,
     }))!;
     await createRemindersRepository(tx).skipPending(bookingId, now);
+    // An unanswered move is answered by the cancellation: its links stop working.
+    await tx
+      .update(bookingMoveOffers)
+      .set({ decision: 'cancel', decidedAt: now })
+      .where(and(eq(bookingMoveOffers.bookingId, bookingId), isNull(bookingMoveOffers.decidedAt)));
     const recorded =
       payment && refundPaise > 0
         ? await refund({

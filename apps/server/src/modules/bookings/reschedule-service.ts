@@ -2,11 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
   patientMoveRefusal,
+  PSYCHOLOGIST_MOVE_POLICY,
   patientMoveRefusalMessage,
   readPolicy,
   type CalendarEvent,
   type MoveDecision,
   type MoveDecisionResult,
+  type MoveOfferPreview,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { bookingMoveOffers } from '../../db/schema';
@@ -148,6 +150,8 @@ export function createRescheduleService(options: RescheduleOptions) {
     bookingId: string,
     patientId: string,
     decision: MoveDecision,
+    /** From an emailed link: the new start its move set; a later move is not its to answer. */
+    movedTo?: Date,
   ): Promise<{ answer: MoveDecisionResult; refundId: string | null }> {
     const now = clock();
     const bookings = createBookingsRepository(tx);
@@ -156,6 +160,9 @@ export function createRescheduleService(options: RescheduleOptions) {
     const notBooked = notBookedCode(booking, 'BOOKING_CANCELED');
     if (notBooked) throw new AppError(notBooked);
     if (!booking.movedFromStartsAt) throw new AppError('NO_MOVE_PENDING');
+    if (movedTo && booking.startsAt.getTime() !== movedTo.getTime()) {
+      throw new AppError('MOVE_LINK_INVALID');
+    }
     if (booking.startsAt.getTime() <= now.getTime()) {
       throw new AppError(
         'SESSION_ALREADY_STARTED',
@@ -185,14 +192,39 @@ export function createRescheduleService(options: RescheduleOptions) {
     bookingId: string,
     patientId: string,
     decision: MoveDecision,
+    movedTo?: Date,
   ): Promise<MoveDecisionResult> {
     const { answer, refundId } = await db.transaction((tx) =>
-      decideWithin(tx, bookingId, patientId, decision),
+      decideWithin(tx, bookingId, patientId, decision, movedTo),
     );
     options.onMailQueued?.();
     // Sent after commit and retried by the refund worker until the provider accepts it.
     if (refundId) await options.payments.sendRefund(refundId);
     return answer;
+  }
+
+  /** The unanswered, unexpired move a token opens, with its session; else MOVE_LINK_INVALID. */
+  async function openOffer(token: string) {
+    const [offer] = await db
+      .select()
+      .from(bookingMoveOffers)
+      .where(
+        and(
+          eq(bookingMoveOffers.tokenHash, hashToken(token)),
+          isNull(bookingMoveOffers.decidedAt),
+          gt(bookingMoveOffers.expiresAt, clock()),
+        ),
+      )
+      .limit(1);
+    const row = offer ? await repository.findById(offer.bookingId) : null;
+    if (!offer || !row?.booking.patientId || row.booking.status !== 'booked') {
+      throw new AppError('MOVE_LINK_INVALID');
+    }
+    return {
+      offer,
+      row,
+      patientId: row.booking.patientId,
+    };
   }
 
   return {
@@ -216,9 +248,25 @@ export function createRescheduleService(options: RescheduleOptions) {
       refuseMove(booking, role, start, clock());
       // The patient moves within the policy the session was booked under; the psychologist on their
       // own calendar, where only the 52-week limit applies.
+      // A psychologist's move leaves the patient a day to answer it.
+      const asksPatient = role === 'psychologist' && booking.patientId !== null;
+      if (
+        asksPatient &&
+        start.getTime() < clock().getTime() + PSYCHOLOGIST_MOVE_POLICY.minNoticeMinutes * 60_000
+      ) {
+        throw new AppError(
+          'SLOT_UNAVAILABLE',
+          'Move a patient’s session to at least a day from now, so they have time to keep the new time or decline it. To change it sooner, cancel it.',
+        );
+      }
       await checkBookable(booking.psychologistId, start, booking.durationMinutes, {
         ignoreBookingId: booking.id,
-        policy: role === 'patient' ? readPolicy(booking.policy) : undefined,
+        policy:
+          role === 'patient'
+            ? readPolicy(booking.policy)
+            : asksPatient
+              ? PSYCHOLOGIST_MOVE_POLICY
+              : undefined,
       });
       try {
         await db.transaction((tx) => move(tx, actor, bookingId, start));
@@ -246,23 +294,24 @@ export function createRescheduleService(options: RescheduleOptions) {
       return decide(bookingId, actor.id, decision);
     },
 
+    /** GET /api/move-decisions/{token}: the session the emailed link is about, while it works. */
+    async previewByToken(token: string): Promise<MoveOfferPreview> {
+      const { offer, row } = await openOffer(token);
+      return {
+        booking_id: offer.bookingId,
+        title: row.booking.title,
+        psychologist_name: row.psychologistName,
+        duration_minutes: row.booking.durationMinutes,
+        from_start: offer.fromStartsAt.toISOString(),
+        to_start: offer.toStartsAt.toISOString(),
+      };
+    },
+
     /** POST /api/move-decisions: the same answer from the emailed link's single-use token. */
     async decideByToken(token: string, decision: MoveDecision) {
-      const [offer] = await db
-        .select()
-        .from(bookingMoveOffers)
-        .where(
-          and(
-            eq(bookingMoveOffers.tokenHash, hashToken(token)),
-            isNull(bookingMoveOffers.decidedAt),
-            gt(bookingMoveOffers.expiresAt, clock()),
-          ),
-        )
-        .limit(1);
-      const row = offer ? await repository.findById(offer.bookingId) : null;
-      if (!offer || !row?.booking.patientId) throw new AppError('MOVE_LINK_INVALID');
+      const { offer, patientId } = await openOffer(token);
       try {
-        return await decide(offer.bookingId, row.booking.patientId, decision);
+        return await decide(offer.bookingId, patientId, decision, offer.toStartsAt);
       } catch (error) {
         // Answered meanwhile in the app or from the other link, canceled, or started: the link is spent.
         if (error instanceof AppError) throw new AppError('MOVE_LINK_INVALID');

@@ -219,6 +219,45 @@ describe('reschedule and practice policies', () => {
     expect(await refundsOf(bookingId)).toHaveLength(1);
   });
 
+  it('cancelling a moved session before answering declines the move: a full refund despite a late window', async () => {
+    await setPolicy({ lateCancelWindowMinutes: 72 * 60, lateCancelRefundPercent: 0 });
+    const { bookingId } = await book(istSlot(2, 16 * 60));
+    expect((await reschedule(bookingId, istSlot(2, 19 * 60), psychologist)).statusCode).toBe(200);
+    const mail = await lastMailTo(patient.user.email);
+    const token = new URL(/Keep the new time: (\S+)/.exec(mail.text)![1]!).searchParams.get(
+      'moveDecision',
+    )!;
+    // The link's page names the session and both times while the link works.
+    const preview = await context.app.inject({ url: `/api/move-decisions/${token}` });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({
+      booking_id: bookingId,
+      title: 'Feeling low',
+      duration_minutes: 45,
+      from_start: istSlot(2, 16 * 60).toISOString(),
+      to_start: istSlot(2, 19 * 60).toISOString(),
+    });
+    const canceled = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/bookings/cancel-user/${bookingId}`,
+      headers: patient.headers,
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json().data.refund.amount).toBe(90_000);
+    const after = await context.app.inject({ url: `/api/move-decisions/${token}` });
+    expect(after.statusCode).toBe(410);
+  });
+
+  it('a psychologist moves a patient’s session to at least a day ahead, so the patient can answer', async () => {
+    await setPolicy({});
+    const { bookingId } = await book(istSlot(4, 12 * 60));
+    const soon = new Date(Date.now() + 23 * 60 * MINUTE);
+    soon.setUTCMinutes(soon.getUTCMinutes() < 30 ? 0 : 30, 0, 0);
+    const refused = await reschedule(bookingId, soon, psychologist);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toContain('at least a day from now');
+  });
+
   it('the patient keeps the new time in the app; the psychologist is told', async () => {
     await setPolicy({});
     const { bookingId } = await book(istSlot(7, 10 * 60));
