@@ -89,11 +89,14 @@ export function useCalendarActions(
         : {
             onMoveEvent: (event: CalendarEvent, start: Date) =>
               reschedule.move(moveTarget(event), { initialStart: start }),
-            canMoveEvent: (event: CalendarEvent) => movable(event, now),
+            // A moved session waits for its patient's answer before it can move again.
+            canMoveEvent: (event: CalendarEvent) => movable(event, now) && !event.movedFrom,
           }),
       onDeleteEvent: (event: CalendarEvent) => cancel.open(targetFromEvent(event, role, ownerZone)),
       // 'Delete Event' only on a session that can still be canceled (booked, not started).
-      canDeleteEvent: (event: CalendarEvent) => canCancelSession(event, now),
+      // A patient answers a psychologist's move from its notice (where canceling refunds in full).
+      canDeleteEvent: (event: CalendarEvent) =>
+        canCancelSession(event, now) && !(role === 'patient' && event.movedFrom),
     },
     openCancel: cancel.open,
     reschedule,

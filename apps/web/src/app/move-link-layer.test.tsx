@@ -1,7 +1,12 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery, stubApi } from '../testing/render';
-import { forgetMoveDecisionLink, MoveLinkLayer, readMoveDecisionLink } from './move-link-layer';
+import {
+  forgetMoveDecisionLink,
+  MoveLinkLayer,
+  previewSentence,
+  readMoveDecisionLink,
+} from './move-link-layer';
 
 afterEach(() => {
   cleanup();
@@ -10,6 +15,24 @@ afterEach(() => {
 });
 
 describe('readMoveDecisionLink', () => {
+  it('says who moved which session from when to when, in the reader’s zone', () => {
+    expect(
+      previewSentence(
+        {
+          booking_id: '00000000-0000-4000-8000-000000000001',
+          title: 'Exam stress',
+          psychologist_name: 'Dr. Asha Rao',
+          duration_minutes: 45,
+          from_start: '2026-12-03T06:00:00.000Z',
+          to_start: '2026-12-04T08:30:00.000Z',
+        },
+        'Asia/Kolkata',
+      ),
+    ).toBe(
+      'Dr. Asha Rao moved your 45-minute session “Exam stress” from Thu 3 Dec 2026, 11:30 AM IST to Fri 4 Dec 2026, 2:00 PM IST.',
+    );
+  });
+
   it('reads the emailed move link, and nothing without a token or with another choice', () => {
     expect(readMoveDecisionLink('?moveDecision=abc&choice=keep')).toEqual({
       token: 'abc',
@@ -32,18 +55,36 @@ describe('MoveLinkLayer', () => {
 
   it('confirms the emailed choice, shows the server’s refusal, and clears the link on close', async () => {
     window.history.replaceState(null, '', `/?moveDecision=${token}&choice=keep`);
-    const calls = stubApi(() => ({
-      status: 410,
-      error: {
-        code: 'MOVE_LINK_INVALID',
-        message: 'This link has already been used, or the session has started or been canceled.',
-      },
-    }));
+    const calls = stubApi((call) =>
+      call.method === 'GET'
+        ? {
+            data: {
+              booking_id: '00000000-0000-4000-8000-000000000001',
+              title: 'Exam stress',
+              psychologist_name: 'Dr. Asha Rao',
+              duration_minutes: 45,
+              from_start: '2026-12-03T06:00:00.000Z',
+              to_start: '2026-12-04T08:30:00.000Z',
+            },
+          }
+        : {
+            status: 410,
+            error: {
+              code: 'MOVE_LINK_INVALID',
+              message:
+                'This link has already been used, or the session has started or been canceled.',
+            },
+          },
+    );
     renderWithQuery(<MoveLinkLayer />);
     expect(screen.getByText('Keep the new time?')).toBeTruthy();
+    // The page names the session the link is about.
+    expect(
+      await screen.findByText(/^Dr\. Asha Rao moved your 45-minute session “Exam stress” from /),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Keep the new time' }));
     expect(await screen.findByText(/This link has already been used/)).toBeTruthy();
-    expect(calls[0]).toMatchObject({
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
       method: 'POST',
       path: '/api/move-decisions',
       body: { token, decision: 'keep' },

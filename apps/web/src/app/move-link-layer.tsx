@@ -1,6 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatSessionStart, type MoveOfferPreview } from '@sukoon/shared';
 import { MoveDecisionDialog } from '../features/reschedule/move-decision-dialog';
+import { api } from '../lib/api-client';
 
 /** An emailed answer to a psychologist's move (issue 18): `?moveDecision=<token>&choice=keep|cancel`. */
 export interface MoveDecisionLink {
@@ -32,11 +34,19 @@ export function forgetMoveDecisionLink() {
 export function MoveLinkLayer() {
   const [link, setLink] = useState(() => readMoveDecisionLink(window.location.search));
   const queryClient = useQueryClient();
+  // The session the link is about, so the patient knows what they answer (a spent link: nothing).
+  const preview = useQuery({
+    queryKey: ['move-offer', link?.token],
+    queryFn: () => api<MoveOfferPreview>('GET', `/api/move-decisions/${link!.token}`),
+    enabled: link !== null,
+    retry: false,
+  });
   if (!link) return null;
   return (
     <MoveDecisionDialog
       source={{ kind: 'email', token: link.token }}
       decision={link.choice}
+      summary={preview.data ? previewSentence(preview.data) : undefined}
       onChanged={() => {
         forgetMoveDecisionLink();
         return queryClient.invalidateQueries();
@@ -47,4 +57,13 @@ export function MoveLinkLayer() {
       }}
     />
   );
+}
+
+/** "Dr X moved your 45-minute session “Exam stress” from Tue 2 Dec, 10:00 AM IST to Thu 4 Dec, …". */
+export function previewSentence(
+  preview: MoveOfferPreview,
+  timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+): string {
+  const when = (instant: string) => formatSessionStart(new Date(instant), timeZone);
+  return `${preview.psychologist_name} moved your ${preview.duration_minutes}-minute session “${preview.title}” from ${when(preview.from_start)} to ${when(preview.to_start)}.`;
 }

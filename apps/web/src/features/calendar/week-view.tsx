@@ -8,6 +8,7 @@ import {
   isoWeekNumber,
   localDateOf,
   localMinuteOf,
+  PSYCHOLOGIST_MOVE_POLICY,
   slotProblem,
   zonedInstant,
   type AvailabilityFacts,
@@ -490,6 +491,8 @@ function Cell({
       start,
       durationMinutes: dragged.durationMinutes,
       now,
+      // A patient's session moves to at least a day ahead, as the server requires.
+      policy: dragged.patientId ? PSYCHOLOGIST_MOVE_POLICY : undefined,
       facts: {
         ...facts,
         busy: facts.busy.filter(

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PRACTICE_POLICY } from '@sukoon/shared';
+import { DEFAULT_PRACTICE_POLICY, PSYCHOLOGIST_MOVE_POLICY } from '@sukoon/shared';
 import { makeEvent, stubApi } from '../../testing/render';
 import { moveTargetFromEvent } from './move-target';
 import { MoveDecisionDialog } from './move-decision-dialog';
@@ -96,7 +96,7 @@ describe('RescheduleDialog', () => {
     expect(onCancelInstead).toHaveBeenCalled();
   });
 
-  it('for a psychologist: no policy, the email sentence, and a taken time goes back to choosing with the server’s message', async () => {
+  it('for a psychologist: a day’s notice only, the email sentence, and a taken time goes back to choosing with the server’s message', async () => {
     stubApi(() => ({
       status: 409,
       error: {
@@ -119,7 +119,8 @@ describe('RescheduleDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Move session' }));
     expect(await screen.findByText(/That slot has just been taken/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pick Thursday' })).toBeTruthy();
-    expect(modes[0]?.policy).toBeNull();
+    // The psychologist's own calendar, but at least a day ahead: the patient must have time to answer.
+    expect(modes[0]?.policy).toEqual(PSYCHOLOGIST_MOVE_POLICY);
     expect(props.onChanged).toHaveBeenCalled();
   });
 });

@@ -3,6 +3,7 @@ import {
   formatSessionStart,
   patientMoveRefusal,
   patientMoveRefusalMessage,
+  PSYCHOLOGIST_MOVE_POLICY,
   readPolicy,
   rescheduleTerms,
   type BookingPolicy,
@@ -86,7 +87,8 @@ export function RescheduleDialog({
   const mode = useMemo<PickerMode>(
     () => ({
       durationMinutes: target.durationMinutes,
-      policy: patient ? policy : null,
+      // The psychologist's move leaves the patient a day to answer, as the server requires.
+      policy: patient ? policy : PSYCHOLOGIST_MOVE_POLICY,
       current: { startDate: target.startDate, endDate: target.endDate },
     }),
     [target.durationMinutes, target.startDate, target.endDate, patient, policy],
