@@ -99,7 +99,9 @@ describe('PaymentDialog: the terms of the session (issue 18)', () => {
       'Free cancellation until Tue 1 Dec 2026, 10:00 AM IST; after that 50\u00a0% is refunded.',
     );
     expect(terms.textContent).toContain(
-      'You can move it once, until Tue 1 Dec 2026, 10:00 PM IST.',
+      // Moving ends where the late window starts (24 h before), not at the 12 h move notice: a
+      // move must not turn a late cancellation into a free one.
+      'You can move it once, until Tue 1 Dec 2026, 10:00 AM IST.',
     );
     expect(terms.textContent).toContain('No refund for a missed session.');
   });
