@@ -39,17 +39,13 @@ export function useDialogFocus() {
   // The late moves of focus below, dropped if whatever holds the dialog goes away first.
   const lateFocus = useRef<number | undefined>(undefined);
   const refocus = useRef<number | undefined>(undefined);
-  // Radix reports the close of a dialog that unmounts after this hook's own cleanup has run: no
-  // late focus may be scheduled then (the page, or a test's document, may be gone in 50 ms).
-  const gone = useRef(false);
-  useEffect(() => {
-    gone.current = false;
-    return () => {
-      gone.current = true;
+  useEffect(
+    () => () => {
       window.clearTimeout(lateFocus.current);
       if (refocus.current !== undefined) window.cancelAnimationFrame(refocus.current);
-    };
-  }, []);
+    },
+    [],
+  );
   return {
     onOpenAutoFocus: (event: Event) => {
       // Still the element that opened the dialog: focus moves in right after this.
@@ -80,7 +76,6 @@ export function useDialogFocus() {
       }
       // The opener may be disabled while what it started finishes (Open test checkout, Pay): it is
       // enabled again a moment later, when the app has taken in the dialog's answer.
-      if (gone.current) return;
       lateFocus.current = window.setTimeout(() => {
         if (document.activeElement === document.body) resolve()?.focus();
       }, 50);
@@ -88,7 +83,6 @@ export function useDialogFocus() {
     onBlur: (event: FocusEvent<HTMLElement>) => {
       if (event.relatedTarget !== null) return;
       const dialog = event.currentTarget;
-      if (gone.current) return;
       refocus.current = window.requestAnimationFrame(() => {
         if (document.activeElement === document.body && dialog.isConnected) {
           dialog.focus({ preventScroll: true });
