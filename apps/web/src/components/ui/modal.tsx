@@ -76,7 +76,10 @@ export function useDialogFocus() {
       }
       // The opener may be disabled while what it started finishes (Open test checkout, Pay): it is
       // enabled again a moment later, when the app has taken in the dialog's answer.
+      // It can fire after the dialog's holder unmounted (Radix reports the close after this hook's
+      // cleanup ran), so it checks that there is still a page to focus in.
       lateFocus.current = window.setTimeout(() => {
+        if (typeof document === 'undefined') return;
         if (document.activeElement === document.body) resolve()?.focus();
       }, 50);
     },
