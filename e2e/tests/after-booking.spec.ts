@@ -64,6 +64,9 @@ test.describe.serial('after the booking', () => {
   test('the psychologist sets a meeting link and marks a started session Present with a note', async ({
     page,
   }) => {
+    // Eight accessibility checks of the whole dashboard, a reload and two dialogs: on two CPUs with
+    // the phone's run beside it, longer than one person's step (it ran out of 90 s in CI).
+    test.slow();
     await signIn(page, PSYCHOLOGIST);
     await openDashboard(page, 'Psychologist');
     await expect(page.getByRole('heading', { name: /^Today's Attendance \(\d+\)$/ })).toBeVisible();
