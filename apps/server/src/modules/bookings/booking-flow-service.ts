@@ -22,7 +22,6 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import type { PaymentsService } from '../payments/payments-service';
-import { createPsychologistsRepository } from '../psychologists/psychologists-repository';
 import { createBookingsRepository } from './bookings-repository';
 import { toCalendarEvent } from './bookings-service';
 import { updateBookedSession } from './session-state';
@@ -43,7 +42,7 @@ type HoldRequest = z.output<typeof CreateOrderSchema>;
 export type EventUpdate = z.output<typeof EventUpdateSchema>;
 
 /** True when a database error (or one it wraps) carries the PostgreSQL error code `code`. */
-function hasDatabaseCode(error: unknown, code: string): boolean {
+export function hasDatabaseCode(error: unknown, code: string): boolean {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
     if ((current as { code?: unknown }).code === code) return true;
   }
@@ -83,7 +82,6 @@ export function createBookingFlowService({
   clock = () => new Date(),
 }: BookingFlowOptions) {
   const repository = createBookingsRepository(db);
-  const psychologists = createPsychologistsRepository(db);
 
   const checkBookable = createSlotCheck(db, clock);
 
@@ -175,12 +173,11 @@ export function createBookingFlowService({
         (hold) => hold.psychologistId === request.psychologistId,
       );
       // The patient books under the psychologist's policy: notice, horizon and break.
-      const profile = await psychologists.findById(request.psychologistId);
       const psychologist = await checkBookable(
         request.psychologistId,
         start,
         request.durationMinutes,
-        { ignoreBookingId: ownHold?.id, policy: profile ? readPolicy(profile.policy) : undefined },
+        { ignoreBookingId: ownHold?.id, policy: 'psychologist' },
       );
       const amountPaise =
         request.durationMinutes === 20 ? psychologist.rate20Paise : psychologist.rate45Paise;

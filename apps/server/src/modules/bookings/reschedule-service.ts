@@ -17,7 +17,7 @@ import { recordAudit } from '../audit/audit-repository';
 import type { AuthUser } from '../auth/sessions-service';
 import type { PaymentsService } from '../payments/payments-service';
 import { createRemindersRepository } from '../reminders/reminders-repository';
-import { isOverlapViolation } from './booking-flow-service';
+import { hasDatabaseCode, isOverlapViolation } from './booking-flow-service';
 import { createBookingsRepository } from './bookings-repository';
 import { toCalendarEvent } from './bookings-service';
 import type { createCancellationService } from './cancellation-service';
@@ -38,13 +38,6 @@ export interface RescheduleOptions {
 type Role = 'patient' | 'psychologist';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-function hasDatabaseCode(error: unknown, code: string): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === code) return true;
-  }
-  return false;
-}
 
 /**
  * Moving a booked session to another time of the same length (issue 18), by its patient within the

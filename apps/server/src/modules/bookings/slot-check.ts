@@ -1,4 +1,10 @@
-import { localDateOf, slotProblem, slotProblemMessage, type BookingPolicy } from '@sukoon/shared';
+import {
+  localDateOf,
+  readPolicy,
+  slotProblem,
+  slotProblemMessage,
+  type BookingPolicy,
+} from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { createAvailabilityService } from '../availability/availability-service';
@@ -8,8 +14,12 @@ import { createBookingsRepository } from './bookings-repository';
 export interface SlotCheckOptions {
   /** A session being moved: its own interval does not block its new time. */
   ignoreBookingId?: string | undefined;
-  /** The booking policy that binds a patient (notice, horizon, break); none on one's own calendar. */
-  policy?: BookingPolicy | undefined;
+  /**
+   * The booking policy that binds a patient (notice, horizon, break): a given one (a booked
+   * session's copy), or 'psychologist' for the psychologist's current one (a new hold); none on
+   * one's own calendar.
+   */
+  policy?: BookingPolicy | 'psychologist' | undefined;
 }
 
 /**
@@ -39,15 +49,16 @@ export function createSlotCheck(db: Database, clock: () => Date) {
         busy = busy.filter((interval) => interval.start !== ownStart);
       }
     }
+    const rules = policy === 'psychologist' ? readPolicy(psychologist.policy) : policy;
     const problem = slotProblem({
       start,
       durationMinutes,
       now: clock(),
       facts: { ...facts, busy },
-      policy,
+      policy: rules,
     });
     if (problem === 'OVERLAP') throw new AppError('SLOT_TAKEN');
-    if (problem) throw new AppError('SLOT_UNAVAILABLE', slotProblemMessage(problem, policy));
+    if (problem) throw new AppError('SLOT_UNAVAILABLE', slotProblemMessage(problem, rules));
     return psychologist;
   };
 }

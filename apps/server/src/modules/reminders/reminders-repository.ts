@@ -5,16 +5,21 @@ import { bookingReminders, bookings } from '../../db/schema';
 
 export const HOUR_MS = 60 * 60 * 1000;
 
+/** The reminders of a session starting at `startsAt` still to come at `now`. */
+function dueReminders(bookingId: string, startsAt: Date, now: Date) {
+  return SESSION_REMINDER_HOURS.map((hoursBefore) => ({
+    bookingId,
+    hoursBefore,
+    dueAt: new Date(startsAt.getTime() - hoursBefore * HOUR_MS),
+  })).filter((row) => row.dueAt > now);
+}
+
 /** Works on the database or on a transaction (pass the `tx` to make calls part of it). */
 export function createRemindersRepository(db: Database) {
   return {
     /** Schedules the reminders of a confirmed session whose time has not passed; returns their hours. */
     async schedule(bookingId: string, startsAt: Date, now: Date): Promise<number[]> {
-      const rows = SESSION_REMINDER_HOURS.map((hoursBefore) => ({
-        bookingId,
-        hoursBefore,
-        dueAt: new Date(startsAt.getTime() - hoursBefore * HOUR_MS),
-      })).filter((row) => row.dueAt > now);
+      const rows = dueReminders(bookingId, startsAt, now);
       if (rows.length > 0) await db.insert(bookingReminders).values(rows).onConflictDoNothing();
       return rows.map((row) => row.hoursBefore);
     },
@@ -31,11 +36,7 @@ export function createRemindersRepository(db: Database) {
         .where(
           and(eq(bookingReminders.bookingId, bookingId), eq(bookingReminders.status, 'pending')),
         );
-      const rows = SESSION_REMINDER_HOURS.map((hoursBefore) => ({
-        bookingId,
-        hoursBefore,
-        dueAt: new Date(startsAt.getTime() - hoursBefore * HOUR_MS),
-      })).filter((row) => row.dueAt > now);
+      const rows = dueReminders(bookingId, startsAt, now);
       if (rows.length === 0) return;
       await db
         .insert(bookingReminders)
