@@ -149,6 +149,7 @@ async function bookByApi(
   psychologistId: string,
   start: Date,
   title: string,
+  duration: 20 | 45 = 45,
 ) {
   const patient = await login(request, PATIENT);
   const headers = bearer(patient.token);
@@ -157,7 +158,7 @@ async function bookByApi(
     data: {
       psychologist_id: psychologistId,
       start_time: start.toISOString(),
-      duration: 45,
+      duration,
       title,
       description: 'Moving it',
     },
@@ -196,11 +197,13 @@ async function latestMail(request: APIRequestContext, email: string, subject: Re
   return text;
 }
 
-test('a patient moves a session with the picker', async ({ page }) => {
+test('a patient moves a session with the picker, longer for the difference, then shorter for a refund', async ({
+  page,
+}) => {
   test.slow();
   const psychologist = await registerPsychologist(page.request, 'Farah', 'Moves');
   const title = `Move me ${device()} ${Date.now() % 100_000}`;
-  await bookByApi(page.request, psychologist.id, nextWeekAt(1), title);
+  await bookByApi(page.request, psychologist.id, nextWeekAt(1), title, 20);
 
   await signIn(page, PATIENT);
   await openDashboard(page, 'Patient', new RegExp(`^${psychologist.name}`), 'times');
@@ -209,20 +212,45 @@ test('a patient moves a session with the picker', async ({ page }) => {
   await press(session.getByRole('button', { name: `Reschedule ${title}` }));
   const dialog = page.getByRole('dialog', { name: 'Reschedule session' });
   await expect(dialog.getByRole('heading', { name: 'Pick a new time' })).toBeVisible();
+  // Its length may change too, at the fees it was booked at.
+  await expect(dialog.getByRole('radio', { name: /^20 min\s*₹500/ })).toBeChecked();
   await expectAccessible(page, 'Reschedule session: pick', { within: dialog });
   await snapshot(page, 'reschedule-pick');
-  // The day after tomorrow, its last time for 45 minutes.
+  // 45 minutes, the day after tomorrow, its last time for 45 minutes.
+  await press(dialog.getByText('45 min', { exact: true }));
   await press(dialog.getByRole('list', { name: 'Days' }).getByRole('button').nth(2));
-  const time = dialog.getByRole('button', { name: /^Move to .* at 8:00 PM/ });
-  await press(time);
+  await press(dialog.getByRole('button', { name: /^Move to .* at 8:00 PM/ }));
   await expect(dialog.getByText('Now:')).toBeVisible();
+  await expect(dialog).toContainText('You pay ₹400 more');
   await expect(dialog).toContainText('After this move you have 1 move left.');
-  await expectAccessible(page, 'Reschedule session: confirm', { within: dialog });
-  await snapshot(page, 'reschedule-confirm');
-  const moved = page.waitForResponse((response) => response.url().includes('/reschedule'));
-  await press(dialog.getByRole('button', { name: 'Move session' }));
-  expect((await moved).status()).toBe(200);
-  await expect(dialog).toContainText('Moved to');
+  await expectAccessible(page, 'Reschedule session: confirm a longer session', { within: dialog });
+  await snapshot(page, 'reschedule-confirm-longer');
+  await press(dialog.getByRole('button', { name: 'Pay ₹400 and change' }));
+  // The difference through the same checkout as a booking; the change is made once it is verified.
+  const verified = page.waitForResponse((response) =>
+    response.url().includes('/api/payments/verify-payment'),
+  );
+  await press(
+    page.getByRole('dialog', { name: 'Sukoon' }).getByRole('button', { name: 'Pay ₹400' }),
+  );
+  expect((await verified).status()).toBe(200);
+  await expect(dialog).toContainText(/Now a 45-minute session, .* ₹400 paid\./);
+  await press(dialog.getByRole('button', { name: 'Done' }));
+  await expect(session).toContainText('8:00 PM');
+
+  // Shorter again, at the same time: the difference comes back.
+  await press(session.getByRole('button', { name: `Reschedule ${title}` }));
+  await expect(dialog.getByRole('radio', { name: /^45 min\s*₹900/ })).toBeChecked();
+  await press(dialog.getByText('20 min', { exact: true }));
+  await press(dialog.getByRole('list', { name: 'Days' }).getByRole('button').nth(2));
+  await press(dialog.getByRole('button', { name: /^Move to .* at 8:00 PM/ }));
+  await expect(dialog).toContainText('₹400 comes back to you');
+  await expect(dialog).toContainText('This is the last time this session can be moved online.');
+  await snapshot(page, 'reschedule-confirm-shorter');
+  const changed = page.waitForResponse((response) => response.url().includes('/reschedule'));
+  await press(dialog.getByRole('button', { name: 'Change session' }));
+  expect((await changed).status()).toBe(200);
+  await expect(dialog).toContainText(/Now a 20-minute session, .* ₹400 is being refunded/);
   await press(dialog.getByRole('button', { name: 'Done' }));
   await expect(session).toContainText('8:00 PM');
 });

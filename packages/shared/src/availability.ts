@@ -3,6 +3,7 @@ import { PracticePolicy } from './policy';
 import { isRealIsoDate, isValidTimeZone } from './calendar';
 import { DAY_PARTS, SESSION_DURATIONS } from './constants';
 import { RefundSummary } from './payments';
+import { BookedRates } from './session-length';
 
 /** Request and response schemas of the availability, psychologist, event and booking reads. */
 
@@ -155,6 +156,8 @@ export const CalendarEvent = z.object({
   policy: PracticePolicy.nullable(),
   /** How many times the patient has moved this session. */
   patientMoves: z.number().int(),
+  /** The rates it was booked at, which price a change of its length; null without a patient. */
+  bookedRates: BookedRates.nullable(),
   /**
    * The time the psychologist moved this session from, while the patient has not yet said whether
    * they keep the new time or cancel for a full refund; null otherwise.
@@ -239,6 +242,10 @@ export const BookingListItem = z.object({
   policy: PracticePolicy.nullable(),
   /** How many times the patient has moved this session. */
   patient_moves: z.number().int(),
+  /** The rates it was booked at, which price a change of its length; null without a patient. */
+  booked_rates: BookedRates.nullable(),
+  /** Paise paid for it in all (its booking and any longer length), once a refund is made; else null. */
+  paid_paise: z.number().int().nonnegative().nullable(),
   /** Where the psychologist moved the session from, awaiting the patient's answer; else null. */
   moved_from_start: z.string().nullable(),
 });

@@ -185,6 +185,16 @@ export const ERRORS = {
     status: 400,
     message: 'The session already starts at that time. Choose a different time to move it to.',
   },
+  LENGTH_CHANGE_NOT_ALLOWED: {
+    status: 409,
+    message:
+      'Only the patient can change the length of a paid session, because the fee changes with it. Move it at the same length, or ask the patient to change it.',
+  },
+  LENGTH_CHANGE_REFUNDED: {
+    status: 409,
+    message:
+      'The new time could not be kept (it was taken meanwhile, the session changed, or it has started), so your payment is being refunded in full. Your session stays as it was.',
+  },
   MOVE_PENDING: {
     status: 409,
     message:

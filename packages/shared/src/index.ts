@@ -19,3 +19,4 @@ export * from './time-format';
 export * from './policy';
 export * from './policy-terms';
 export * from './policy-moves';
+export * from './session-length';

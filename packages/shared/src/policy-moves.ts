@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { CalendarEvent } from './availability';
+import { SESSION_DURATIONS } from './constants';
+import { CheckoutParams } from './payments';
 
 /**
  * The request and answer shapes of moving a session (issue 18): a patient's new start, and the
@@ -7,14 +10,48 @@ import { z } from 'zod';
  * (apps/web/vite.config.ts).
  */
 
-/** PATCH /api/bookings/{id}/reschedule: the new start; the duration stays. */
+/**
+ * PATCH /api/bookings/{id}/reschedule: the new start and, to change the session's length, the new
+ * duration (the same length when absent). A longer session is paid for first (RescheduleData).
+ */
 export const RescheduleBody = z.object({
   start_time: z.iso.datetime({
     offset: true,
     error: 'Send the new start as a date and time, such as 2026-12-02T10:00:00+05:30',
   }),
+  duration_minutes: z
+    .union(
+      SESSION_DURATIONS.map((duration) => z.literal(duration)),
+      { error: 'Duration must be 20 or 45 minutes' },
+    )
+    .optional(),
 });
 export type RescheduleBody = z.infer<typeof RescheduleBody>;
+
+/**
+ * What a reschedule did: the session moved (and, for a shorter one, the difference is being
+ * refunded), or a longer one waits for the difference to be paid; its new time is kept meanwhile
+ * until `expires_at`, and the change is made when the server has verified that payment.
+ */
+export const RescheduleData = z.discriminatedUnion('outcome', [
+  z.object({
+    outcome: z.literal('moved'),
+    event: CalendarEvent,
+    /** Paise refunded because the session became shorter; null when no money moved. */
+    refund_paise: z.number().int().positive().nullable(),
+  }),
+  z.object({
+    outcome: z.literal('payment_required'),
+    booking_id: z.uuid(),
+    /** Paise: the difference between the longer and the shorter fee it was booked at. */
+    amount: z.number().int().positive(),
+    currency: z.string(),
+    order_id: z.string(),
+    expires_at: z.iso.datetime(),
+    checkout: CheckoutParams,
+  }),
+]);
+export type RescheduleData = z.infer<typeof RescheduleData>;
 
 /** The patient's answer to a time the psychologist moved their session to. */
 export const MOVE_DECISIONS = ['keep', 'cancel'] as const;

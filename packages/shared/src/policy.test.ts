@@ -7,6 +7,7 @@ import {
   zonedInstant,
   type AvailabilityFacts,
 } from './calendar';
+import { bookedFeePaise, lengthChangePaise } from './session-length';
 import { daysOfTimes } from './free-times';
 import {
   BREAK_MINUTES,
@@ -244,5 +245,26 @@ describe('practice policy', () => {
     expect(formatNotice(90)).toBe('1 h 30 min');
     expect(formatNotice(2 * 24 * 60)).toBe('2 days');
     expect(formatNotice(12 * 60)).toBe('12 h');
+  });
+});
+
+describe('lengthChangePaise', () => {
+  it('is zero for the same length, and going there and back again costs nothing', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.constantFrom(20 as const, 45 as const),
+        fc.constantFrom(20 as const, 45 as const),
+        (rate20, rate45, from, to) => {
+          const rates = { session_20_paise: rate20, session_45_paise: rate45 };
+          expect(lengthChangePaise(rates, from, from)).toBe(0);
+          expect(lengthChangePaise(rates, from, to) + lengthChangePaise(rates, to, from)).toBe(0);
+          expect(bookedFeePaise(rates, from) + lengthChangePaise(rates, from, to)).toBe(
+            bookedFeePaise(rates, to),
+          );
+        },
+      ),
+    );
   });
 });

@@ -126,6 +126,19 @@ export async function createBooking(db: Database, options: CreateBookingOptions)
       attendanceNotes: options.attendanceNotes ?? null,
       // A patient's session keeps the terms it was booked under, as a hold copies them.
       policy: options.patientId ? DEFAULT_PRACTICE_POLICY : null,
+      // And the rates it was booked at: its own price for its length, the default for the other.
+      ...(options.patientId
+        ? {
+            bookedRate20Paise:
+              duration === 20 && options.pricePaise
+                ? options.pricePaise
+                : DEFAULT_RATES_INR[20] * 100,
+            bookedRate45Paise:
+              duration === 45 && options.pricePaise
+                ? options.pricePaise
+                : DEFAULT_RATES_INR[45] * 100,
+          }
+        : {}),
       ...(options.attendanceStatus && options.attendanceStatus !== 'scheduled'
         ? { markedBy: options.psychologistId, markedAt: options.startsAt }
         : {}),

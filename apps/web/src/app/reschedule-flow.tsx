@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatSessionStart, type MoveDecision } from '@sukoon/shared';
+import { formatSessionStart, type CheckoutParams, type MoveDecision } from '@sukoon/shared';
 import { Button } from '../components/ui/button';
 import { MoveDecisionDialog } from '../features/reschedule/move-decision-dialog';
 import {
@@ -7,10 +7,29 @@ import {
   moveTargetFromEvent,
   type MoveTarget,
 } from '../features/reschedule/move-target';
-import { RescheduleDialog } from '../features/reschedule/reschedule-dialog';
+import { openCheckout } from '../features/payments/open-checkout';
+import { verifyPayment } from '../features/payments/payments-api';
+import { RescheduleDialog, type PaymentOutcome } from '../features/reschedule/reschedule-dialog';
 import { TimePicker } from '../features/time-picker/time-picker';
 import { usePsychologistRecord } from './psychologist-query';
 import type { MoveSource } from './reschedule-layer';
+
+/** A longer length's difference: the checkout, then the server's verification, which makes the change. */
+async function payDifference({ checkout }: { checkout: CheckoutParams }): Promise<PaymentOutcome> {
+  const result = await openCheckout(checkout);
+  if (result === 'dismissed') return 'dismissed';
+  if (result === 'failed') {
+    return { error: 'The payment did not go through, so nothing changed. You can try again.' };
+  }
+  try {
+    await verifyPayment(result);
+    return 'paid';
+  } catch (caught) {
+    return {
+      error: caught instanceof Error ? caught.message : 'The payment could not be checked.',
+    };
+  }
+}
 
 /** What the reschedule layer has open: a move to choose, or an answer to a psychologist's move. */
 export type RescheduleRequest =
@@ -84,9 +103,10 @@ export function RescheduleFlow({
         <TimePicker
           psychologist={psychologist.data}
           reschedule={mode}
-          onPick={({ start }) => onPick(start)}
+          onPick={({ start, durationMinutes }) => onPick(start, durationMinutes)}
         />
       )}
+      payDifference={payDifference}
     />
   );
 }

@@ -32,6 +32,7 @@ export function makeEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent
     patientName: 'meera_k',
     policy: DEFAULT_PRACTICE_POLICY,
     patientMoves: 0,
+    bookedRates: { session_20_paise: 50_000, session_45_paise: 90_000 },
     movedFrom: null,
     ...overrides,
   };

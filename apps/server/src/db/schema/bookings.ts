@@ -75,6 +75,21 @@ export const bookings = pgTable(
      * keep the new time or cancel for a full refund; null otherwise.
      */
     movedFromStartsAt: timestamp('moved_from_starts_at', { withTimezone: true }),
+    /**
+     * The psychologist's two rates when the session was booked (null for their own events): a later
+     * change of its length costs or returns the difference between these, never today's rates.
+     */
+    bookedRate20Paise: integer('booked_rate_20_paise'),
+    bookedRate45Paise: integer('booked_rate_45_paise'),
+    /**
+     * A longer length (or a new time with it) waiting for its difference to be paid: the exclusion
+     * constraint counts this interval as taken too, until pending_expires_at (then an UPDATE clears
+     * it, as with a hold) or until the payment is verified and the session takes it.
+     */
+    pendingStartsAt: timestamp('pending_starts_at', { withTimezone: true }),
+    pendingEndsAt: timestamp('pending_ends_at', { withTimezone: true }),
+    pendingDurationMinutes: integer('pending_duration_minutes'),
+    pendingExpiresAt: timestamp('pending_expires_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -112,6 +127,17 @@ export const bookings = pgTable(
       'bookings_canceled_by_check',
       sql`${table.canceledBy} is null or ${table.canceledBy} in ('patient', 'psychologist')`,
     ),
+    check(
+      'bookings_booked_rates_check',
+      sql`(${table.bookedRate20Paise} is null) = (${table.bookedRate45Paise} is null) and (${table.bookedRate20Paise} is null or (${table.bookedRate20Paise} > 0 and ${table.bookedRate45Paise} > 0))`,
+    ),
+    check(
+      'bookings_pending_check',
+      sql`(${table.pendingStartsAt} is null and ${table.pendingEndsAt} is null and ${table.pendingDurationMinutes} is null and ${table.pendingExpiresAt} is null) or (${table.status} = 'booked' and ${table.pendingDurationMinutes} in (20, 45) and ${table.pendingEndsAt} = ${table.pendingStartsAt} + make_interval(mins => ${table.pendingDurationMinutes}) and ${table.pendingExpiresAt} is not null)`,
+    ),
+    index('bookings_pending_idx')
+      .on(table.psychologistId, table.pendingStartsAt)
+      .where(sql`${table.pendingStartsAt} is not null`),
     check(
       'bookings_meeting_link_https',
       sql`${table.meetingLink} is null or ${table.meetingLink} like 'https://%'`,

@@ -54,22 +54,39 @@ export function availabilityWindowQuery(
              from ${blockedSlots} s
             where s.psychologist_id = p.id
               and s.starts_at >= p.from_at and s.starts_at < p.to_at) as "blocked",
-          (select coalesce(json_agg(json_build_array(${epochMs(sql`b.starts_at`)}, ${epochMs(sql`b.ends_at`)})
-                                    order by b.starts_at), '[]'::json)
-             from ${bookings} b
-            where b.psychologist_id = p.id
-              and b.starts_at < p.to_at and b.ends_at > p.from_at
-              -- No session is longer than 45 minutes (a check constraint), so this bound lets the
-              -- (psychologist, starts_at) index read only the window instead of all earlier history.
-              and b.starts_at > p.from_at - interval '45 minutes'
-              -- A hold past its expiry no longer blocks, even before anything has expired it.
-              and (b.status = 'booked' or (b.status = 'held' and b.hold_expires_at > now()))) as "busy",
-          (select (extract(epoch from min(b.hold_expires_at)) * 1000)::float8
-             from ${bookings} b
-            where b.psychologist_id = p.id
-              and b.starts_at < p.to_at and b.ends_at > p.from_at
-              and b.starts_at > p.from_at - interval '45 minutes'
-              and b.status = 'held' and b.hold_expires_at > now()) as "nextHoldExpiry"
+          (select coalesce(json_agg(json_build_array(${epochMs(sql`t.starts_at`)}, ${epochMs(sql`t.ends_at`)})
+                                    order by t.starts_at), '[]'::json)
+             from (select b.starts_at, b.ends_at
+                     from ${bookings} b
+                    where b.psychologist_id = p.id
+                      and b.starts_at < p.to_at and b.ends_at > p.from_at
+                      -- No session is longer than 45 minutes (a check constraint), so this bound lets
+                      -- the (psychologist, starts_at) index read only the window, not all history.
+                      and b.starts_at > p.from_at - interval '45 minutes'
+                      -- A hold past its expiry no longer blocks, even before anything expired it.
+                      and (b.status = 'booked' or (b.status = 'held' and b.hold_expires_at > now()))
+                   union all
+                   -- A longer length waiting for its payment keeps its interval too, until it expires.
+                   select b.pending_starts_at, b.pending_ends_at
+                     from ${bookings} b
+                    where b.psychologist_id = p.id
+                      and b.pending_starts_at < p.to_at and b.pending_ends_at > p.from_at
+                      and b.pending_starts_at > p.from_at - interval '45 minutes'
+                      and b.status = 'booked' and b.pending_expires_at > now()) t) as "busy",
+          (select (extract(epoch from min(t.expires_at)) * 1000)::float8
+             from (select b.hold_expires_at as expires_at
+                     from ${bookings} b
+                    where b.psychologist_id = p.id
+                      and b.starts_at < p.to_at and b.ends_at > p.from_at
+                      and b.starts_at > p.from_at - interval '45 minutes'
+                      and b.status = 'held' and b.hold_expires_at > now()
+                   union all
+                   select b.pending_expires_at
+                     from ${bookings} b
+                    where b.psychologist_id = p.id
+                      and b.pending_starts_at < p.to_at and b.pending_ends_at > p.from_at
+                      and b.pending_starts_at > p.from_at - interval '45 minutes'
+                      and b.status = 'booked' and b.pending_expires_at > now()) t) as "nextHoldExpiry"
         from p`;
 }
 

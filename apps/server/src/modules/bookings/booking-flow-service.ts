@@ -226,6 +226,9 @@ export function createBookingFlowService({
             color: request.color,
             variant: 'primary',
             pricePaise: amountPaise,
+            // A later change of length is priced at these, whatever the rates become.
+            bookedRate20Paise: psychologist.rate20Paise,
+            bookedRate45Paise: psychologist.rate45Paise,
             currency: CURRENCY,
             status: 'held',
             paymentStatus: 'pending',

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, lt, not, or, sql, type SQL } fr
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '../../db/client';
 import { CURRENCY, type RefundSummary } from '@sukoon/shared';
+import { SESSION_PAYMENT_PURPOSES } from './session-payments';
 import {
   bookings,
   paymentOrders,
@@ -41,6 +42,14 @@ function live(): SQL {
 export type BookingWithNames = Awaited<
   ReturnType<ReturnType<typeof createBookingsRepository>['listForUser']>
 >[number];
+
+/** The columns of a length change waiting for its payment, cleared. */
+export const NO_PENDING_CHANGE = {
+  pendingStartsAt: null,
+  pendingEndsAt: null,
+  pendingDurationMinutes: null,
+  pendingExpiresAt: null,
+};
 
 export function createBookingsRepository(db: Database) {
   function select(where: SQL | undefined) {
@@ -82,6 +91,16 @@ export function createBookingsRepository(db: Database) {
           ),
         )
         .returning({ id: bookings.id });
+      // A longer length whose payment did not come in time lets its interval go the same way.
+      await db
+        .update(bookings)
+        .set(NO_PENDING_CHANGE)
+        .where(
+          and(
+            lte(bookings.pendingExpiresAt, now),
+            psychologistId ? eq(bookings.psychologistId, psychologistId) : undefined,
+          ),
+        );
       return rows.length;
     },
 
@@ -214,12 +233,23 @@ export function createBookingsRepository(db: Database) {
     },
 
     /**
-     * The refund of each booking's settling payment (the one that paid, or was refused for, its
-     * order), newest per booking.
+     * Per booking, what was paid for it in all (its booking and any longer length) and what of that
+     * is refunded: one summary of its refunds, pending while any is. Includes the refund of a
+     * payment refused for its hold, which settled no order of its own.
      */
-    async refundsOf(bookingIds: string[]): Promise<Map<string, RefundSummary>> {
+    async moneyOf(
+      bookingIds: string[],
+    ): Promise<Map<string, { refund: RefundSummary; paidPaise: number }>> {
       if (bookingIds.length === 0) return new Map();
-      const rows = await db
+      const settledBy = and(
+        eq(paymentOrders.id, payments.orderId),
+        eq(paymentOrders.settledByPaymentId, payments.providerPaymentId),
+      );
+      const ofSessions = and(
+        inArray(paymentOrders.purpose, SESSION_PAYMENT_PURPOSES),
+        inArray(paymentOrders.referenceId, bookingIds),
+      );
+      const refundRows = await db
         .select({
           bookingId: paymentOrders.referenceId,
           status: refunds.status,
@@ -228,20 +258,33 @@ export function createBookingsRepository(db: Database) {
         })
         .from(refunds)
         .innerJoin(payments, eq(payments.id, refunds.paymentId))
-        .innerJoin(
-          paymentOrders,
-          and(
-            eq(paymentOrders.id, payments.orderId),
-            eq(paymentOrders.settledByPaymentId, payments.providerPaymentId),
-          ),
-        )
-        .where(
-          and(eq(paymentOrders.purpose, 'booking'), inArray(paymentOrders.referenceId, bookingIds)),
-        )
-        .orderBy(asc(refunds.createdAt));
-      return new Map(
-        rows.map(({ bookingId, ...refund }) => [bookingId, { ...refund, currency: CURRENCY }]),
-      );
+        .innerJoin(paymentOrders, settledBy)
+        .where(ofSessions);
+      const paidRows = await db
+        .select({
+          bookingId: paymentOrders.referenceId,
+          paid: sql<string>`sum(${payments.amountPaise})::text`,
+        })
+        .from(payments)
+        .innerJoin(paymentOrders, settledBy)
+        .where(and(ofSessions, eq(payments.status, 'captured')))
+        .groupBy(paymentOrders.referenceId);
+      const paid = new Map(paidRows.map((row) => [row.bookingId, Number(row.paid)]));
+      const money = new Map<string, { refund: RefundSummary; paidPaise: number }>();
+      for (const { bookingId, status, amount, attempts } of refundRows) {
+        const seen = money.get(bookingId);
+        const refund: RefundSummary = seen
+          ? {
+              status: seen.refund.status === 'pending' ? 'pending' : status,
+              amount: seen.refund.amount + amount,
+              currency: CURRENCY,
+              attempts: Math.max(seen.refund.attempts, attempts),
+            }
+          : { status, amount, attempts, currency: CURRENCY };
+        // A payment refused for its hold was never captured: it is all that was paid.
+        money.set(bookingId, { refund, paidPaise: paid.get(bookingId) ?? refund.amount });
+      }
+      return money;
     },
 
     /**

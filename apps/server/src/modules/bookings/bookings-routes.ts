@@ -19,6 +19,7 @@ import {
   MoveTokenParams,
   okEnvelope,
   RescheduleBody,
+  RescheduleData,
   PageQuery,
   pagedEnvelope,
 } from '@sukoon/shared';
@@ -61,6 +62,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.payments.registerPurpose('booking', bookingPurpose({ publicUrl: app.env.publicUrl }));
   app.payments.registerPurpose('penalty', cancellation.penaltyPurpose());
+  app.payments.registerPurpose('length_change', reschedule.lengthChangePurpose());
 
   const holds = createBookingsRepository(app.database.db);
   const holdLimits = {
@@ -231,16 +233,16 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['bookings'],
         summary:
-          'Move a booked, not yet started session to another time of the same length: its patient within the policy it was booked under (notice, horizon, break, how late and how often), its psychologist to any free time of their calendar (the patient is emailed and may keep the new time or cancel for a full refund). Nothing is paid or refunded',
+          'Move a booked, not yet started session to another time, and (its patient) change its length: its patient within the policy it was booked under (notice, horizon, break, how late and how often), its psychologist to any free time of their calendar at the same length (the patient is emailed and may keep the new time or cancel for a full refund). A move costs nothing; a shorter length refunds the difference between the rates it was booked at; a longer one answers payment_required with the order for that difference, keeps the new time for 10 minutes, and is made when POST /api/payments/verify-payment verifies the payment',
         security: [{ bearer: [] }],
         params: BookingId,
         body: RescheduleBody,
-        response: { 200: okEnvelope(CalendarEvent) },
+        response: { 200: okEnvelope(RescheduleData) },
       },
     },
     async (request) => {
       const actor = requireAuth(request);
-      const data = await reschedule.reschedule(actor, request.params.id, request.body.start_time);
+      const data = await reschedule.reschedule(actor, request.params.id, request.body);
       return { success: true as const, data, error: null };
     },
   );

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import { createBookingsRepository, type BookingWithNames } from './bookings-repository';
+import { bookedRatesOf } from './session-state';
 
 /** A booking as the viewer's calendar shows it. Attendance notes are for the psychologist alone. */
 export function toCalendarEvent(row: BookingWithNames, viewerId: string): CalendarEvent {
@@ -45,6 +46,7 @@ export function toCalendarEvent(row: BookingWithNames, viewerId: string): Calend
     patientName: row.patientName,
     policy: booking.policy ? readPolicy(booking.policy) : null,
     patientMoves: booking.patientMoves,
+    bookedRates: bookedRatesOf(booking),
     movedFrom: booking.movedFromStartsAt
       ? {
           startDate: booking.movedFromStartsAt.toISOString(),
@@ -59,7 +61,7 @@ export function toCalendarEvent(row: BookingWithNames, viewerId: string): Calend
 function toListItem(
   row: BookingWithNames,
   viewerId: string,
-  refund: RefundSummary | undefined,
+  money: { refund: RefundSummary; paidPaise: number } | undefined,
 ): BookingListItem {
   const { booking } = row;
   const date = localDateOf(booking.startsAt, row.psychologistTimeZone);
@@ -86,11 +88,13 @@ function toListItem(
     currency: booking.currency,
     canceled_by: booking.canceledBy,
     canceled_at: booking.canceledAt?.toISOString() ?? null,
-    refund: refund ?? null,
+    refund: money?.refund ?? null,
+    paid_paise: money?.paidPaise ?? null,
     hold_expires_at:
       booking.status === 'held' ? (booking.holdExpiresAt?.toISOString() ?? null) : null,
     policy: booking.policy ? readPolicy(booking.policy) : null,
     patient_moves: booking.patientMoves,
+    booked_rates: bookedRatesOf(booking),
     moved_from_start: booking.movedFromStartsAt?.toISOString() ?? null,
   };
 }
@@ -109,12 +113,12 @@ export function createBookingsService(db: Database) {
   const repository = createBookingsRepository(db);
 
   async function withRefunds(rows: BookingWithNames[], viewerId: string) {
-    const refunds = await repository.refundsOf(
+    const money = await repository.moneyOf(
       rows
         .filter(({ booking }) => ['refunded', 'partially_refunded'].includes(booking.paymentStatus))
         .map((r) => r.booking.id),
     );
-    return rows.map((row) => toListItem(row, viewerId, refunds.get(row.booking.id)));
+    return rows.map((row) => toListItem(row, viewerId, money.get(row.booking.id)));
   }
 
   return {

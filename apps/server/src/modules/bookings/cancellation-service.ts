@@ -21,6 +21,7 @@ import { recordAudit } from '../audit/audit-repository';
 import { createRemindersRepository } from '../reminders/reminders-repository';
 import { createBookingsRepository, type BookingWithNames } from './bookings-repository';
 import { queueCancellationEmails } from './session-emails';
+import { refundSession, sessionPayments } from './session-payments';
 import { notBookedCode, sessionFacts, type BookingRow } from './session-state';
 
 /**
@@ -45,12 +46,13 @@ function cancelRefusal(booking: BookingRow, now: Date): ErrorCode | null {
   return canCancelSession(sessionFacts(booking), now) ? null : 'SESSION_ALREADY_STARTED';
 }
 
-function toSummary(refund: RefundRow): RefundSummary {
+/** One summary of a refund made in parts (a session paid in parts): pending while any part is. */
+function toSummary(refunds: RefundRow[]): RefundSummary {
   return {
-    status: refund.status,
-    amount: refund.amountPaise,
+    status: refunds.some((refund) => refund.status === 'pending') ? 'pending' : 'processed',
+    amount: refunds.reduce((sum, refund) => sum + refund.amountPaise, 0),
     currency: CURRENCY,
-    attempts: refund.attempts,
+    attempts: Math.max(...refunds.map((refund) => refund.attempts)),
   };
 }
 
@@ -58,7 +60,7 @@ function toSummary(refund: RefundRow): RefundSummary {
  * PATCH /api/bookings/cancel-user/{id}. A patient cancels free of charge; a psychologist cancels a
  * patient's session by paying the penalty first (the 'penalty' purpose executes it when the payment is
  * verified). Either way the session is canceled, its slot freed, its reminders dropped, the patient's
- * fee refunded in full (idempotently: key `cancel-<booking id>`) and both parties emailed, all in one
+ * fee refunded (idempotently: key `cancel-<booking id>`, see session-payments.ts) and both parties emailed, all in one
  * transaction with the booking row locked, so a cancellation races neither another nor attendance.
  */
 export function createCancellationService(options: CancellationOptions) {
@@ -78,7 +80,7 @@ export function createCancellationService(options: CancellationOptions) {
     by: { id: string; role: 'patient' | 'psychologist' },
     refund: (input: RefundInput) => Promise<RefundRow>,
     { penaltyPaise, fullRefund = false }: { penaltyPaise?: number; fullRefund?: boolean } = {},
-  ): Promise<{ ok: true; refund: RefundRow | null } | { ok: false; code: ErrorCode }> {
+  ): Promise<{ ok: true; refunds: RefundRow[] } | { ok: false; code: ErrorCode }> {
     const now = clock();
     const bookingsTx = createBookingsRepository(tx);
     const booking = await bookingsTx.lockById(bookingId);
@@ -86,28 +88,24 @@ export function createCancellationService(options: CancellationOptions) {
     const refusal = cancelRefusal(booking, now);
     if (refusal) return { ok: false, code: refusal };
 
-    const payment = await payments.findCapturedPayment('booking', bookingId, tx);
+    // What the patient paid (the booking, and any longer length) less what came back already.
+    const { rows: paid, leftPaise } = await sessionPayments(payments, tx, bookingId);
     // A patient who cancels a session their psychologist moved, before answering, declines that
     // time: the whole fee comes back, whatever the late window says.
     const declinesMove = by.role === 'patient' && booking.movedFromStartsAt !== null;
-    const refundPaise = !payment
-      ? 0
-      : by.role === 'patient' && !fullRefund && !declinesMove
-        ? patientCancellationRefund(
-            payment.amountPaise,
-            booking.startsAt,
-            readPolicy(booking.policy),
-            now,
-          ).refundPaise
-        : payment.amountPaise;
+    const refundPaise =
+      paid.length === 0
+        ? 0
+        : by.role === 'patient' && !fullRefund && !declinesMove
+          ? patientCancellationRefund(leftPaise, booking.startsAt, readPolicy(booking.policy), now)
+              .refundPaise
+          : leftPaise;
     const paymentStatus =
-      !payment || refundPaise === 0
+      refundPaise === 0
         ? {}
         : {
             paymentStatus:
-              refundPaise >= payment.amountPaise
-                ? ('refunded' as const)
-                : ('partially_refunded' as const),
+              refundPaise >= leftPaise ? ('refunded' as const) : ('partially_refunded' as const),
           };
     const canceled = (await bookingsTx.update(bookingId, {
       status: 'canceled',
@@ -123,30 +121,30 @@ export function createCancellationService(options: CancellationOptions) {
       .update(bookingMoveOffers)
       .set({ decision: 'cancel', decidedAt: now })
       .where(and(eq(bookingMoveOffers.bookingId, bookingId), isNull(bookingMoveOffers.decidedAt)));
-    const recorded =
-      payment && refundPaise > 0
-        ? await refund({
-            paymentId: payment.id,
-            idempotencyKey: `cancel-${bookingId}`,
-            reason: `session canceled by the ${by.role}`,
-            amountPaise: refundPaise,
-          })
-        : null;
+    const recorded = await refundSession(
+      payments,
+      tx,
+      bookingId,
+      refundPaise,
+      { key: `cancel-${bookingId}`, reason: `session canceled by the ${by.role}` },
+      refund,
+    );
+    const refundedPaise = recorded.reduce((sum, row) => sum + row.amountPaise, 0);
     await recordAudit(tx, {
       action: 'booking.canceled',
       actor: by,
       bookingId,
       details: {
-        refund_paise: recorded?.amountPaise ?? null,
+        refund_paise: recorded.length > 0 ? refundedPaise : null,
         ...(penaltyPaise !== undefined ? { penalty_paise: penaltyPaise } : {}),
       },
     });
     await queueCancellationEmails(tx, canceled, {
       publicUrl,
-      refundPaise: recorded?.amountPaise ?? null,
+      refundPaise: recorded.length > 0 ? refundedPaise : null,
       ...(penaltyPaise !== undefined ? { penaltyPaise } : {}),
     });
-    return { ok: true, refund: recorded };
+    return { ok: true, refunds: recorded };
   }
 
   /** The psychologist of a patient's session pays the penalty first: an order, not a cancellation. */
@@ -197,7 +195,7 @@ export function createCancellationService(options: CancellationOptions) {
         { fullRefund: true },
       );
       if (!result.ok) throw new AppError(result.code);
-      return result.refund;
+      return result.refunds;
     },
 
     /**
@@ -213,7 +211,7 @@ export function createCancellationService(options: CancellationOptions) {
         { fullRefund: true },
       );
       if (!result.ok) throw new AppError(result.code);
-      return result.refund;
+      return result.refunds;
     },
 
     async cancel(actor: AuthUser, bookingId: string): Promise<CancelBookingData> {
@@ -242,10 +240,15 @@ export function createCancellationService(options: CancellationOptions) {
       );
       if (!result.ok) throw new AppError(result.code);
       options.onMailQueued?.();
-      if (!result.refund) return { outcome: 'canceled', booking_id: bookingId, refund: null };
-      await payments.sendRefund(result.refund.id);
-      const refund = (await payments.findRefund(result.refund.id)) ?? result.refund;
-      return { outcome: 'canceled', booking_id: bookingId, refund: toSummary(refund) };
+      if (result.refunds.length === 0) {
+        return { outcome: 'canceled', booking_id: bookingId, refund: null };
+      }
+      const sent: RefundRow[] = [];
+      for (const refund of result.refunds) {
+        await payments.sendRefund(refund.id);
+        sent.push((await payments.findRefund(refund.id)) ?? refund);
+      }
+      return { outcome: 'canceled', booking_id: bookingId, refund: toSummary(sent) };
     },
 
     /**

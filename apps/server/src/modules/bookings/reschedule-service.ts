@@ -1,14 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
+  lengthChangePaise,
   patientMoveRefusal,
   PSYCHOLOGIST_MOVE_POLICY,
   patientMoveRefusalMessage,
   readPolicy,
-  type CalendarEvent,
   type MoveDecision,
   type MoveDecisionResult,
   type MoveOfferPreview,
+  type RescheduleBody,
+  type RescheduleData,
+  type SessionDuration,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { bookingMoveOffers } from '../../db/schema';
@@ -16,13 +18,14 @@ import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit-repository';
 import type { AuthUser } from '../auth/sessions-service';
 import type { PaymentsService } from '../payments/payments-service';
-import { createRemindersRepository } from '../reminders/reminders-repository';
 import { hasDatabaseCode, isOverlapViolation } from './booking-flow-service';
 import { createBookingsRepository } from './bookings-repository';
 import { toCalendarEvent } from './bookings-service';
 import type { createCancellationService } from './cancellation-service';
-import { queueMoveEmails, queueMoveKeptEmail } from './session-emails';
-import { notBookedCode, type BookingRow } from './session-state';
+import { createLengthChangeService } from './length-change-service';
+import { changeSession, hashMoveToken } from './session-change';
+import { queueMoveKeptEmail } from './session-emails';
+import { bookedRatesOf, notBookedCode, type BookingRow } from './session-state';
 import { createSlotCheck } from './slot-check';
 
 export interface RescheduleOptions {
@@ -37,8 +40,6 @@ export interface RescheduleOptions {
 
 type Role = 'patient' | 'psychologist';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /**
  * Moving a booked session to another time of the same length (issue 18), by its patient within the
  * policy it was booked under, or by its psychologist on their own calendar, and the patient's answer
@@ -52,6 +53,12 @@ export function createRescheduleService(options: RescheduleOptions) {
   const clock = options.clock ?? (() => new Date());
   const repository = createBookingsRepository(db);
   const checkBookable = createSlotCheck(db, clock);
+  const lengthChange = createLengthChangeService({
+    db,
+    payments: options.payments,
+    publicUrl,
+    clock,
+  });
 
   function roleOf(actor: AuthUser, booking: BookingRow): Role | null {
     if (booking.patientId === actor.id) return 'patient';
@@ -60,7 +67,13 @@ export function createRescheduleService(options: RescheduleOptions) {
   }
 
   /** Why this session may not be moved by `role` now, as an AppError; nothing when it may. */
-  function refuseMove(booking: BookingRow, role: Role, start: Date, now: Date) {
+  function refuseMove(
+    booking: BookingRow,
+    role: Role,
+    start: Date,
+    durationMinutes: number,
+    now: Date,
+  ) {
     const notBooked = notBookedCode(booking, 'BOOKING_CANCELED');
     if (notBooked) throw new AppError(notBooked);
     if (booking.startsAt.getTime() <= now.getTime()) {
@@ -69,7 +82,14 @@ export function createRescheduleService(options: RescheduleOptions) {
         'This session has already started or ended, so it can no longer be moved.',
       );
     }
-    if (booking.startsAt.getTime() === start.getTime()) throw new AppError('RESCHEDULE_SAME_TIME');
+    const resized = durationMinutes !== booking.durationMinutes;
+    if (booking.startsAt.getTime() === start.getTime() && !resized) {
+      throw new AppError('RESCHEDULE_SAME_TIME');
+    }
+    // The fee changes with the length, and only the patient pays it or is refunded.
+    if (resized && booking.patientId && (role !== 'patient' || !bookedRatesOf(booking))) {
+      throw new AppError('LENGTH_CHANGE_NOT_ALLOWED');
+    }
     if (role === 'psychologist' && booking.movedFromStartsAt && booking.patientId) {
       throw new AppError('MOVE_PENDING');
     }
@@ -82,59 +102,26 @@ export function createRescheduleService(options: RescheduleOptions) {
     }
   }
 
-  /** The move itself, inside `tx` with the row locked; returns the token of the patient's links. */
-  async function move(tx: Database, actor: AuthUser, bookingId: string, start: Date) {
+  /** The move itself, inside `tx` with the row locked. */
+  async function move(
+    tx: Database,
+    actor: AuthUser,
+    bookingId: string,
+    start: Date,
+    durationMinutes: SessionDuration,
+  ) {
     const now = clock();
-    const bookings = createBookingsRepository(tx);
-    const booking = await bookings.lockById(bookingId);
+    const booking = await createBookingsRepository(tx).lockById(bookingId);
     if (!booking) throw new AppError('BOOKING_NOT_FOUND');
     const role = roleOf(actor, booking)!;
     // Checked again under the lock: a cancellation or another move may have come first.
-    refuseMove(booking, role, start, now);
-    const from = booking.startsAt;
-    const asksPatient = role === 'psychologist' && booking.patientId !== null;
-    // A hold that ran out still blocks until it is expired by an UPDATE.
-    await bookings.expireHolds(now, booking.psychologistId);
-    const moved = (await bookings.update(bookingId, {
-      startsAt: start,
-      endsAt: new Date(start.getTime() + booking.durationMinutes * 60_000),
-      icsSequence: booking.icsSequence + 1,
-      patientMoves: booking.patientMoves + (role === 'patient' ? 1 : 0),
-      movedFromStartsAt: asksPatient ? from : null,
-      updatedAt: now,
-    }))!;
-    if (booking.patientId) await createRemindersRepository(tx).move(bookingId, start, now);
-    // The patient moving it themselves answers an open question about a psychologist's move.
-    await tx
-      .update(bookingMoveOffers)
-      .set({ decision: 'keep', decidedAt: now })
-      .where(and(eq(bookingMoveOffers.bookingId, bookingId), isNull(bookingMoveOffers.decidedAt)));
-    let token: string | undefined;
-    if (asksPatient) {
-      token = randomBytes(32).toString('base64url');
-      await tx.insert(bookingMoveOffers).values({
-        bookingId,
-        tokenHash: hashToken(token),
-        fromStartsAt: from,
-        toStartsAt: start,
-        expiresAt: start,
-      });
-    }
-    await recordAudit(tx, {
-      action: 'booking.rescheduled',
-      actor: { id: actor.id, role },
-      bookingId,
-      details: { from: from.toISOString(), to: start.toISOString() },
-    });
-    if (booking.patientId) {
-      await queueMoveEmails(tx, moved, {
-        publicUrl,
-        from,
-        by: role,
-        ...(token ? { decisionToken: token } : {}),
-      });
-    }
-    return moved;
+    refuseMove(booking, role, start, durationMinutes, now);
+    return changeSession(
+      tx,
+      booking,
+      { by: { id: actor.id, role }, start, durationMinutes },
+      { payments: options.payments, publicUrl, now },
+    );
   }
 
   /** The patient's answer, inside `tx` with the row locked. */
@@ -145,7 +132,7 @@ export function createRescheduleService(options: RescheduleOptions) {
     decision: MoveDecision,
     /** From an emailed link: the new start its move set; a later move is not its to answer. */
     movedTo?: Date,
-  ): Promise<{ answer: MoveDecisionResult; refundId: string | null }> {
+  ): Promise<{ answer: MoveDecisionResult; refundIds: string[] }> {
     const now = clock();
     const bookings = createBookingsRepository(tx);
     const booking = await bookings.lockById(bookingId);
@@ -171,13 +158,18 @@ export function createRescheduleService(options: RescheduleOptions) {
       const kept = (await bookings.update(bookingId, { movedFromStartsAt: null, updatedAt: now }))!;
       await recordAudit(tx, { action: 'booking.move_kept', actor, bookingId, details: {} });
       await queueMoveKeptEmail(tx, kept);
-      return { answer: { booking_id: bookingId, decision, refund_paise: null }, refundId: null };
+      return { answer: { booking_id: bookingId, decision, refund_paise: null }, refundIds: [] };
     }
     await recordAudit(tx, { action: 'booking.move_declined', actor, bookingId, details: {} });
-    const refund = await cancellation.cancelDeclinedMove(tx, bookingId, patientId);
+    const refunds = await cancellation.cancelDeclinedMove(tx, bookingId, patientId);
+    const refundPaise = refunds.reduce((sum, refund) => sum + refund.amountPaise, 0);
     return {
-      answer: { booking_id: bookingId, decision, refund_paise: refund?.amountPaise ?? null },
-      refundId: refund?.id ?? null,
+      answer: {
+        booking_id: bookingId,
+        decision,
+        refund_paise: refunds.length > 0 ? refundPaise : null,
+      },
+      refundIds: refunds.map((refund) => refund.id),
     };
   }
 
@@ -187,12 +179,12 @@ export function createRescheduleService(options: RescheduleOptions) {
     decision: MoveDecision,
     movedTo?: Date,
   ): Promise<MoveDecisionResult> {
-    const { answer, refundId } = await db.transaction((tx) =>
+    const { answer, refundIds } = await db.transaction((tx) =>
       decideWithin(tx, bookingId, patientId, decision, movedTo),
     );
     options.onMailQueued?.();
     // Sent after commit and retried by the refund worker until the provider accepts it.
-    if (refundId) await options.payments.sendRefund(refundId);
+    for (const refundId of refundIds) await options.payments.sendRefund(refundId);
     return answer;
   }
 
@@ -203,7 +195,7 @@ export function createRescheduleService(options: RescheduleOptions) {
       .from(bookingMoveOffers)
       .where(
         and(
-          eq(bookingMoveOffers.tokenHash, hashToken(token)),
+          eq(bookingMoveOffers.tokenHash, hashMoveToken(token)),
           isNull(bookingMoveOffers.decidedAt),
           gt(bookingMoveOffers.expiresAt, clock()),
         ),
@@ -225,12 +217,13 @@ export function createRescheduleService(options: RescheduleOptions) {
     async reschedule(
       actor: AuthUser,
       bookingId: string,
-      startTime: string,
-    ): Promise<CalendarEvent> {
-      const start = new Date(startTime);
+      body: RescheduleBody,
+    ): Promise<RescheduleData> {
+      const start = new Date(body.start_time);
       const row = await repository.findById(bookingId);
       if (!row) throw new AppError('BOOKING_NOT_FOUND');
       const { booking } = row;
+      const durationMinutes = (body.duration_minutes ?? booking.durationMinutes) as SessionDuration;
       const role = roleOf(actor, booking);
       if (!role) {
         throw new AppError(
@@ -238,7 +231,7 @@ export function createRescheduleService(options: RescheduleOptions) {
           'Only the patient or the psychologist of this session can move it.',
         );
       }
-      refuseMove(booking, role, start, clock());
+      refuseMove(booking, role, start, durationMinutes, clock());
       // The patient moves within the policy the session was booked under; the psychologist on their
       // own calendar, where only the 52-week limit applies.
       // A psychologist's move leaves the patient a day to answer it.
@@ -252,7 +245,7 @@ export function createRescheduleService(options: RescheduleOptions) {
           'Move a patient’s session to at least a day from now, so they have time to keep the new time or decline it. To change it sooner, cancel it.',
         );
       }
-      await checkBookable(booking.psychologistId, start, booking.durationMinutes, {
+      await checkBookable(booking.psychologistId, start, durationMinutes, {
         ignoreBookingId: booking.id,
         policy:
           role === 'patient'
@@ -261,8 +254,24 @@ export function createRescheduleService(options: RescheduleOptions) {
               ? PSYCHOLOGIST_MOVE_POLICY
               : undefined,
       });
+      // A longer session is paid for first; the change is made when that payment is verified.
+      const rates = bookedRatesOf(booking);
+      const due = rates
+        ? lengthChangePaise(rates, booking.durationMinutes as SessionDuration, durationMinutes)
+        : 0;
+      if (due > 0) {
+        return lengthChange.requestPayment(
+          actor,
+          row,
+          { start, durationMinutes, amountPaise: due },
+          (locked, now) => refuseMove(locked, 'patient', start, durationMinutes, now),
+        );
+      }
+      let refunds;
       try {
-        await db.transaction((tx) => move(tx, actor, bookingId, start));
+        ({ refunds } = await db.transaction((tx) =>
+          move(tx, actor, bookingId, start, durationMinutes),
+        ));
       } catch (error) {
         // The constraint refused the new interval, or two movers and holders waited on each other.
         if (isOverlapViolation(error) || hasDatabaseCode(error, '40P01')) {
@@ -271,8 +280,18 @@ export function createRescheduleService(options: RescheduleOptions) {
         throw error;
       }
       if (booking.patientId) options.onMailQueued?.();
-      return toCalendarEvent((await repository.findById(bookingId))!, actor.id);
+      // Sent after commit and retried by the refund worker until the provider accepts them.
+      for (const refund of refunds) await options.payments.sendRefund(refund.id);
+      const refundPaise = refunds.reduce((sum, refund) => sum + refund.amountPaise, 0);
+      return {
+        outcome: 'moved',
+        event: toCalendarEvent((await repository.findById(bookingId))!, actor.id),
+        refund_paise: refundPaise > 0 ? refundPaise : null,
+      };
     },
+
+    /** The 'length_change' purpose, registered with the payments layer. */
+    lengthChangePurpose: () => lengthChange.purpose(),
 
     /** POST /api/bookings/{id}/move-decision: the signed-in patient answers in the app. */
     async decideInApp(actor: AuthUser, bookingId: string, decision: MoveDecision) {

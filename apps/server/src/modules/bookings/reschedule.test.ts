@@ -94,7 +94,7 @@ describe('reschedule and practice policies', () => {
 
     const response = await reschedule(bookingId, to, patient);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toMatchObject({
+    expect(response.json().data.event).toMatchObject({
       startDate: to.toISOString(),
       status: 'booked',
       paymentStatus: 'completed',
@@ -172,7 +172,7 @@ describe('reschedule and practice policies', () => {
     const to = istSlot(3, 11 * 60);
     const response = await reschedule(bookingId, to, psychologist);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data.movedFrom).toEqual({
+    expect(response.json().data.event.movedFrom).toEqual({
       startDate: from.toISOString(),
       endDate: new Date(from.getTime() + 45 * MINUTE).toISOString(),
     });

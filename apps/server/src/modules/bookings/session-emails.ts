@@ -320,11 +320,17 @@ export async function queueMoveEmails(
     by: 'patient' | 'psychologist';
     /** The token of the patient's keep/decline links (a psychologist's move only). */
     decisionToken?: string;
+    /** Its length before, when the change made it longer or shorter. */
+    fromDurationMinutes?: number;
+    /** Paise the patient paid for a longer length, or is refunded for a shorter one. */
+    paidPaise?: number;
+    refundPaise?: number;
   },
 ) {
   const people = await sessionPeople(tx, booking);
   if (!people) return;
-  const fromEnd = new Date(options.from.getTime() + booking.durationMinutes * 60_000);
+  const fromDuration = options.fromDurationMinutes ?? booking.durationMinutes;
+  const fromEnd = new Date(options.from.getTime() + fromDuration * 60_000);
   const fromPatient = formatSessionTime(options.from, fromEnd, people.patientZone);
   const fromPsychologist = formatSessionTime(options.from, fromEnd, people.psychologistZone);
   const decisionLink = (choice: 'keep' | 'cancel') => {
@@ -334,19 +340,29 @@ export async function queueMoveEmails(
     return url.toString();
   };
   const byPatient = options.by === 'patient';
+  const resized = fromDuration !== booking.durationMinutes;
+  const length = resized
+    ? `Now a ${booking.durationMinutes}-minute session (was ${fromDuration} minutes)`
+    : `${booking.durationMinutes}-minute session`;
+  const money = options.paidPaise
+    ? `${formatInr(options.paidPaise)} was paid for the longer session.`
+    : options.refundPaise
+      ? `${formatInr(options.refundPaise)} is being refunded for the shorter session to the way you paid; banks usually show it within 5–7 working days.`
+      : 'Nothing more is charged or refunded.';
+  const subjectVerb = resized ? 'Session changed' : 'Session moved to';
   await enqueueMail(tx, {
     to: people.patient.email,
     ...renderMail({
-      subject: `Session moved to ${people.patientTime}`,
+      subject: `${subjectVerb}${resized ? ':' : ''} ${people.patientTime}`,
       heading: byPatient
-        ? 'You moved your session'
+        ? `You ${resized ? 'changed' : 'moved'} your session`
         : `${people.psychologistName} moved your session`,
       paragraphs: [
-        `${booking.durationMinutes}-minute session with ${people.psychologistName}.`,
+        `${length} with ${people.psychologistName}.`,
         `Was: ${fromPatient}.`,
         `Now: ${people.patientTime}.`,
         byPatient
-          ? 'Nothing more is charged or refunded. The attached invitation moves the session in your calendar.'
+          ? `${money} The attached invitation updates the session in your calendar.`
           : 'If the new time suits you, there is nothing to do. If it does not, cancel and your payment is refunded in full; these links work once, until the session starts:',
         ...(byPatient || !options.decisionToken
           ? []
@@ -361,14 +377,16 @@ export async function queueMoveEmails(
   await enqueueMail(tx, {
     to: people.psychologistEmail,
     ...renderMail({
-      subject: `Session moved to ${people.psychologistTime}`,
-      heading: byPatient ? `${people.patient.username} moved their session` : 'You moved a session',
+      subject: `${subjectVerb}${resized ? ':' : ''} ${people.psychologistTime}`,
+      heading: byPatient
+        ? `${people.patient.username} ${resized ? 'changed' : 'moved'} their session`
+        : 'You moved a session',
       paragraphs: [
-        `${booking.durationMinutes}-minute session with ${people.patient.username}.`,
+        `${length} with ${people.patient.username}.`,
         `Was: ${fromPsychologist}.`,
         `Now: ${people.psychologistTime}.`,
         byPatient
-          ? 'The old time is free again.'
+          ? `${resized ? `Fee now ${formatInr(booking.pricePaise)}. ` : ''}The old time is free again.`
           : 'The patient has been emailed and can keep the new time or cancel for a full refund; we will tell you what they choose.',
       ],
     }),

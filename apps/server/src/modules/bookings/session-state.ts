@@ -1,4 +1,4 @@
-import type { ErrorCode, SessionFacts } from '@sukoon/shared';
+import type { BookedRates, ErrorCode, SessionFacts } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import type { bookings } from '../../db/schema';
 import { recordAudit } from '../audit/audit-repository';
@@ -15,6 +15,13 @@ export function sessionFacts(booking: BookingRow): SessionFacts {
     status: booking.status,
     attendanceStatus: booking.attendanceStatus,
   };
+}
+
+/** The rates a patient's session was booked at; null for a psychologist's own event. */
+export function bookedRatesOf(booking: BookingRow): BookedRates | null {
+  return booking.bookedRate20Paise !== null && booking.bookedRate45Paise !== null
+    ? { session_20_paise: booking.bookedRate20Paise, session_45_paise: booking.bookedRate45Paise }
+    : null;
 }
 
 /**

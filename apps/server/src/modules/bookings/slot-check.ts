@@ -12,7 +12,7 @@ import { createPsychologistsRepository } from '../psychologists/psychologists-re
 import { createBookingsRepository } from './bookings-repository';
 
 export interface SlotCheckOptions {
-  /** A session being moved: its own interval does not block its new time. */
+  /** A session being moved: its own intervals do not block its new time. */
   ignoreBookingId?: string | undefined;
   /**
    * The booking policy that binds a patient (notice, horizon, break): a given one (a booked
@@ -45,8 +45,11 @@ export function createSlotCheck(db: Database, clock: () => Date) {
     if (ignoreBookingId) {
       const own = await bookings.findById(ignoreBookingId);
       if (own) {
-        const ownStart = own.booking.startsAt.toISOString();
-        busy = busy.filter((interval) => interval.start !== ownStart);
+        // Its own time, and the time of a longer length it is waiting to pay for.
+        const ownStarts = [own.booking.startsAt, own.booking.pendingStartsAt].map((instant) =>
+          instant?.toISOString(),
+        );
+        busy = busy.filter((interval) => !ownStarts.includes(interval.start));
       }
     }
     const rules = policy === 'psychologist' ? readPolicy(psychologist.policy) : policy;

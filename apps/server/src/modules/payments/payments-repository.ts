@@ -151,6 +151,32 @@ export function createPaymentsRepository(db: Database) {
       return row?.payment;
     },
 
+    /**
+     * The captured payments that settled paid orders of these purposes for one reference, newest
+     * first, each with the paise not yet refunded (or being refunded).
+     */
+    async capturedPaymentsFor(purposes: string[], referenceId: string) {
+      const refunded = sql<string>`coalesce((select sum(${refunds.amountPaise}) from ${refunds} where ${refunds.paymentId} = ${payments.id}), 0)::text`;
+      const rows = await db
+        .select({ payment: payments, purpose: paymentOrders.purpose, refunded })
+        .from(paymentOrders)
+        .innerJoin(payments, eq(payments.providerPaymentId, paymentOrders.settledByPaymentId))
+        .where(
+          and(
+            inArray(paymentOrders.purpose, purposes),
+            eq(paymentOrders.referenceId, referenceId),
+            eq(paymentOrders.status, 'paid'),
+            eq(payments.status, 'captured'),
+          ),
+        )
+        .orderBy(desc(payments.createdAt), desc(payments.id));
+      return rows.map(({ payment, purpose, refunded: paise }) => ({
+        payment,
+        purpose,
+        refundablePaise: payment.amountPaise - Number(paise),
+      }));
+    },
+
     async listPaymentsForOrder(orderId: string) {
       return db.select().from(payments).where(eq(payments.orderId, orderId));
     },

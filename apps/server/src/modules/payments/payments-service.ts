@@ -480,6 +480,10 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     findCapturedPayment: (purpose: string, referenceId: string, tx: Database = db) =>
       createPaymentsRepository(tx).findCapturedPaymentFor(purpose, referenceId),
 
+    /** Captured payments of orders of these purposes for one reference, newest first, with what is left. */
+    capturedPayments: (purposes: string[], referenceId: string, tx: Database = db) =>
+      createPaymentsRepository(tx).capturedPaymentsFor(purposes, referenceId),
+
     /** Sends every refund whose retry time has come; the worker calls this on a timer. */
     retryDueRefunds: (now?: Date) => attemptRefund(undefined, now ?? clock()),
 

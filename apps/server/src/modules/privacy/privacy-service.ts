@@ -151,8 +151,8 @@ export function createPrivacyService(options: PrivacyOptions) {
         const refunds: string[] = [];
         const booked = upcoming.filter((b) => b.status === 'booked');
         for (const booking of booked) {
-          const refund = await cancellation.cancelWithin(tx, booking.id, actor);
-          if (refund) refunds.push(refund.id);
+          const made = await cancellation.cancelWithin(tx, booking.id, actor);
+          refunds.push(...made.map((refund) => refund.id));
         }
         await createAuditRepository(tx).forgetAddresses(user.id);
         await repository.anonymise(user.id, user.email, unusable, now);

@@ -40,6 +40,8 @@ function booking(overrides: Partial<BookingListItem>): BookingListItem {
     hold_expires_at: null,
     policy: DEFAULT_PRACTICE_POLICY,
     patient_moves: 0,
+    booked_rates: { session_20_paise: 50_000, session_45_paise: 90_000 },
+    paid_paise: null,
     moved_from_start: null,
     ...overrides,
   };

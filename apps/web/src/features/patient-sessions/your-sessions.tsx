@@ -308,7 +308,7 @@ function Canceled({ booking, zoneOf, viewerZone }: RowProps) {
             ? `Refund pending (${formatInr(refund.amount)}), retrying`
             : booking.payment_status === 'partially_refunded'
               ? // A late cancellation: the policy it was booked under refunds only part of the fee.
-                `Partly refunded: ${formatInr(refund.amount)} of ${formatInr(Math.round(booking.price * 100))}`
+                `Partly refunded: ${formatInr(refund.amount)} of ${formatInr(booking.paid_paise ?? Math.round(booking.price * 100))}`
               : `Refunded ${formatInr(refund.amount)}`}
         </span>
       )}

@@ -1,4 +1,5 @@
 import type {
+  BookedRates,
   BookingListItem,
   CalendarEvent,
   PracticePolicy,
@@ -15,6 +16,10 @@ export interface MoveTarget {
   /** The policy the session was booked under (null: a psychologist's own event). */
   policy: PracticePolicy | null;
   patientMoves: number;
+  /** The rates it was booked at (a patient's session), which price a change of its length. */
+  bookedRates: BookedRates | null;
+  /** A patient's session (not a psychologist's own event). */
+  withPatient: boolean;
   psychologistId: string;
   /** Who it is with, as the viewer reads it. */
   withName: string | null;
@@ -37,6 +42,8 @@ export function moveTargetFromEvent(
     durationMinutes: lengthOf(event.durationMinutes),
     policy: event.policy,
     patientMoves: event.patientMoves,
+    bookedRates: event.bookedRates,
+    withPatient: event.patientId !== null,
     psychologistId: event.psychologistId,
     withName: viewer === 'patient' ? event.psychologistName : event.patientName,
     timeZone,
@@ -52,6 +59,8 @@ export function moveTargetFromBooking(booking: BookingListItem, timeZone: string
     durationMinutes: lengthOf(booking.duration),
     policy: booking.policy,
     patientMoves: booking.patient_moves,
+    bookedRates: booking.booked_rates,
+    withPatient: booking.user_id !== null,
     psychologistId: booking.psychologist_id,
     withName: booking.psychologist_name,
     timeZone,

@@ -16,17 +16,33 @@ const NOW = new Date('2026-03-08T06:00:00.000Z');
 const NEW_START = new Date('2026-03-12T06:00:00.000Z');
 const event = makeEvent();
 
-/** A stand-in for the time picker: one button that picks Thu 12 Mar, 11:30 AM. */
+/** A stand-in for the time picker: buttons that pick Thu 12 Mar, 11:30 AM at either length. */
 function fakePicker(seen: PickerMode[]) {
-  return (mode: PickerMode, onPick: (start: Date) => void) => {
+  return (mode: PickerMode, onPick: (start: Date, durationMinutes: 20 | 45) => void) => {
     seen.push(mode);
     return (
-      <button type="button" onClick={() => onPick(NEW_START)}>
-        Pick Thursday
-      </button>
+      <>
+        <button type="button" onClick={() => onPick(NEW_START, mode.durationMinutes)}>
+          Pick Thursday
+        </button>
+        <button type="button" onClick={() => onPick(NEW_START, 20)}>
+          Pick Thursday, 20 min
+        </button>
+        <button type="button" onClick={() => onPick(NEW_START, 45)}>
+          Pick Thursday, 45 min
+        </button>
+      </>
     );
   };
 }
+
+const moved = (overrides = {}, refund: number | null = null) => ({
+  data: {
+    outcome: 'moved',
+    event: { ...event, startDate: NEW_START.toISOString(), ...overrides },
+    refund_paise: refund,
+  },
+});
 
 function renderDialog(overrides: Partial<Parameters<typeof RescheduleDialog>[0]> = {}) {
   const props = {
@@ -34,6 +50,7 @@ function renderDialog(overrides: Partial<Parameters<typeof RescheduleDialog>[0]>
     target: moveTargetFromEvent(event, 'patient', 'Asia/Kolkata'),
     now: NOW,
     renderPicker: fakePicker([]),
+    payDifference: vi.fn(() => Promise.resolve('paid' as const)),
     onChanged: vi.fn(() => Promise.resolve()),
     onClose: vi.fn(),
     ...overrides,
@@ -44,13 +61,15 @@ function renderDialog(overrides: Partial<Parameters<typeof RescheduleDialog>[0]>
 
 describe('RescheduleDialog', () => {
   it('lets a patient pick a time of the same length under their policy, shows old and new, and moves it', async () => {
-    const calls = stubApi(() => ({ data: { ...event, startDate: NEW_START.toISOString() } }));
+    const calls = stubApi(() => moved());
     const modes: PickerMode[] = [];
     const props = renderDialog({ renderPicker: fakePicker(modes) });
     expect(modes[0]).toEqual({
       durationMinutes: 45,
       policy: DEFAULT_PRACTICE_POLICY,
       current: { startDate: event.startDate, endDate: event.endDate },
+      // Its length may change too, at the fees it was booked at.
+      lengths: { rates: { session_20_minute_rate: 500, session_45_minute_rate: 900 } },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Pick Thursday' }));
     expect(screen.getByText(/^Tue 10 Mar( 2026)?, 11:00 AM/, { selector: 'dd' })).toBeTruthy();
@@ -68,10 +87,61 @@ describe('RescheduleDialog', () => {
         method: 'PATCH',
         path: `/api/bookings/${event.id}/reschedule`,
         query: undefined,
-        body: { start_time: NEW_START.toISOString() },
+        body: { start_time: NEW_START.toISOString(), duration_minutes: 45 },
       },
     ]);
     expect(props.onChanged).toHaveBeenCalled();
+  });
+
+  it('a shorter session: the difference at the booked fees comes back, and the dialog says so', async () => {
+    const calls = stubApi(() => moved({ durationMinutes: 20 }, 40_000));
+    renderDialog();
+    fireEvent.click(screen.getByRole('button', { name: 'Pick Thursday, 20 min' }));
+    expect(screen.getByText(/11:30 AM.* · 20 min/, { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByText(/₹400(\.00)? comes back to you/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Change session' }));
+    expect(
+      await screen.findByText(/Now a 20-minute session, .*₹400(\.00)? is being refunded/),
+    ).toBeTruthy();
+    expect(calls[0]?.body).toEqual({ start_time: NEW_START.toISOString(), duration_minutes: 20 });
+  });
+
+  it('a longer session: pays the difference through the checkout first, then it is changed', async () => {
+    const short = makeEvent({
+      durationMinutes: 20,
+      endDate: '2026-03-10T05:50:00.000Z',
+      pricePaise: 50_000,
+    });
+    const required = {
+      outcome: 'payment_required',
+      booking_id: short.id,
+      amount: 40_000,
+      currency: 'INR',
+      order_id: 'order_1',
+      expires_at: '2026-03-08T06:10:00.000Z',
+      checkout: {
+        provider: 'sandbox',
+        key: 'k',
+        order_id: 'order_1',
+        amount: 40_000,
+        currency: 'INR',
+        name: 'Sukoon',
+        description: 'Longer session',
+      },
+    };
+    stubApi(() => ({ data: required }));
+    const payDifference = vi.fn(() => Promise.resolve('dismissed' as const));
+    renderDialog({ target: moveTargetFromEvent(short, 'patient', 'Asia/Kolkata'), payDifference });
+    fireEvent.click(screen.getByRole('button', { name: 'Pick Thursday, 45 min' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Pay ₹400(\.00)? and change$/ }));
+    // Closed without paying: nothing changed, and the time stays kept for a while.
+    expect(
+      await screen.findByText(/Payment not completed, so nothing changed.*until 11:40 AM/),
+    ).toBeTruthy();
+    expect(payDifference).toHaveBeenCalledWith(required);
+    payDifference.mockResolvedValueOnce('paid' as never);
+    fireEvent.click(screen.getByRole('button', { name: /^Pay ₹400(\.00)? and change$/ }));
+    expect(await screen.findByText(/Now a 45-minute session, .*₹400(\.00)? paid/)).toBeTruthy();
   });
 
   it('says plainly when this move is the last one the policy allows', () => {
@@ -121,6 +191,8 @@ describe('RescheduleDialog', () => {
     expect(screen.getByRole('button', { name: 'Pick Thursday' })).toBeTruthy();
     // The psychologist's own calendar, but at least a day ahead: the patient must have time to answer.
     expect(modes[0]?.policy).toEqual(PSYCHOLOGIST_MOVE_POLICY);
+    // A patient's fee is the patient's to change: the psychologist keeps its length.
+    expect(modes[0]?.lengths).toBeNull();
     expect(props.onChanged).toHaveBeenCalled();
   });
 });

@@ -1,14 +1,19 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import {
+  bookedRatesInr,
+  formatClock,
+  formatInr,
   formatSessionStart,
+  lengthChangePaise,
   patientMoveRefusal,
   patientMoveRefusalMessage,
   PSYCHOLOGIST_MOVE_POLICY,
   readPolicy,
   rescheduleTerms,
   type BookingPolicy,
-  type CalendarEvent,
+  type RatesInr,
   type RescheduleBody,
+  type RescheduleData,
   type SessionDuration,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
@@ -20,10 +25,13 @@ import type { MoveTarget } from './move-target';
 // The API calls live in the dialogs, not in an *-api.ts module: those are part of every first
 // load (vite.config.ts, 'app-shell'), and only these lazy dialogs make them.
 
-/** PATCH /api/bookings/{id}/reschedule: the same session at a new start; its length stays. */
-function rescheduleBooking(id: string, start: Date) {
-  const body: RescheduleBody = { start_time: start.toISOString() };
-  return api<CalendarEvent>('PATCH', `/api/bookings/${id}/reschedule`, { body });
+/** PATCH /api/bookings/{id}/reschedule: the session at a new start and, maybe, a new length. */
+function rescheduleBooking(id: string, start: Date, durationMinutes: SessionDuration) {
+  const body: RescheduleBody = {
+    start_time: start.toISOString(),
+    duration_minutes: durationMinutes,
+  };
+  return api<RescheduleData>('PATCH', `/api/bookings/${id}/reschedule`, { body });
 }
 
 /** What the time picker needs to offer the times a session can move to (issue 18). */
@@ -31,14 +39,26 @@ export interface PickerMode {
   durationMinutes: SessionDuration;
   policy: BookingPolicy | null;
   current: { startDate: string; endDate: string };
+  /** Its length may change too, at these fees (null: the psychologist's own event, no fee). */
+  lengths: { rates: RatesInr | null } | null;
 }
+
+/** The difference of a longer session was paid and verified, or why not. */
+export type PaymentOutcome = 'paid' | 'dismissed' | { error: string };
+
+type PaymentRequired = Extract<RescheduleData, { outcome: 'payment_required' }>;
 
 interface RescheduleDialogProps {
   role: 'patient' | 'psychologist';
   target: MoveTarget;
   now: Date;
   /** The time picker, handed in by the app (features do not import each other). */
-  renderPicker: (mode: PickerMode, onPick: (start: Date) => void) => ReactNode;
+  renderPicker: (
+    mode: PickerMode,
+    onPick: (start: Date, durationMinutes: SessionDuration) => void,
+  ) => ReactNode;
+  /** Opens the checkout for a longer length's difference and verifies it (handed in by the app). */
+  payDifference: (required: PaymentRequired) => Promise<PaymentOutcome>;
   /** A time already chosen (a pill dropped on a cell): the dialog opens at confirming it. */
   initialStart?: Date | undefined;
   /** The patient may not move it: offer to cancel instead. */
@@ -48,12 +68,40 @@ interface RescheduleDialogProps {
   onClose: () => void;
 }
 
+interface Choice {
+  start: Date;
+  durationMinutes: SessionDuration;
+}
+
 type Step =
   | { kind: 'pick' }
-  | { kind: 'confirm'; start: Date; working: boolean }
-  | { kind: 'done'; start: Date };
+  | ({ kind: 'confirm'; working: boolean } & Choice)
+  | ({ kind: 'done'; refundPaise: number | null; paidPaise: number | null } & Choice);
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** What the change did, in one sentence or two. */
+function doneMessage(
+  step: Extract<Step, { kind: 'done' }>,
+  fromMinutes: SessionDuration,
+  when: string,
+  patient: boolean,
+  target: MoveTarget,
+): string {
+  const what =
+    step.durationMinutes === fromMinutes
+      ? `Moved to ${when}.`
+      : `Now a ${step.durationMinutes}-minute session, ${when}.`;
+  const money = step.paidPaise
+    ? ` ${formatInr(step.paidPaise)} paid.`
+    : step.refundPaise
+      ? ` ${formatInr(step.refundPaise)} is being refunded to the way you paid.`
+      : '';
+  if (patient) return `${what}${money} Your psychologist is told by email.`;
+  return target.withPatient
+    ? `${what} ${target.withName ?? 'The patient'} is emailed to keep the new time or cancel for a full refund.`
+    : what;
+}
 
 /**
  * Reschedule (issue 18): the patient picks a new time of the same length within their session's
@@ -65,13 +113,21 @@ export function RescheduleDialog({
   target,
   now,
   renderPicker,
+  payDifference,
   initialStart,
   onCancelInstead,
   onChanged,
   onClose,
 }: RescheduleDialogProps) {
   const [step, setStep] = useState<Step>(() =>
-    initialStart ? { kind: 'confirm', start: initialStart, working: false } : { kind: 'pick' },
+    initialStart
+      ? {
+          kind: 'confirm',
+          start: initialStart,
+          durationMinutes: target.durationMinutes,
+          working: false,
+        }
+      : { kind: 'pick' },
   );
   const [error, setError] = useState<string | null>(null);
   const patient = role === 'patient';
@@ -84,26 +140,58 @@ export function RescheduleDialog({
         now,
       )
     : null;
+  // The patient changes the length of their session at the rates it was booked at; the
+  // psychologist only of their own events (a patient's fee is the patient's to change).
+  const rates = target.bookedRates;
+  const lengths = patient
+    ? rates
+      ? { rates: bookedRatesInr(rates) }
+      : null
+    : target.withPatient
+      ? null
+      : { rates: null };
   const mode = useMemo<PickerMode>(
     () => ({
       durationMinutes: target.durationMinutes,
       // The psychologist's move leaves the patient a day to answer, as the server requires.
-      policy: patient ? policy : PSYCHOLOGIST_MOVE_POLICY,
+      policy: patient ? policy : target.withPatient ? PSYCHOLOGIST_MOVE_POLICY : null,
       current: { startDate: target.startDate, endDate: target.endDate },
+      lengths,
     }),
-    [target.durationMinutes, target.startDate, target.endDate, patient, policy],
+    // `lengths` follows the target and role alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [target.durationMinutes, target.startDate, target.endDate, target.withPatient, patient, policy],
   );
+  /** Paise the chosen length costs more (positive) or returns (negative). */
+  const feeChange = (durationMinutes: SessionDuration) =>
+    rates ? lengthChangePaise(rates, target.durationMinutes, durationMinutes) : 0;
   const busy = step.kind === 'confirm' && step.working;
   const close = () => {
     if (!busy) onClose();
   };
   const when = (start: Date) => formatSessionStart(start, target.timeZone);
 
-  async function move(start: Date) {
+  async function move(choice: Choice) {
     setError(null);
-    setStep({ kind: 'confirm', start, working: true });
+    setStep({ kind: 'confirm', ...choice, working: true });
+    let paidPaise: number | null = null;
+    let refundPaise: number | null = null;
     try {
-      await rescheduleBooking(target.id, start);
+      const data = await rescheduleBooking(target.id, choice.start, choice.durationMinutes);
+      if (data.outcome === 'payment_required') {
+        const paid = await payDifference(data);
+        if (paid !== 'paid') {
+          setError(
+            paid === 'dismissed'
+              ? `Payment not completed, so nothing changed. The new time stays kept for you until ${formatClock(new Date(data.expires_at), target.timeZone)}.`
+              : paid.error,
+          );
+          setStep({ kind: 'confirm', ...choice, working: false });
+          await onChanged().catch(() => undefined);
+          return;
+        }
+        paidPaise = data.amount;
+      } else refundPaise = data.refund_paise;
     } catch (caught) {
       setError(
         caught instanceof Error ? caught.message : 'Something went wrong. Please try again.',
@@ -114,11 +202,11 @@ export function RescheduleDialog({
       if (retake) {
         await onChanged().catch(() => undefined);
         setStep({ kind: 'pick' });
-      } else setStep({ kind: 'confirm', start, working: false });
+      } else setStep({ kind: 'confirm', ...choice, working: false });
       return;
     }
     await onChanged().catch(() => undefined);
-    setStep({ kind: 'done', start });
+    setStep({ kind: 'done', ...choice, refundPaise, paidPaise });
   }
 
   let body: ReactNode;
@@ -142,35 +230,48 @@ export function RescheduleDialog({
     body = (
       <>
         {error && <Notice tone="error">{error}</Notice>}
-        {renderPicker(mode, (start) => {
+        {renderPicker(mode, (start, durationMinutes) => {
           setError(null);
-          setStep({ kind: 'confirm', start, working: false });
+          setStep({ kind: 'confirm', start, durationMinutes, working: false });
         })}
       </>
     );
   } else if (step.kind === 'confirm') {
     const movesLeft = policy ? policy.patientMovesPerSession - target.patientMoves - 1 : 0;
+    const resized = step.durationMinutes !== target.durationMinutes;
+    const change = feeChange(step.durationMinutes);
     body = (
       <>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm">
           <dt className="text-slate-600">Now:</dt>
           <dd className="text-slate-700 line-through decoration-slate-400">
             {when(new Date(target.startDate))}
+            {resized ? ` · ${target.durationMinutes} min` : ''}
           </dd>
           <dt className="text-slate-600">New:</dt>
-          <dd className="font-semibold text-slate-900">{when(step.start)}</dd>
+          <dd className="font-semibold text-slate-900">
+            {when(step.start)}
+            {resized ? ` · ${step.durationMinutes} min` : ''}
+          </dd>
         </dl>
+        {change !== 0 && (
+          <p className="text-sm font-medium text-slate-900">
+            {change > 0
+              ? `You pay ${formatInr(change)} more, the difference between the fees you booked at. The new time is kept for you for 10 minutes while you pay; nothing changes until the payment goes through.`
+              : `${formatInr(-change)} comes back to you, the difference between the fees you booked at.`}
+          </p>
+        )}
         {patient && policy ? (
           <p className="text-sm text-slate-700">
             {movesLeft > 0
               ? `${rescheduleTerms(step.start, policy, target.timeZone)} After this move you have ${plural(movesLeft, 'move')} left.`
               : 'This is the last time this session can be moved online.'}
           </p>
-        ) : (
+        ) : target.withPatient ? (
           <p className="text-sm text-slate-700">
             The patient will be emailed and can keep the new time or cancel for a full refund.
           </p>
-        )}
+        ) : null}
         {error && <Notice tone="error">{error}</Notice>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button
@@ -183,12 +284,23 @@ export function RescheduleDialog({
           >
             Choose another time
           </Button>
-          <Button disabled={busy} onClick={() => void move(step.start)}>
-            {busy ? 'Moving…' : 'Move session'}
+          <Button
+            disabled={busy}
+            onClick={() => void move({ start: step.start, durationMinutes: step.durationMinutes })}
+          >
+            {busy
+              ? change > 0
+                ? 'Paying…'
+                : 'Moving…'
+              : change > 0
+                ? `Pay ${formatInr(change)} and change`
+                : resized
+                  ? 'Change session'
+                  : 'Move session'}
           </Button>
         </div>
         <p role="status" className="sr-only">
-          {busy ? 'Moving the session…' : ''}
+          {busy ? 'Changing the session…' : ''}
         </p>
       </>
     );
@@ -196,9 +308,7 @@ export function RescheduleDialog({
     body = (
       <>
         <Notice tone="success">
-          {patient
-            ? `Moved to ${when(step.start)}. Your psychologist is told by email.`
-            : `Moved to ${when(step.start)}. ${target.withName ?? 'The patient'} is emailed to keep the new time or cancel for a full refund.`}
+          {doneMessage(step, target.durationMinutes, when(step.start), patient, target)}
         </Notice>
         <Button onClick={close} className="w-full sm:w-auto sm:self-end">
           Done

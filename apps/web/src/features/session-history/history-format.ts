@@ -3,6 +3,7 @@ import {
   AUDIT_ACTION_LABELS,
   MeetingLink,
   formatInr,
+  formatSessionStart,
   type AttendanceStatus,
   type AuditEvent,
 } from '@sukoon/shared';
@@ -53,7 +54,7 @@ const list = (...parts: Array<string | null>) => parts.filter(Boolean).join(' ·
  * formatted (amounts in paise with formatInr, statuses and methods through their labels); anything
  * else the server may put in `details` is never shown.
  */
-export function describeHistoryEvent(event: AuditEvent): HistoryLine {
+export function describeHistoryEvent(event: AuditEvent, timeZone: string): HistoryLine {
   const { details } = event;
   const label = AUDIT_ACTION_LABELS[event.action] ?? 'Changed';
   const by = BY[event.actor];
@@ -93,6 +94,32 @@ export function describeHistoryEvent(event: AuditEvent): HistoryLine {
       return line(
         join(label, by),
         list(refund && `Refund ${refund}`, penalty && `Cancellation fee ${penalty}`),
+      );
+    }
+    case 'booking.rescheduled': {
+      const when = (key: string) => {
+        const value = details[key];
+        const instant = typeof value === 'string' ? new Date(value) : null;
+        return instant && !Number.isNaN(instant.getTime())
+          ? formatSessionStart(instant, timeZone)
+          : null;
+      };
+      const minutes = (key: string) =>
+        details[key] === 20 || details[key] === 45 ? `${details[key]} min` : null;
+      const from = when('from');
+      const to = when('to');
+      const fromMinutes = minutes('from_minutes');
+      const toMinutes = minutes('to_minutes');
+      const paid = amount(details, 'paid_paise');
+      const refund = amount(details, 'refund_paise');
+      return line(
+        join(fromMinutes && toMinutes ? 'Changed' : label, by),
+        list(
+          from && to && from !== to ? `From ${from} to ${to}` : null,
+          fromMinutes && toMinutes && `${fromMinutes} → ${toMinutes}`,
+          paid && `Paid ${paid}`,
+          refund && `Refund ${refund}`,
+        ),
       );
     }
     case 'booking.refunded':

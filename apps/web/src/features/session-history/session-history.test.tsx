@@ -30,11 +30,38 @@ function event(
 }
 
 const text = (e: AuditEvent) => {
-  const line = describeHistoryEvent(e);
+  const line = describeHistoryEvent(e, 'Asia/Kolkata');
   return [line.text, line.detail];
 };
 
 describe('describeHistoryEvent', () => {
+  it('says where a session moved, how its length changed and what money moved', () => {
+    expect(
+      text(
+        event('booking.rescheduled', 'patient', {
+          from: '2026-03-10T05:30:00.000Z',
+          to: '2026-03-12T06:00:00.000Z',
+          from_minutes: 20,
+          to_minutes: 45,
+          paid_paise: 40_000,
+        }),
+      ),
+    ).toEqual([
+      'Changed by the patient',
+      expect.stringMatching(
+        /^From Tue 10 Mar( 2026)?, 11:00 AM IST to Thu 12 Mar( 2026)?, 11:30 AM IST · 20 min → 45 min · Paid ₹400$/,
+      ),
+    ]);
+    expect(
+      text(
+        event('booking.rescheduled', 'psychologist', {
+          from: '2026-03-10T05:30:00.000Z',
+          to: '2026-03-12T06:00:00.000Z',
+        }),
+      ),
+    ).toEqual(['Moved by you', expect.stringMatching(/^From Tue 10 Mar.* to Thu 12 Mar/)]);
+  });
+
   it('names each action with its label, who did it and the amounts in rupees', () => {
     expect(text(event('booking.created', 'patient', { status: 'held' }))).toEqual([
       'Created by the patient',
@@ -109,7 +136,8 @@ describe('describeHistoryEvent', () => {
       event('booking.attendance_marked', 'psychologist', { status: hostile, notes: hostile }),
       event('booking.canceled', 'patient', { refund_paise: 1.5, reason: hostile }),
       event('booking.created', 'patient', { status: hostile, secret: 'x' }),
-    ].map(describeHistoryEvent);
+      event('booking.rescheduled', 'patient', { from: hostile, to: 5, from_minutes: 30 }),
+    ].map((e) => describeHistoryEvent(e, 'Asia/Kolkata'));
     expect(lines.map((line) => [line.text, line.detail])).toEqual([
       ['Paid by the patient', null],
       ['Paid by the patient', null],
@@ -117,6 +145,7 @@ describe('describeHistoryEvent', () => {
       ['Attendance marked by you', null],
       ['Canceled by the patient', null],
       ['Created by the patient', null],
+      ['Moved by the patient', null],
     ]);
     const all = JSON.stringify(lines);
     for (const leaked of ['203.0.113.7', 'img', 'javascript', 'a lot', 'secret']) {

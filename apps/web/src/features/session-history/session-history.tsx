@@ -20,7 +20,7 @@ export function SessionHistory({ bookingId, timeZone }: SessionHistoryProps) {
   const history = useSessionHistory(bookingId, open);
   const headingId = useId();
   const bodyId = useId();
-  const lines = history.data?.map(describeHistoryEvent) ?? [];
+  const lines = history.data?.map((event) => describeHistoryEvent(event, timeZone)) ?? [];
 
   return (
     <section

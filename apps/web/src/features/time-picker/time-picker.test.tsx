@@ -153,6 +153,7 @@ describe('TimePicker', () => {
           durationMinutes: 45,
           policy: null,
           current: { startDate: own.start, endDate: own.end },
+          lengths: null,
         }}
       />,
     );
@@ -170,6 +171,38 @@ describe('TimePicker', () => {
     expect(onPick).toHaveBeenCalledWith({
       start: new Date('2026-11-26T04:00:00.000Z'),
       durationMinutes: 45,
+    });
+  });
+
+  it('in reschedule mode with lengths: the switch shows the booked fees and its own start at the other length', async () => {
+    const own = { start: '2026-11-26T04:30:00.000Z', end: '2026-11-26T05:15:00.000Z' };
+    stubApi(() => ({ data: availability({ busy: [own] }) }));
+    const onPick = vi.fn();
+    renderWithQuery(
+      <TimePicker
+        psychologist={PSYCHOLOGIST}
+        onPick={onPick}
+        reschedule={{
+          durationMinutes: 45,
+          policy: null,
+          current: { startDate: own.start, endDate: own.end },
+          lengths: { rates: { session_20_minute_rate: 600, session_45_minute_rate: 1000 } },
+        }}
+      />,
+    );
+    const days = await screen.findByRole('list', { name: 'Days' });
+    expect(screen.getByRole('radio', { name: /45 min/ })).toHaveProperty('checked', true);
+    expect(screen.getByText('₹1,000')).toBeTruthy();
+    fireEvent.click(within(days).getByRole('button', { name: /^Thursday, 26 November/ }));
+    // At its own length its own start is no move; at 20 minutes it is a change.
+    expect(screen.queryByRole('button', { name: /at 10:00 AM/ })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /20 min/ }));
+    fireEvent.click(
+      screen.getByRole('button', { name: /^Move to Thursday, 26 November at 10:00 AM/ }),
+    );
+    expect(onPick).toHaveBeenCalledWith({
+      start: new Date('2026-11-26T04:30:00.000Z'),
+      durationMinutes: 20,
     });
   });
 });

@@ -42,11 +42,20 @@ export interface RescheduleMode {
   policy: BookingPolicy | null;
   /** The session being moved: its interval is free for its new time. */
   current: { startDate: string; endDate: string };
+  /**
+   * Its length may change too (a patient's session, priced at the rates it was booked at, or a
+   * psychologist's own event, with no fee): the 20 / 45 switch is shown, starting at its length.
+   */
+  lengths: { rates: RatesInr | null } | null;
 }
 
-/** A move to the session's own start is no move: that time is not offered. */
-function withoutCurrentStart(day: DayTimes, mode: RescheduleMode | undefined): DayTimes {
-  if (!mode) return day;
+/** A move to the session's own start at its own length is no move: that time is not offered. */
+function withoutCurrentStart(
+  day: DayTimes,
+  mode: RescheduleMode | undefined,
+  duration: SessionDuration,
+): DayTimes {
+  if (!mode || duration !== mode.durationMinutes) return day;
   const current = Date.parse(mode.current.startDate);
   const starts = day.starts.filter((start) => start.getTime() !== current);
   if (starts.length === day.starts.length) return day;
@@ -107,8 +116,10 @@ function LoadedTimePicker({
   const today = localDateOf(now, timeZone);
   const last = addIsoDays(today, PICKER_DAYS - 1);
   const availability = useAvailability(psychologist.id, today, last);
-  const [chosenDuration, setDuration] = useState<SessionDuration>(20);
-  const duration = reschedule?.durationMinutes ?? chosenDuration;
+  const [chosenDuration, setDuration] = useState<SessionDuration>(
+    reschedule?.durationMinutes ?? 20,
+  );
+  const duration = reschedule && !reschedule.lengths ? reschedule.durationMinutes : chosenDuration;
   const policy = reschedule ? (reschedule.policy ?? undefined) : psychologist.policy;
   const [chosenDate, setChosenDate] = useState<string | null>(null);
 
@@ -118,7 +129,7 @@ function LoadedTimePicker({
     () =>
       facts
         ? daysOfTimes(today, PICKER_DAYS, { durationMinutes: duration, now, facts, policy }).map(
-            (day) => withoutCurrentStart(day, reschedule),
+            (day) => withoutCurrentStart(day, reschedule, duration),
           )
         : [],
     [facts, today, duration, now, policy, reschedule],
@@ -148,8 +159,14 @@ function LoadedTimePicker({
       timeZone={timeZone}
       moving={reschedule !== undefined}
       lengthSwitch={
-        reschedule ? (
+        reschedule && !reschedule.lengths ? (
           <p className="text-sm font-medium text-slate-700">{duration} min session</p>
+        ) : reschedule?.lengths ? (
+          <DurationSwitch
+            rates={reschedule.lengths.rates}
+            value={duration}
+            onChange={setDuration}
+          />
         ) : (
           <DurationSwitch rates={psychologist} value={duration} onChange={setDuration} />
         )
@@ -233,7 +250,8 @@ function DurationSwitch({
   value,
   onChange,
 }: {
-  rates: RatesInr;
+  /** The fees under each length; null for a psychologist's own event, which has none. */
+  rates: RatesInr | null;
   value: SessionDuration;
   onChange: (duration: SessionDuration) => void;
 }) {
@@ -255,7 +273,9 @@ function DurationSwitch({
               className="sr-only"
             />
             <span>{minutes} min</span>
-            <span className="text-xs">{formatRupees(sessionFeeInr(rates, minutes))}</span>
+            {rates && (
+              <span className="text-xs">{formatRupees(sessionFeeInr(rates, minutes))}</span>
+            )}
           </label>
         ))}
       </div>
