@@ -16,6 +16,7 @@ import {
   type SessionDuration,
 } from './constants';
 import { CheckoutParams } from './payments';
+import { PracticePolicy } from './policy';
 
 /**
  * Booking: the create-order payload with its hold, the booking create payload, the event writes, the
@@ -302,6 +303,8 @@ export const CreateOrderData = z.object({
   /** The held booking; release it with DELETE /api/bookings/holds/{booking_id}. */
   booking_id: z.uuid(),
   hold_expires_at: z.iso.datetime(),
+  /** The terms the hold keeps (the psychologist's policy as it was placed): shown before paying. */
+  policy: PracticePolicy,
   checkout: CheckoutParams,
 });
 export type CreateOrderData = z.infer<typeof CreateOrderData>;

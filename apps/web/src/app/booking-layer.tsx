@@ -57,7 +57,6 @@ export function useBookingLayer(
       start: new Date(hold.start_time),
       durationMinutes: hold.duration === 45 ? 45 : 20,
       description: hold.description,
-      policy: hold.policy ?? undefined,
     });
   /** The patient's own unpaid hold, opened from its pill: the same order's checkout again. */
   const resumeHeld = async (event: CalendarEvent) => {
@@ -70,7 +69,6 @@ export function useBookingLayer(
         start: new Date(event.startDate),
         durationMinutes: event.durationMinutes === 45 ? 45 : 20,
         description: event.description,
-        policy: event.policy ?? undefined,
       });
     } catch {
       // The hold has just ended: redraw without its pill; the slot is free again.

@@ -208,6 +208,8 @@ export function createBookingFlowService({
         prefill: { name: actor.username, email: actor.email },
       });
       const holdExpiresAt = new Date(clock().getTime() + HOLD_MS);
+      // The terms the patient is shown before paying are the ones the session keeps.
+      const policy = readPolicy(psychologist.policy);
       const { order, checkout } = await placeHoldAndOrder(async (tx) => {
         if (!(await createBookingsRepository(tx).tryLockPatientHolds(actor.id))) {
           throw new AppError('HOLD_IN_PROGRESS');
@@ -234,8 +236,7 @@ export function createBookingFlowService({
             paymentStatus: 'pending',
             holdExpiresAt,
             patientTimeZone: request.timeZone ?? null,
-            // The terms the patient is shown before paying are the ones the session keeps.
-            policy: readPolicy(psychologist.policy),
+            policy,
           },
           actor,
           tx,
@@ -248,6 +249,7 @@ export function createBookingFlowService({
         order_id: order.providerOrderId,
         booking_id: holdId,
         hold_expires_at: holdExpiresAt.toISOString(),
+        policy,
         checkout,
       };
     },
@@ -287,6 +289,7 @@ export function createBookingFlowService({
         order_id: open.order.providerOrderId,
         booking_id: booking.id,
         hold_expires_at: holdExpiresAt.toISOString(),
+        policy: readPolicy(booking.policy),
         checkout: open.checkout,
       };
     },

@@ -54,6 +54,7 @@ describe('booking: holds, orders, confirmation, direct events', () => {
       amount: number;
       order_id: string;
       booking_id: string;
+      policy: unknown;
       checkout: { provider: string; amount: number };
     };
   }
@@ -110,6 +111,9 @@ describe('booking: holds, orders, confirmation, direct events', () => {
     expect(row.paymentStatus).toBe('pending');
     expect(row.patientId).toBe(patient.user.id);
     expect(row.title).toBe('Sleep');
+    // The terms shown before paying are the copy the hold keeps, with the rates it keeps.
+    expect(data.policy).toEqual(row.policy);
+    expect(row).toMatchObject({ bookedRate20Paise: 50_000, bookedRate45Paise: 90_000 });
     const left = row.holdExpiresAt!.getTime() - Date.now();
     expect(left).toBeGreaterThan(9 * 60_000);
     expect(left).toBeLessThanOrEqual(10 * 60_000);

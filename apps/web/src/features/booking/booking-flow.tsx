@@ -6,7 +6,6 @@ import {
   type CheckoutSuccess,
   type CreateOrderData,
   type PaymentProviderName,
-  type PracticePolicy,
   type RatesInr,
   type SessionDuration,
 } from '@sukoon/shared';
@@ -28,8 +27,6 @@ export interface PsychologistInfo extends RatesInr {
   id: string;
   displayName: string;
   timeZone: string;
-  /** The practice policy a new booking is made under (shown before paying). */
-  policy?: PracticePolicy | undefined;
 }
 
 /**
@@ -46,8 +43,6 @@ export type BookingStart =
       start: Date;
       durationMinutes: SessionDuration;
       description: string;
-      /** The hold's own copy of the policy (it was booked under it). */
-      policy?: PracticePolicy | undefined;
     };
 
 interface BookingFlowProps {
@@ -98,7 +93,7 @@ export function BookingFlow({
             amountPaise: request.order.amount,
             timeZone: psychologist.timeZone,
             heldUntil: new Date(request.order.hold_expires_at),
-            policy: request.policy ?? psychologist.policy,
+            policy: request.order.policy,
           },
         }
       : { kind: 'form' },
@@ -154,7 +149,8 @@ export function BookingFlow({
           amountPaise: order.amount,
           timeZone: psychologist.timeZone,
           heldUntil: new Date(order.hold_expires_at),
-          policy: psychologist.policy,
+          // The copy the hold keeps, not a profile this page read earlier.
+          policy: order.policy,
         },
       });
     } catch (caught) {
