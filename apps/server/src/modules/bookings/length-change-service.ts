@@ -141,12 +141,17 @@ export function createLengthChangeService(options: LengthChangeOptions) {
           if (Number.isNaN(start.getTime()) || ![20, 45].includes(durationMinutes)) {
             return refused('the order does not say what it pays for');
           }
+          // As with a booking's hold: a payment after the new time stopped being kept (its ten
+          // minutes passed, or another change replaced it) is refused, so refunded, even if the
+          // time happens to be free still; the patient asks again and pays the order they get.
           if (
-            booking.pendingStartsAt &&
-            (booking.pendingStartsAt.getTime() !== start.getTime() ||
-              booking.pendingDurationMinutes !== durationMinutes)
+            !booking.pendingStartsAt ||
+            !booking.pendingExpiresAt ||
+            booking.pendingExpiresAt <= now ||
+            booking.pendingStartsAt.getTime() !== start.getTime() ||
+            booking.pendingDurationMinutes !== durationMinutes
           ) {
-            return refused('another change of this session is waiting for its payment');
+            return refused('the new time was no longer kept for this payment');
           }
           const rates = bookedRatesOf(booking);
           const due = rates

@@ -207,6 +207,30 @@ describe('changing the length of a session', () => {
     expect((await row(bookingId)).paymentStatus).toBe('refunded');
   });
 
+  it('a payment after the new time stopped being kept is refunded, even when the time is still free', async () => {
+    const start = istSlot(5, 16 * 60);
+    const { bookingId } = await book(start, 20);
+    const { data: required } = (await change(bookingId, start, 45)).json<{
+      data: { order_id: string };
+    }>();
+    await db()
+      .update(bookings)
+      .set({ pendingExpiresAt: new Date(Date.now() - MINUTE) })
+      .where(eq(bookings.id, bookingId));
+    const verified = await payAndVerify(context.app, patient, required.order_id);
+    expect(verified.statusCode).toBe(409);
+    expect(verified.json<{ error: { code: string } }>().error.code).toBe('LENGTH_CHANGE_REFUNDED');
+    expect(await row(bookingId)).toMatchObject({ durationMinutes: 20, pricePaise: 60_000 });
+    expect(await refundsOf(bookingId)).toEqual([
+      expect.objectContaining({ amount: 40_000, purpose: 'length_change' }),
+    ]);
+    // Asking again keeps the time again and pays a fresh order.
+    const again = (await change(bookingId, start, 45)).json<{ data: { order_id: string } }>();
+    expect(again.data.order_id).not.toBe(required.order_id);
+    expect((await payAndVerify(context.app, patient, again.data.order_id)).statusCode).toBe(200);
+    expect(await row(bookingId)).toMatchObject({ durationMinutes: 45, pricePaise: 100_000 });
+  });
+
   it('a late payment for a time taken meanwhile is refunded in full and changes nothing', async () => {
     const start = istSlot(5, 10 * 60);
     const { bookingId } = await book(start, 20);
