@@ -19,3 +19,5 @@ export * from './time-format';
 export * from './policy';
 export * from './policy-terms';
 export * from './policy-moves';
+export * from './calendar-feeds';
+export * from './add-to-calendar';
