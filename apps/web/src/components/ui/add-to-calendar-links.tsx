@@ -1,7 +1,7 @@
 import { googleCalendarUrl, outlookCalendarUrl, type TemplateEvent } from '@sukoon/shared';
 
 const LINK =
-  'inline-flex min-h-8 items-center rounded text-xs font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+  'inline-flex min-h-8 items-center rounded text-xs font-medium text-brand-700 underline decoration-slate-300 underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 /**
  * "Add to Google Calendar" and "Add to Outlook": the providers' own new-event pages, prefilled (no

@@ -23,7 +23,7 @@ export function FeedLink({ link }: { link: CalendarFeedLink }) {
   }
 
   return (
-    <div className="flex flex-col gap-2 rounded-xl border border-brand-200 bg-brand-50/60 p-4">
+    <div className="flex flex-col gap-2 rounded-xl border border-brand-100 bg-brand-50 p-4">
       <label htmlFor={inputId} className="text-sm font-semibold text-slate-900">
         Your private feed link
       </label>
@@ -40,12 +40,15 @@ export function FeedLink({ link }: { link: CalendarFeedLink }) {
         one.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button onClick={() => void copy()}>Copy link</Button>
+        <Button className="shrink-0 whitespace-nowrap" onClick={() => void copy()}>
+          Copy link
+        </Button>
         <a
           href={link.webcalUrl}
+          aria-label="Subscribe in your calendar app"
           className="inline-flex min-h-10 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
-          Subscribe in your calendar app
+          Subscribe
         </a>
       </div>
       <p role="status" className="text-sm text-slate-700">

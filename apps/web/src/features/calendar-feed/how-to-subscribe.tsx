@@ -29,7 +29,8 @@ export function HowToSubscribe() {
       </ul>
       <p className="mt-2 text-xs text-slate-500">
         Calendar apps fetch the feed on their own schedule: Apple Calendar as often as you set it,
-        Google Calendar and Outlook every few hours, so a new session can take a while to appear.
+        Google Calendar and Outlook every few hours (Google sometimes only daily), so a change can
+        take a while to appear.
       </p>
     </details>
   );
