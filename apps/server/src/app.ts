@@ -17,6 +17,7 @@ import { attendanceRoutes } from './modules/attendance/attendance-routes';
 import { auditRoutes } from './modules/audit/audit-routes';
 import { availabilityRoutes } from './modules/availability/availability-routes';
 import { bookingsRoutes } from './modules/bookings/bookings-routes';
+import { calendarFeedsRoutes } from './modules/calendar-feeds/calendar-feeds-routes';
 import { configRoutes } from './modules/config/config-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { privacyRoutes } from './modules/privacy/privacy-routes';
@@ -212,6 +213,7 @@ export async function buildApp({
   await app.register(attendanceRoutes);
   await app.register(auditRoutes);
   await app.register(privacyRoutes);
+  await app.register(calendarFeedsRoutes);
   await app.register(remindersPlugin);
   await app.register(retentionPlugin);
 

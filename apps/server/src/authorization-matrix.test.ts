@@ -9,7 +9,9 @@ import {
   createPatient,
   createPsychologist,
 } from './db/factories';
+import { calendarFeeds } from './db/schema';
 import { createSessionsService } from './modules/auth/sessions-service';
+import { hashFeedSecret } from './modules/calendar-feeds/calendar-feeds-service';
 
 /**
  * Who may call what, written down once: every route of the OpenAPI document, called by each kind of
@@ -46,6 +48,11 @@ interface Fixture {
   ownersHold(): Promise<{ bookingId: string; orderId: string }>;
   /** A date two weeks ahead, in the psychologist's time zone. */
   futureDate: string;
+  /** The address path of the patient's calendar feed, with a new secret on every call. */
+  patientFeedPath(): Promise<string>;
+  /** Every user's calendar feed on (so reset and settings have one to change), or every one off. */
+  everyoneHasAFeed(): Promise<void>;
+  noFeeds(): Promise<void>;
 }
 
 interface Call {
@@ -438,6 +445,45 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ method: 'POST', url: '/api/payments/sandbox/demo-order' }),
   },
 
+  // Calendar feeds: the secret is the key (a bearer token plays no part); the rest is your own feed.
+  'GET /api/calendar-feeds/{secret}.ics': {
+    expected: everyone(200),
+    call: async (f) => ({ method: 'GET', url: await f.patientFeedPath() }),
+  },
+  'GET /api/calendar-feeds/me': {
+    expected: signedIn(200),
+    call: () => ({ method: 'GET', url: '/api/calendar-feeds/me' }),
+  },
+  'POST /api/calendar-feeds/me': {
+    expected: signedIn(200),
+    call: async (f) => {
+      await f.noFeeds();
+      return { method: 'POST', url: '/api/calendar-feeds/me' };
+    },
+  },
+  'POST /api/calendar-feeds/me/reset': {
+    expected: signedIn(200),
+    call: async (f) => {
+      await f.everyoneHasAFeed();
+      return { method: 'POST', url: '/api/calendar-feeds/me/reset' };
+    },
+  },
+  'PATCH /api/calendar-feeds/me': {
+    // Only a psychologist's feed names patients, so only they choose how.
+    expected: psychologists(200),
+    call: async (f) => {
+      await f.everyoneHasAFeed();
+      return { method: 'PATCH', url: '/api/calendar-feeds/me', body: { showFullDetails: true } };
+    },
+  },
+  'DELETE /api/calendar-feeds/me': {
+    expected: signedIn(200),
+    call: async (f) => {
+      await f.everyoneHasAFeed();
+      return { method: 'DELETE', url: '/api/calendar-feeds/me' };
+    },
+  },
+
   // The dev mailbox exists only without SMTP and outside production (its own tests prove both).
   'GET /dev/mailbox.json': {
     expected: everyone(200),
@@ -519,6 +565,27 @@ describe('authorization matrix', () => {
             durationMinutes: 20,
             pricePaise: 0,
           }),
+        patientFeedPath: async () => {
+          const secret = randomBytes(32).toString('base64url');
+          await db
+            .insert(calendarFeeds)
+            .values({ userId: patient.id, secretHash: hashFeedSecret(secret) })
+            .onConflictDoUpdate({
+              target: calendarFeeds.userId,
+              set: { secretHash: hashFeedSecret(secret) },
+            });
+          return `/api/calendar-feeds/${secret}.ics`;
+        },
+        everyoneHasAFeed: async () => {
+          await db.execute(
+            sql`insert into calendar_feeds (user_id, secret_hash)
+                select id, encode(sha256(gen_random_uuid()::text::bytea), 'hex') from users
+                on conflict (user_id) do nothing`,
+          );
+        },
+        noFeeds: async () => {
+          await db.delete(calendarFeeds);
+        },
         ownersHold: async () => {
           // Every call places another hold for one patient, replacing the last: age those out of
           // the abandonment window (that limit is proven in holds-abuse.test.ts, not here).

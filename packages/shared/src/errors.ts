@@ -209,6 +209,20 @@ export const ERRORS = {
     message:
       'This link has already been used, or the session has started or been canceled. Open your sessions in Sukoon to see where it stands.',
   },
+  CALENDAR_FEED_NOT_FOUND: {
+    status: 404,
+    message:
+      'This calendar feed does not exist: it was turned off or its link was reset. Copy the current link from Calendar feed in Sukoon.',
+  },
+  CALENDAR_FEED_OFF: {
+    status: 409,
+    message: 'Your calendar feed is off. Turn it on first.',
+  },
+  CALENDAR_FEED_ALREADY_ON: {
+    status: 409,
+    message:
+      'Your calendar feed is already on. Its link was shown once; choose Reset the link for a new one.',
+  },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: SERVER_ERROR_MESSAGE },
   SERVICE_UNAVAILABLE: {

@@ -20,3 +20,5 @@ export * from './policy';
 export * from './policy-terms';
 export * from './policy-moves';
 export * from './session-length';
+export * from './calendar-feeds';
+export * from './add-to-calendar';

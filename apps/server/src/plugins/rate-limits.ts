@@ -31,6 +31,15 @@ declare module 'fastify' {
       name: string,
       limits: { perUser: number; perIp: number },
     ): preValidationAsyncHookHandler;
+    /**
+     * A preValidation hook for requests that share a key the route derives (a calendar feed's
+     * secret, hashed: calendar services fetch many people's feeds from the same addresses, so the
+     * address is no key there): at most `max` requests per key over RATE_LIMIT_WINDOW_SECONDS.
+     */
+    keyLimits(
+      name: string,
+      options: { max: number; key: (request: FastifyRequest) => string },
+    ): preValidationAsyncHookHandler;
   }
 }
 
@@ -85,6 +94,7 @@ export const rateLimits = fp(async (app: FastifyInstance) => {
   if (env.RATE_LIMITS === 'off') {
     app.decorate('authLimits', () => async () => {});
     app.decorate('userLimits', () => async () => {});
+    app.decorate('keyLimits', () => async () => {});
     return;
   }
   const redis = env.REDIS_URL
@@ -150,6 +160,20 @@ export const rateLimits = fp(async (app: FastifyInstance) => {
       refuseIfExceeded([await perUser(request), await perIp(request)], reply);
     };
   });
+
+  app.decorate(
+    'keyLimits',
+    (name: string, options: { max: number; key: (request: FastifyRequest) => string }) => {
+      const perKey = app.createRateLimit({
+        max: options.max,
+        timeWindow,
+        keyGenerator: (request) => `${name}:key:${options.key(request)}`,
+      });
+      return async (request, reply) => {
+        refuseIfExceeded([await perKey(request)], reply);
+      };
+    },
+  );
 });
 
 type LimitCheck = Awaited<ReturnType<ReturnType<FastifyInstance['createRateLimit']>>>;

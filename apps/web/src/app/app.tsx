@@ -32,8 +32,9 @@ const PsychologistArea = lazyWithPreload(() =>
 const AuthDialog = lazyWithPreload(() =>
   import('../features/auth/auth-dialog').then((module) => module.AuthDialog),
 );
+// The avatar menu and the Calendar feed dialog it opens (account-menu.tsx).
 const AvatarMenu = lazyWithPreload(() =>
-  import('../features/auth/avatar-menu').then((module) => module.AvatarMenu),
+  import('./account-menu').then((module) => module.AccountMenu),
 );
 // TEST MODE page to try the payment path; its server routes exist only with the sandbox provider.
 const CheckoutPlayground = lazyWithPreload(() =>

@@ -10,3 +10,4 @@ export * from './bookings';
 export * from './payments';
 export * from './audit';
 export * from './rate-limits';
+export * from './calendar-feeds';

@@ -1,4 +1,4 @@
-import icalGenerator, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import icalGenerator, { ICalCalendarMethod } from 'ical-generator';
 import {
   addIsoDays,
   cancellationTerms,
@@ -18,6 +18,7 @@ import { createUsersRepository } from '../auth/users-repository';
 import { renderMail } from '../mail/mail-templates';
 import { enqueueMail, type MailAttachment } from '../mail/outbox';
 import { createPsychologistsRepository } from '../psychologists/psychologists-repository';
+import { addSessionEvent } from './session-ical';
 
 /**
  * Every email about a session: confirmation, meeting link, cancellation and reminders. Each is queued
@@ -54,9 +55,9 @@ async function sessionPeople(tx: Database, booking: BookingRow) {
 type People = NonNullable<Awaited<ReturnType<typeof sessionPeople>>>;
 
 /**
- * An iCalendar message for the session: REQUEST adds or updates it, CANCEL removes it. One UID per
- * booking; SEQUENCE is the booking's ics_sequence, raised by every change a calendar must apply (a
- * move, a new meeting link, a cancellation), so calendars move or remove the event they already have.
+ * An iCalendar message for the session: REQUEST adds or updates it, CANCEL removes it. The event is
+ * the one the calendar feeds carry (session-ical.ts: same UID, SEQUENCE from ics_sequence), so
+ * calendars move or remove the event they already have.
  */
 export function sessionInvitation(
   booking: BookingRow,
@@ -69,25 +70,21 @@ export function sessionInvitation(
     prodId: { company: 'Sukoon', product: 'sessions', language: 'EN' },
     method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
-  calendar.createEvent({
-    id: `${booking.id}@sukoon`,
-    sequence: booking.icsSequence,
-    start: booking.startsAt,
-    end: booking.endsAt,
-    summary: `${booking.title} (Sukoon session with ${people.psychologistName})`,
-    description: [
-      booking.description,
-      booking.meetingLink
-        ? `Join: ${booking.meetingLink}`
-        : 'The meeting link will be shared before the session.',
-    ].join('\n\n'),
-    location: booking.meetingLink ?? 'Online',
-    url: booking.meetingLink ?? publicUrl,
-    status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    // A quoted parameter cannot escape a quote or a line break: the name goes in without them.
-    organizer: { name: nameForHeaders(people.psychologistName), email: people.psychologistEmail },
-    attendees: [{ email: people.patientEmail, rsvp: false }],
-  });
+  addSessionEvent(
+    calendar,
+    booking,
+    {
+      summary: `${booking.title} (Sukoon session with ${people.psychologistName})`,
+      details: booking.description,
+      canceled: method === 'CANCEL',
+      publicUrl,
+    },
+    {
+      // A quoted parameter cannot escape a quote or a line break: the name goes in without them.
+      organizer: { name: nameForHeaders(people.psychologistName), email: people.psychologistEmail },
+      attendees: [{ email: people.patientEmail, rsvp: false }],
+    },
+  );
   return {
     filename: method === 'CANCEL' ? 'cancel-session.ics' : 'session.ics',
     contentType: `text/calendar; method=${method}`,

@@ -4,6 +4,7 @@ import {
   authSessions,
   blockedSlots,
   bookings,
+  calendarFeeds,
   daysOff,
   mailOutbox,
   oneTimeCodes,
@@ -83,6 +84,8 @@ export function createPrivacyRepository(db: Database) {
       await db.delete(authSessions).where(eq(authSessions.userId, userId));
       await db.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, userId));
       await db.delete(signInTokens).where(eq(signInTokens.userId, userId));
+      // A calendar feed is a way in to their sessions too: its address stops working.
+      await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
       await db.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = lower(${email})`);
       // What a patient wrote about their problems, and their time zone.
       await db

@@ -23,7 +23,13 @@ function renderMenu(answer: Parameters<typeof stubApi>[0]) {
   const onLogout = vi.fn();
   renderWithQuery(
     <SessionProvider>
-      <AvatarMenu user={USER} onPrivacy={vi.fn()} onLogout={onLogout} defaultOpen />
+      <AvatarMenu
+        user={USER}
+        onPrivacy={vi.fn()}
+        onCalendarFeed={vi.fn()}
+        onLogout={onLogout}
+        defaultOpen
+      />
     </SessionProvider>,
   );
   fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }));

@@ -11,6 +11,8 @@ interface AvatarMenuProps extends LazyMenuProps {
   onProfile?: (() => void) | undefined;
   /** Privacy & data: download the account's data or delete it. */
   onPrivacy: () => void;
+  /** Calendar feed: subscribe to your sessions in a calendar app. */
+  onCalendarFeed: () => void;
   /** Also called once "Sign out everywhere" has ended this session with the others. */
   onLogout: () => void;
 }
@@ -18,7 +20,14 @@ interface AvatarMenuProps extends LazyMenuProps {
 const ITEM =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
 
-export function AvatarMenu({ user, onProfile, onPrivacy, onLogout, defaultOpen }: AvatarMenuProps) {
+export function AvatarMenu({
+  user,
+  onProfile,
+  onPrivacy,
+  onCalendarFeed,
+  onLogout,
+  defaultOpen,
+}: AvatarMenuProps) {
   const [confirmSignOutEverywhere, setConfirmSignOutEverywhere] = useState(false);
   return (
     <>
@@ -45,6 +54,9 @@ export function AvatarMenu({ user, onProfile, onPrivacy, onLogout, defaultOpen }
                 Profile
               </DropdownMenu.Item>
             )}
+            <DropdownMenu.Item className={ITEM} onSelect={onCalendarFeed}>
+              Calendar feed
+            </DropdownMenu.Item>
             <DropdownMenu.Item className={ITEM} onSelect={onPrivacy}>
               Privacy &amp; data
             </DropdownMenu.Item>

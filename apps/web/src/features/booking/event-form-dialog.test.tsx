@@ -259,3 +259,26 @@ describe('Problems Facing only for a session with a patient (issue 17, defect 9)
     expect(screen.getByLabelText('Problems Facing')).toBeTruthy();
   });
 });
+
+describe('Edit Event: add to a calendar (issue 20)', () => {
+  it('offers Google Calendar and Outlook for a saved session, without the patient’s words', () => {
+    renderForm({ role: 'psychologist', mode: 'edit', withPatient: true });
+    const google = screen.getByRole('link', {
+      name: 'Add this session to Google Calendar (opens in a new tab)',
+    });
+    const url = new URL(google.getAttribute('href')!);
+    expect(url.searchParams.get('text')).toBe('Sukoon session (20 min)');
+    expect(url.searchParams.get('dates')).toBe('20300311T043000Z/20300311T045000Z');
+    const outlook = screen.getByRole('link', {
+      name: 'Add this session to Outlook (opens in a new tab)',
+    });
+    expect(new URL(outlook.getAttribute('href')!).searchParams.get('enddt')).toBe(
+      '2030-03-11T04:50:00Z',
+    );
+  });
+
+  it('offers none while a new event is still being made', () => {
+    renderForm({ role: 'psychologist', mode: 'add' });
+    expect(screen.queryByRole('link', { name: /Google Calendar/ })).toBeNull();
+  });
+});

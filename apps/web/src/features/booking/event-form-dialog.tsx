@@ -23,9 +23,14 @@ import {
   type Role,
   type SessionDuration,
 } from '@sukoon/shared';
+import {
+  AddToCalendarLinks,
+  sessionTemplateEvent,
+} from '../../components/ui/add-to-calendar-links';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { zoneLabel } from '../../lib/dates';
+import { meetingHref } from '../../lib/links';
 import { formatRupees } from '../../lib/money';
 import { ConfirmCloseDialog } from './confirm-close-dialog';
 import { DIALOG_ACTIONS } from './dialog-actions';
@@ -524,6 +529,21 @@ export function EventFormDialog(props: EventFormDialogProps) {
             unsaved: dirty || extraUnsaved,
             close: props.onClose,
           })}
+
+          {mode === 'edit' && (
+            // The session as it is saved: a patient's session without their words (as the feed).
+            <AddToCalendarLinks
+              name="this session"
+              event={sessionTemplateEvent({
+                title: withPatient
+                  ? `Sukoon session (${initial.durationMinutes} min)`
+                  : (initial.title ?? 'Sukoon session'),
+                start: initial.start,
+                end: new Date(initial.start.getTime() + initial.durationMinutes * 60_000),
+                meetingLink: meetingHref(initial.meetingLink),
+              })}
+            />
+          )}
 
           {serverError && (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -104,7 +104,7 @@ describe('YourSessions', () => {
     expect(join.getAttribute('href')).toBe('https://meet.example.com/follow-up');
     expect(join.getAttribute('target')).toBe('_blank');
     expect(join.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(within(items[1]!).queryByRole('link')).toBeNull();
+    expect(within(items[1]!).queryByRole('link', { name: /^Join/ })).toBeNull();
     expect(within(items[1]!).getByText(/appears here once your psychologist adds it/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel First session' }));
@@ -120,6 +120,40 @@ describe('YourSessions', () => {
     // A hold given up during payment was never a session.
     expect(screen.queryByText('Abandoned')).toBeNull();
     expect(screen.queryByText('Last week')).toBeNull();
+  });
+});
+
+describe('YourSessions: add to a calendar (issue 20)', () => {
+  it('offers Google Calendar and Outlook links for each upcoming session, with its time and link', async () => {
+    stubApi(() => ({ data: list }));
+    renderWithQuery(
+      <YourSessions
+        userId={USER}
+        now={now}
+        zoneOf={() => 'Asia/Kolkata'}
+        viewerZone="Asia/Kolkata"
+        onCancel={vi.fn()}
+      />,
+    );
+    const google = await screen.findByRole('link', {
+      name: 'Add Follow-up to Google Calendar (opens in a new tab)',
+    });
+    const url = new URL(google.getAttribute('href')!);
+    expect(url.host).toBe('calendar.google.com');
+    expect(url.searchParams.get('text')).toBe('Follow-up (Sukoon session with Dr. Asha Rao)');
+    expect(url.searchParams.get('dates')).toBe('20260310T053000Z/20260310T061500Z');
+    expect(url.searchParams.get('details')).toBe('Join: https://meet.example.com/follow-up');
+    expect(google.getAttribute('rel')).toBe('noopener noreferrer');
+
+    const outlook = screen.getByRole('link', {
+      name: 'Add First session to Outlook (opens in a new tab)',
+    });
+    const outlookUrl = new URL(outlook.getAttribute('href')!);
+    expect(outlookUrl.host).toBe('outlook.live.com');
+    expect(outlookUrl.searchParams.get('startdt')).toBe('2026-03-10T05:30:00Z');
+    expect(outlookUrl.searchParams.get('location')).toBeNull();
+    // Only upcoming sessions: none for canceled ones.
+    expect(screen.getAllByRole('link', { name: /to Google Calendar/ })).toHaveLength(2);
   });
 });
 

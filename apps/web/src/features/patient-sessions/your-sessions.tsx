@@ -10,6 +10,10 @@ import {
   type BookingListItem,
   type CreateOrderData,
 } from '@sukoon/shared';
+import {
+  AddToCalendarLinks,
+  sessionTemplateEvent,
+} from '../../components/ui/add-to-calendar-links';
 import { Button } from '../../components/ui/button';
 import { SessionWhenForViewer } from '../../components/ui/session-when';
 import { meetingHref } from '../../lib/links';
@@ -240,6 +244,17 @@ function Upcoming({
           <p className="text-xs text-slate-500">
             The meeting link appears here once your psychologist adds it.
           </p>
+        )}
+        {!started && (
+          <AddToCalendarLinks
+            name={booking.title}
+            event={sessionTemplateEvent({
+              title: `${booking.title} (Sukoon session with ${booking.psychologist_name})`,
+              start: booking.start_time,
+              end: booking.end_time,
+              meetingLink: href,
+            })}
+          />
         )}
       </div>
       <div className="flex shrink-0 gap-2">

@@ -1,0 +1,139 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CALENDAR_FEED,
+  CalendarFeedLink,
+  CalendarFeedSettingsBody,
+  CalendarFeedStatus,
+  FeedSecretParams,
+  okEnvelope,
+} from '@sukoon/shared';
+import { requireAuth, signedIn } from '../../plugins/authenticate';
+import { createCalendarFeedsService, hashFeedSecret } from './calendar-feeds-service';
+import { ifNoneMatchHits } from './if-none-match';
+
+/**
+ * Private calendar subscription feeds: the signed-in user turns theirs on (the address is shown
+ * once), resets or turns it off; calendar apps fetch `/api/calendar-feeds/{secret}.ics` with no
+ * sign-in, the secret being the key.
+ */
+export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const feeds = createCalendarFeedsService({ db: app.database.db, publicUrl: app.env.publicUrl });
+  const tags = ['calendar feeds'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/api/calendar-feeds/:secret.ics',
+    {
+      // Counted per secret (hashed: the key names no address), before the secret is checked.
+      preValidation: app.keyLimits('calendar-feed', {
+        max: CALENDAR_FEED.requestsPerWindow,
+        key: (request) => {
+          const { secret } = request.params as { secret?: unknown };
+          return hashFeedSecret(typeof secret === 'string' ? secret : '');
+        },
+      }),
+      schema: {
+        tags,
+        summary:
+          'A private calendar feed (iCalendar): its owner’s sessions from 30 days back to the booking horizon; no sign-in, the secret is the key',
+        params: FeedSecretParams,
+        response: { 200: z.string().describe('text/calendar') },
+      },
+    },
+    async (request, reply) => {
+      const { body, etag } = await feeds.feed(request.params.secret);
+      void reply.header('cache-control', 'private').header('etag', etag);
+      if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
+        // Not modified: no body (the response schema describes the 200's).
+        return (reply as FastifyReply).code(304).send();
+      }
+      return reply.type('text/calendar; charset=utf-8').send(body);
+    },
+  );
+
+  app.get(
+    '/api/calendar-feeds/me',
+    {
+      schema: {
+        tags,
+        summary: 'Whether your calendar feed is on (never its address again)',
+        security,
+        response: { 200: okEnvelope(CalendarFeedStatus) },
+      },
+    },
+    async (request) => {
+      const data = await feeds.status(requireAuth(request));
+      return { success: true as const, data, error: null };
+    },
+  );
+
+  app.post(
+    '/api/calendar-feeds/me',
+    {
+      schema: {
+        tags,
+        summary: 'Turn your calendar feed on: answers its address, shown this once',
+        security,
+        response: { 200: okEnvelope(CalendarFeedLink) },
+      },
+    },
+    async (request) => {
+      const data = await feeds.turnOn(requireAuth(request));
+      return { success: true as const, data, error: null };
+    },
+  );
+
+  app.post(
+    '/api/calendar-feeds/me/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Reset your calendar feed’s link: a new address, the old one refused at once',
+        security,
+        response: { 200: okEnvelope(CalendarFeedLink) },
+      },
+    },
+    async (request) => {
+      const data = await feeds.reset(requireAuth(request));
+      return { success: true as const, data, error: null };
+    },
+  );
+
+  app.patch(
+    '/api/calendar-feeds/me',
+    {
+      preValidation: signedIn('psychologist'),
+      schema: {
+        tags,
+        summary:
+          'Psychologists: show patients’ full names and problem descriptions in your feed, or only first names (the default)',
+        security,
+        body: CalendarFeedSettingsBody,
+        response: { 200: okEnvelope(CalendarFeedStatus) },
+      },
+    },
+    async (request) => {
+      const actor = requireAuth(request, 'psychologist');
+      const data = await feeds.updateSettings(actor, request.body.showFullDetails);
+      return { success: true as const, data, error: null };
+    },
+  );
+
+  app.delete(
+    '/api/calendar-feeds/me',
+    {
+      schema: {
+        tags,
+        summary: 'Turn your calendar feed off: its address stops working at once',
+        security,
+        response: { 200: okEnvelope(CalendarFeedStatus) },
+      },
+    },
+    async (request) => {
+      const data = await feeds.turnOff(requireAuth(request));
+      return { success: true as const, data, error: null };
+    },
+  );
+};

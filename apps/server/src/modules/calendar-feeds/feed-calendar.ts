@@ -1,0 +1,54 @@
+import icalGenerator from 'ical-generator';
+import { feedSessionText } from '@sukoon/shared';
+import { addSessionEvent } from '../bookings/session-ical';
+import type { createCalendarFeedsRepository } from './calendar-feeds-repository';
+
+type FeedRow = Awaited<
+  ReturnType<ReturnType<typeof createCalendarFeedsRepository>['sessionsFor']>
+>[number];
+
+/** How often calendar apps are asked to fetch the feed again (they may fetch less often). */
+const REFRESH_SECONDS = 60 * 60;
+
+/**
+ * A user's feed as iCalendar text. Every value comes from the rows, never from the clock (DTSTAMP and
+ * LAST-MODIFIED are the booking's updated_at), so the same sessions always make the same bytes and
+ * the ETag changes only when something a calendar shows did.
+ */
+export function feedCalendar(
+  viewer: 'psychologist' | 'patient',
+  rows: FeedRow[],
+  options: { showFullDetails: boolean; publicUrl: string },
+): string {
+  const calendar = icalGenerator({
+    name: 'Sukoon sessions',
+    prodId: { company: 'Sukoon', product: 'sessions', language: 'EN' },
+    ttl: REFRESH_SECONDS,
+  });
+  for (const { booking, patientUsername, patientDeletedAt, psychologistName } of rows) {
+    const text = feedSessionText(
+      viewer,
+      {
+        durationMinutes: booking.durationMinutes,
+        title: booking.title,
+        description: booking.description,
+        patientUsername,
+        patientDeleted: patientDeletedAt !== null,
+        psychologistName,
+      },
+      { showFullDetails: options.showFullDetails },
+    );
+    addSessionEvent(
+      calendar,
+      booking,
+      {
+        summary: text.summary,
+        details: text.details,
+        canceled: booking.status === 'canceled',
+        publicUrl: options.publicUrl,
+      },
+      { stamp: booking.updatedAt, lastModified: booking.updatedAt },
+    );
+  }
+  return calendar.toString();
+}

@@ -1,0 +1,194 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { device, expect, expectAccessible, expectFocusTrapped, press, test } from '../fixtures';
+import {
+  PATIENT,
+  PSYCHOLOGIST,
+  bearer,
+  chooseDemoPsychologist,
+  chooseRole,
+  login,
+  openDashboard,
+  shot,
+  signIn,
+} from './journey-helpers';
+
+// Calendar subscription feeds (issue 20): the Calendar feed dialog of the account menu, and the
+// "Add to" links beside a patient's sessions. Its session is 40 days ahead, at 7:30 PM.
+const FOLDER = 'issue-20';
+const FEED_ADDRESS = /^http:\/\/[^/]+\/api\/calendar-feeds\/[A-Za-z0-9_-]{43}\.ics$/;
+
+async function openCalendarFeed(page: Page, username: string) {
+  await press(page.getByRole('button', { name: `Account menu for ${username}` }));
+  await press(page.getByRole('menuitem', { name: 'Calendar feed' }));
+  const dialog = page.getByRole('dialog', { name: 'Calendar feed' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Fetches a feed address through the journey's own server (the address names PUBLIC_URL's host). */
+const fetchFeed = (request: APIRequestContext, address: string) =>
+  request.get(new URL(address).pathname);
+
+test('a psychologist turns the feed on, copies it and resets it: the old address is gone at once', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const who = await signIn(page, PSYCHOLOGIST);
+  await openDashboard(page, 'Psychologist');
+
+  // A session's dialog adds it to Google Calendar or Outlook, without the patient's words.
+  const pill = page.getByRole('button', { name: 'Edit Event Exam anxiety' });
+  await expect(page.getByRole('grid').first()).not.toHaveAttribute('aria-busy', 'true');
+  if ((await pill.count()) === 0) await press(page.getByRole('button', { name: 'Prev' }));
+  await press(pill);
+  const edit = page.getByRole('dialog', { name: 'Edit Event' });
+  const google = edit.getByRole('link', {
+    name: 'Add this session to Google Calendar (opens in a new tab)',
+  });
+  await expect(google).toHaveAttribute('href', /text=Sukoon%20session%20\(\d+%20min\)&/);
+  await expect(
+    edit.getByRole('link', { name: 'Add this session to Outlook (opens in a new tab)' }),
+  ).toHaveAttribute('href', /^https:\/\/outlook\.live\.com\//);
+  // In sight, not under the form's sticky buttons (and after the dialog's own late focus).
+  await expect
+    .poll(() =>
+      google.evaluate((link) => {
+        link.scrollIntoView({ block: 'center' });
+        const { left, top, width, height } = link.getBoundingClientRect();
+        return link.contains(document.elementFromPoint(left + width / 2, top + height / 2));
+      }),
+    )
+    .toBe(true);
+  await shot(page, FOLDER, `event-dialog-${device()}`);
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+
+  const dialog = await openCalendarFeed(page, who.user.username);
+  await expect(dialog.getByText(/patient’s first name and “Session \(20 min\)”/)).toBeVisible();
+  await expect(dialog.getByText('Your calendar feed is off.')).toBeVisible();
+  await expectAccessible(page, 'calendar feed, off', { within: dialog });
+  await shot(page, FOLDER, `feed-off-${device()}`);
+
+  await press(dialog.getByRole('button', { name: 'Turn on' }));
+  const field = dialog.getByLabel('Your private feed link');
+  await expect(field).toHaveValue(FEED_ADDRESS);
+  const first = await field.inputValue();
+  await press(dialog.getByRole('button', { name: 'Copy link' }));
+  await expect(dialog.getByText('Link copied.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+  await expect(
+    dialog.getByRole('link', { name: 'Subscribe in your calendar app' }),
+  ).toHaveAttribute('href', first.replace(/^http:/, 'webcal:'));
+  await expect(
+    dialog.getByRole('checkbox', { name: 'Show patients’ full names and problem descriptions' }),
+  ).not.toBeChecked();
+  await expectAccessible(page, 'calendar feed, on', { within: dialog });
+  await shot(page, FOLDER, `feed-on-${device()}`);
+
+  const served = await fetchFeed(page.request, first);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  expect(await served.text()).toContain('BEGIN:VCALENDAR');
+
+  const resetButton = dialog.getByRole('button', { name: 'Reset the link' });
+  await press(resetButton);
+  const confirm = page.getByRole('dialog', { name: 'Reset the link?' });
+  // Escape keeps the link, and focus goes back to Reset the link.
+  await expectFocusTrapped(page, confirm, resetButton);
+  await expect(field).toHaveValue(first);
+  await press(resetButton);
+  await expect(confirm).toBeVisible();
+  await shot(page, FOLDER, `feed-reset-confirm-${device()}`);
+  await press(confirm.getByRole('button', { name: 'Reset the link' }));
+  await expect(confirm).toBeHidden();
+  await expect(field).not.toHaveValue(first);
+  const second = await field.inputValue();
+  expect(second).toMatch(FEED_ADDRESS);
+
+  expect((await fetchFeed(page.request, first)).status()).toBe(404);
+  expect((await fetchFeed(page.request, second)).status()).toBe(200);
+
+  // Reopened, the dialog no longer shows the address: it was shown once.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  const again = await openCalendarFeed(page, who.user.username);
+  await expect(again.getByText(/Its link was shown once/)).toBeVisible();
+  await expect(again.getByLabel('Your private feed link')).toHaveCount(0);
+  await press(again.getByRole('button', { name: 'Turn off' }));
+  await expect(again.getByText('Your calendar feed is off.')).toBeVisible();
+  expect((await fetchFeed(page.request, second)).status()).toBe(404);
+});
+
+test('a patient adds a session to Google Calendar or Outlook, and reads what their feed shows', async ({
+  page,
+}) => {
+  const who = await signIn(page, PATIENT);
+  const psychologist = await login(page.request, PSYCHOLOGIST);
+  await bookThroughTheApi(page.request, who.token, psychologist.user.id, device() === 'phone');
+  await page.goto('/');
+  await chooseRole(page, 'Patient');
+  await chooseDemoPsychologist(page, undefined, 'times');
+  const sessions = page.getByRole('region', { name: 'Your sessions' });
+  const google = sessions.getByRole('link', { name: /^Add Calendar feed check to Google/ });
+  await expect(google).toBeVisible();
+  const href = new URL((await google.getAttribute('href')) ?? '');
+  expect(href.host).toBe('calendar.google.com');
+  expect(href.searchParams.get('dates')).toMatch(/^\d{8}T\d{6}Z\/\d{8}T\d{6}Z$/);
+  await expect(
+    sessions.getByRole('link', { name: /^Add Calendar feed check to Outlook/ }),
+  ).toHaveAttribute('href', /^https:\/\/outlook\.live\.com\/calendar\/0\/deeplink\/compose\?/);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, FOLDER, `your-sessions-${device()}`);
+
+  const dialog = await openCalendarFeed(page, who.user.username);
+  await expect(dialog.getByText(/never attendance notes/)).toBeVisible();
+  await expect(dialog.getByRole('checkbox')).toHaveCount(0);
+  await press(dialog.getByRole('button', { name: 'Turn on' }));
+  await expect(dialog.getByLabel('Your private feed link')).toHaveValue(FEED_ADDRESS);
+  await press(dialog.getByText('How to subscribe in your calendar app'));
+  await expect(dialog.getByText(/File > New Calendar Subscription/)).toBeVisible();
+  await expectAccessible(page, 'calendar feed, patient', { within: dialog });
+  await shot(page, FOLDER, `feed-patient-${device()}`);
+  await press(dialog.getByRole('button', { name: 'Turn off' }));
+  await expect(dialog.getByText('Your calendar feed is off.')).toBeVisible();
+});
+
+/** A paid 20-minute session 40 days ahead at 7:30 PM IST (8:00 PM on the phone's server). */
+async function bookThroughTheApi(
+  request: APIRequestContext,
+  token: string,
+  psychologistId: string,
+  phone: boolean,
+) {
+  const day = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  const start = new Date(`${day}T${phone ? '14:30' : '14:00'}:00.000Z`);
+  const order = await request.post('/api/payments/create-order', {
+    headers: bearer(token),
+    data: {
+      psychologist_id: psychologistId,
+      start_time: start.toISOString(),
+      duration: 20,
+      title: 'Calendar feed check',
+      description: 'Sleep',
+    },
+  });
+  expect(order.status(), await order.text()).toBe(200);
+  const { order_id: orderId } = ((await order.json()) as { data: { order_id: string } }).data;
+  const paid = await request.post('/api/payments/sandbox/pay', {
+    headers: bearer(token),
+    data: {
+      order_id: orderId,
+      method: 'upi',
+      vpa: 'success@razorpay',
+      outcome: 'success',
+      webhook: 'none',
+    },
+  });
+  const { response } = ((await paid.json()) as { data: { response: Record<string, string> } }).data;
+  const verified = await request.post('/api/payments/verify-payment', {
+    headers: bearer(token),
+    data: response,
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+}
