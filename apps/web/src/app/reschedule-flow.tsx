@@ -9,26 +9,35 @@ import {
 } from '../features/reschedule/move-target';
 import { openCheckout } from '../features/payments/open-checkout';
 import { verifyPayment } from '../features/payments/payments-api';
+import { ApiError } from '../lib/api-client';
 import { RescheduleDialog, type PaymentOutcome } from '../features/reschedule/reschedule-dialog';
 import { TimePicker } from '../features/time-picker/time-picker';
 import { usePsychologistRecord } from './psychologist-query';
 import type { MoveSource } from './reschedule-layer';
 
-/** A longer length's difference: the checkout, then the server's verification, which makes the change. */
+/**
+ * A longer length's difference: the checkout, then the server's verification, which makes the
+ * change. A verification that cannot reach the server (or finds it unavailable) is tried again with
+ * the same payment, never paid again: if it still cannot, the patient is told not to pay twice,
+ * as the webhook or the reconciliation settles that payment.
+ */
 async function payDifference({ checkout }: { checkout: CheckoutParams }): Promise<PaymentOutcome> {
   const result = await openCheckout(checkout);
   if (result === 'dismissed') return 'dismissed';
   if (result === 'failed') {
     return { error: 'The payment did not go through, so nothing changed. You can try again.' };
   }
-  try {
-    await verifyPayment(result);
-    return 'paid';
-  } catch (caught) {
-    return {
-      error: caught instanceof Error ? caught.message : 'The payment could not be checked.',
-    };
+  for (const delayMs of [0, 1000, 3000]) {
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    try {
+      await verifyPayment(result);
+      return 'paid';
+    } catch (caught) {
+      // The server answered with why it refused the payment (it is being refunded): final.
+      if (caught instanceof ApiError && caught.status < 500) return { error: caught.message };
+    }
   }
+  return { unconfirmed: true };
 }
 
 /** What the reschedule layer has open: a move to choose, or an answer to a psychologist's move. */

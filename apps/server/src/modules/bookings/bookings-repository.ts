@@ -91,14 +91,25 @@ export function createBookingsRepository(db: Database) {
           ),
         )
         .returning({ id: bookings.id });
-      // A longer length whose payment did not come in time lets its interval go the same way.
+      // A longer length whose payment did not come in time lets its interval go the same way. Rows
+      // another transaction has locked are skipped (it may be changing that session): waiting for
+      // them could deadlock two patients acting at once.
       await db
         .update(bookings)
         .set(NO_PENDING_CHANGE)
         .where(
-          and(
-            lte(bookings.pendingExpiresAt, now),
-            psychologistId ? eq(bookings.psychologistId, psychologistId) : undefined,
+          inArray(
+            bookings.id,
+            db
+              .select({ id: bookings.id })
+              .from(bookings)
+              .where(
+                and(
+                  lte(bookings.pendingExpiresAt, now),
+                  psychologistId ? eq(bookings.psychologistId, psychologistId) : undefined,
+                ),
+              )
+              .for('update', { skipLocked: true }),
           ),
         );
       return rows.length;
@@ -234,8 +245,8 @@ export function createBookingsRepository(db: Database) {
 
     /**
      * Per booking, what was paid for it in all (its booking and any longer length) and what of that
-     * is refunded: one summary of its refunds, pending while any is. Includes the refund of a
-     * payment refused for its hold, which settled no order of its own.
+     * is refunded: one summary of its refunds, pending while any is. A payment refused (after its
+     * hold or its length change's time ran out) counts as paid and as refunded in full.
      */
     async moneyOf(
       bookingIds: string[],
@@ -260,6 +271,8 @@ export function createBookingsRepository(db: Database) {
         .innerJoin(payments, eq(payments.id, refunds.paymentId))
         .innerJoin(paymentOrders, settledBy)
         .where(ofSessions);
+      // Every payment that settled one of its orders: captured, or refused (a late payment for a
+      // hold or a length change) and so refunded in full, which the refunds above then include.
       const paidRows = await db
         .select({
           bookingId: paymentOrders.referenceId,
@@ -267,7 +280,7 @@ export function createBookingsRepository(db: Database) {
         })
         .from(payments)
         .innerJoin(paymentOrders, settledBy)
-        .where(and(ofSessions, eq(payments.status, 'captured')))
+        .where(and(ofSessions, inArray(payments.status, ['captured', 'rejected'])))
         .groupBy(paymentOrders.referenceId);
       const paid = new Map(paidRows.map((row) => [row.bookingId, Number(row.paid)]));
       const money = new Map<string, { refund: RefundSummary; paidPaise: number }>();
@@ -281,7 +294,6 @@ export function createBookingsRepository(db: Database) {
               attempts: Math.max(seen.refund.attempts, attempts),
             }
           : { status, amount, attempts, currency: CURRENCY };
-        // A payment refused for its hold was never captured: it is all that was paid.
         money.set(bookingId, { refund, paidPaise: paid.get(bookingId) ?? refund.amount });
       }
       return money;

@@ -229,7 +229,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/bookings/:id/reschedule',
     {
-      preValidation: signedIn(),
+      // A longer length keeps a time like a hold does: the same limits.
+      preValidation: [signedIn(), app.userLimits('hold', holdLimits)],
       schema: {
         tags: ['bookings'],
         summary:

@@ -19,7 +19,11 @@ import type { PaymentsService, PurposeHandler, RefundInput } from '../payments/p
 import type { RefundRow } from '../payments/payments-repository';
 import { recordAudit } from '../audit/audit-repository';
 import { createRemindersRepository } from '../reminders/reminders-repository';
-import { createBookingsRepository, type BookingWithNames } from './bookings-repository';
+import {
+  createBookingsRepository,
+  NO_PENDING_CHANGE,
+  type BookingWithNames,
+} from './bookings-repository';
 import { queueCancellationEmails } from './session-emails';
 import { refundSession, sessionPayments } from './session-payments';
 import { notBookedCode, sessionFacts, type BookingRow } from './session-state';
@@ -112,6 +116,9 @@ export function createCancellationService(options: CancellationOptions) {
       canceledBy: by.role,
       canceledAt: now,
       movedFromStartsAt: null,
+      // A longer length still waiting for its payment lets its time go; its payment, if it comes,
+      // is refused and refunded.
+      ...NO_PENDING_CHANGE,
       icsSequence: booking.icsSequence + 1,
       ...paymentStatus,
     }))!;

@@ -86,7 +86,7 @@ export function createLengthChangeService(options: LengthChangeOptions) {
         amountPaise,
         payerId: actor.id,
         // Shown and kept by the payment provider.
-        description: `Longer session: ${durationMinutes} minutes with ${row.psychologistName}`,
+        description: `Session change: ${durationMinutes} minutes with ${row.psychologistName}`,
         // What it pays for, and from what: a session changed meanwhile refuses it (and is refunded).
         notes: {
           from_start: booking.startsAt.toISOString(),

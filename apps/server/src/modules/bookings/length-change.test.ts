@@ -137,7 +137,7 @@ describe('changing the length of a session', () => {
     const mail = await lastMailTo(patient.user.email);
     expect(mail.subject).toMatch(/^Session changed: /);
     expect(mail.text).toContain('Now a 20-minute session (was 45 minutes)');
-    expect(mail.text).toContain('₹400 is being refunded for the shorter session');
+    expect(mail.text).toContain('₹400 is being refunded for the change');
 
     // The list says what was paid and what came back.
     const list = await context.app.inject({
@@ -229,6 +229,40 @@ describe('changing the length of a session', () => {
     expect(again.data.order_id).not.toBe(required.order_id);
     expect((await payAndVerify(context.app, patient, again.data.order_id)).statusCode).toBe(200);
     expect(await row(bookingId)).toMatchObject({ durationMinutes: 45, pricePaise: 100_000 });
+  });
+
+  it('cancelling while a longer length waits for payment cancels, lets the time go, refunds that payment', async () => {
+    const start = istSlot(5, 18 * 60);
+    const { bookingId } = await book(start, 20);
+    const { data: required } = (await change(bookingId, start, 45)).json<{
+      data: { order_id: string };
+    }>();
+    const canceled = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/bookings/cancel-user/${bookingId}`,
+      headers: patient.headers,
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(await row(bookingId)).toMatchObject({ status: 'canceled', pendingStartsAt: null });
+    // The kept extension is free for another patient at once.
+    const other = await hold(new Date(start.getTime() + 20 * MINUTE), 20, otherPatient);
+    expect(other.statusCode, other.body).toBe(200);
+    await context.app.inject({
+      method: 'DELETE',
+      url: `/api/bookings/holds/${other.json<{ data: { booking_id: string } }>().data.booking_id}`,
+      headers: otherPatient.headers,
+    });
+    // Paying the old order now is refused and refunded; the list adds it to what was paid.
+    const late = await payAndVerify(context.app, patient, required.order_id);
+    expect(late.json<{ error: { code: string } }>().error.code).toBe('LENGTH_CHANGE_REFUNDED');
+    const list = await context.app.inject({
+      url: `/api/bookings/user/${patient.user.id}`,
+      headers: patient.headers,
+    });
+    const item = list
+      .json<{ data: { id: string; paid_paise: number; refund: { amount: number } }[] }>()
+      .data.find((b) => b.id === bookingId);
+    expect(item).toMatchObject({ paid_paise: 100_000, refund: { amount: 100_000 } });
   });
 
   it('a late payment for a time taken meanwhile is refunded in full and changes nothing', async () => {

@@ -41,12 +41,13 @@ export interface RescheduleOptions {
 type Role = 'patient' | 'psychologist';
 
 /**
- * Moving a booked session to another time of the same length (issue 18), by its patient within the
- * policy it was booked under, or by its psychologist on their own calendar, and the patient's answer
- * to a psychologist's move. A move is one transaction with the booking row locked: the row's new
+ * Moving a booked session to another time (issue 18), by its patient within the policy it was booked
+ * under, or by its psychologist on their own calendar, and the patient's answer to a psychologist's
+ * move. A move is one transaction with the booking row locked (`session-change.ts`): the row's new
  * interval is taken under the same exclusion constraint as a hold (so of a move and a hold racing for
- * one interval exactly one wins), its old one freed by the same UPDATE, the payment untouched, the
- * reminders moved, the audit and both emails written.
+ * one interval exactly one wins), its old one freed by the same UPDATE, the reminders moved, the
+ * audit and both emails written. The patient may change its length too: shorter refunds the
+ * difference at once; longer is paid for first (`length-change-service.ts`).
  */
 export function createRescheduleService(options: RescheduleOptions) {
   const { db, cancellation, publicUrl } = options;

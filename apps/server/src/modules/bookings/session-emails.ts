@@ -342,9 +342,9 @@ export async function queueMoveEmails(
     ? `Now a ${booking.durationMinutes}-minute session (was ${fromDuration} minutes)`
     : `${booking.durationMinutes}-minute session`;
   const money = options.paidPaise
-    ? `${formatInr(options.paidPaise)} was paid for the longer session.`
+    ? `${formatInr(options.paidPaise)} was paid for the change.`
     : options.refundPaise
-      ? `${formatInr(options.refundPaise)} is being refunded for the shorter session to the way you paid; banks usually show it within 5–7 working days.`
+      ? `${formatInr(options.refundPaise)} is being refunded for the change to the way you paid; banks usually show it within 5–7 working days.`
       : 'Nothing more is charged or refunded.';
   const subjectVerb = resized ? 'Session changed' : 'Session moved to';
   await enqueueMail(tx, {

@@ -139,7 +139,37 @@ describe('RescheduleDialog', () => {
       await screen.findByText(/Payment not completed, so nothing changed.*until 11:40 AM/),
     ).toBeTruthy();
     expect(payDifference).toHaveBeenCalledWith(required);
-    payDifference.mockResolvedValueOnce('paid' as never);
+    // Paid, but the server could not be reached to confirm it: no second Pay button.
+    payDifference.mockResolvedValueOnce({ unconfirmed: true } as never);
+    fireEvent.click(screen.getByRole('button', { name: /^Pay ₹400(\.00)? and change$/ }));
+    expect(await screen.findByText(/Please do not pay\s+again/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+  });
+
+  it('a longer session paid and verified is changed', async () => {
+    const short = makeEvent({ durationMinutes: 20, endDate: '2026-03-10T05:50:00.000Z' });
+    stubApi(() => ({
+      data: {
+        outcome: 'payment_required',
+        booking_id: short.id,
+        amount: 40_000,
+        currency: 'INR',
+        order_id: 'order_2',
+        expires_at: '2026-03-08T06:10:00.000Z',
+        checkout: {
+          provider: 'sandbox',
+          key: 'k',
+          order_id: 'order_2',
+          amount: 40_000,
+          currency: 'INR',
+          name: 'Sukoon',
+          description: 'Session change',
+        },
+      },
+    }));
+    const payDifference = vi.fn(() => Promise.resolve('paid' as const));
+    renderDialog({ target: moveTargetFromEvent(short, 'patient', 'Asia/Kolkata'), payDifference });
+    fireEvent.click(screen.getByRole('button', { name: 'Pick Thursday, 45 min' }));
     fireEvent.click(screen.getByRole('button', { name: /^Pay ₹400(\.00)? and change$/ }));
     expect(await screen.findByText(/Now a 45-minute session, .*₹400(\.00)? paid/)).toBeTruthy();
   });

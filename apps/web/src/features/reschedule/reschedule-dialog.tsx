@@ -43,8 +43,11 @@ export interface PickerMode {
   lengths: { rates: RatesInr | null } | null;
 }
 
-/** The difference of a longer session was paid and verified, or why not. */
-export type PaymentOutcome = 'paid' | 'dismissed' | { error: string };
+/**
+ * The difference of a longer session was paid and verified, or why not; `unconfirmed`: paid, but
+ * the server could not be reached to confirm it (it will be settled without the browser).
+ */
+export type PaymentOutcome = 'paid' | 'dismissed' | { error: string } | { unconfirmed: true };
 
 type PaymentRequired = Extract<RescheduleData, { outcome: 'payment_required' }>;
 
@@ -76,7 +79,8 @@ interface Choice {
 type Step =
   | { kind: 'pick' }
   | ({ kind: 'confirm'; working: boolean } & Choice)
-  | ({ kind: 'done'; refundPaise: number | null; paidPaise: number | null } & Choice);
+  | ({ kind: 'done'; refundPaise: number | null; paidPaise: number | null } & Choice)
+  | { kind: 'unconfirmed' };
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -104,9 +108,10 @@ function doneMessage(
 }
 
 /**
- * Reschedule (issue 18): the patient picks a new time of the same length within their session's
- * policy, or the psychologist any free time of their own calendar; then old and new side by side,
- * and "Move session". A patient the policy refuses reads why and may cancel instead.
+ * Reschedule (issue 18): the patient picks a new time, and maybe length, within their session's
+ * policy, or the psychologist any free time of their own calendar; then old and new side by side
+ * with what a change of length costs or returns, and "Move session" (or "Pay ₹… and change", through
+ * the checkout). A patient the policy refuses reads why and may cancel instead.
  */
 export function RescheduleDialog({
   role,
@@ -181,6 +186,10 @@ export function RescheduleDialog({
       if (data.outcome === 'payment_required') {
         const paid = await payDifference(data);
         if (paid !== 'paid') {
+          if (paid !== 'dismissed' && 'unconfirmed' in paid) {
+            setStep({ kind: 'unconfirmed' });
+            return;
+          }
           setError(
             paid === 'dismissed'
               ? `Payment not completed, so nothing changed. The new time stays kept for you until ${formatClock(new Date(data.expires_at), target.timeZone)}.`
@@ -302,6 +311,19 @@ export function RescheduleDialog({
         <p role="status" className="sr-only">
           {busy ? 'Changing the session…' : ''}
         </p>
+      </>
+    );
+  } else if (step.kind === 'unconfirmed') {
+    body = (
+      <>
+        <Notice tone="info">
+          Your payment went through, but Sukoon could not confirm it just now. Please do not pay
+          again: within a few minutes your session changes, or if the new time could not be kept,
+          the payment is refunded in full. Your sessions list shows which.
+        </Notice>
+        <Button onClick={close} className="w-full sm:w-auto sm:self-end">
+          Close
+        </Button>
       </>
     );
   } else {

@@ -35,7 +35,7 @@ export interface PickerPsychologist extends RatesInr {
   policy?: BookingPolicy | undefined;
 }
 
-/** Moving a booked session (issue 18): its length stays, and its own time is not counted as taken. */
+/** Moving a booked session (issue 18): its own time is not counted as taken; its length may change. */
 export interface RescheduleMode {
   durationMinutes: SessionDuration;
   /** The session's own policy (a patient's move), or null: the psychologist's own calendar. */
