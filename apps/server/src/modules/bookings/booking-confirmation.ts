@@ -1,3 +1,4 @@
+import type { Database } from '../../db/client';
 import { recordAudit } from '../audit/audit-repository';
 import type { PurposeHandler } from '../payments/payments-service';
 import { createRemindersRepository } from '../reminders/reminders-repository';
@@ -43,13 +44,24 @@ export function bookingPurpose(options: { publicUrl: string; clock?: () => Date 
       return { accepted: true };
     },
 
-    async refunded({ tx, referenceId, amountPaise }) {
-      await recordAudit(tx, {
-        action: 'booking.refunded',
-        actor: null,
-        bookingId: referenceId,
-        details: { amount_paise: amountPaise },
-      });
-    },
+    refunded: auditSessionRefund,
   };
+}
+
+/** A refund of a session's payment (its booking or a longer length) reached the provider. */
+export async function auditSessionRefund({
+  tx,
+  referenceId,
+  amountPaise,
+}: {
+  tx: Database;
+  referenceId: string;
+  amountPaise: number;
+}) {
+  await recordAudit(tx, {
+    action: 'booking.refunded',
+    actor: null,
+    bookingId: referenceId,
+    details: { amount_paise: amountPaise },
+  });
 }

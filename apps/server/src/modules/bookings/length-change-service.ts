@@ -6,9 +6,9 @@ import {
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/audit-repository';
 import type { AuthUser } from '../auth/sessions-service';
 import type { PaymentsService, PurposeHandler } from '../payments/payments-service';
+import { auditSessionRefund } from './booking-confirmation';
 import { hasDatabaseCode, isOverlapViolation } from './booking-flow-service';
 import { createBookingsRepository, type BookingWithNames } from './bookings-repository';
 import { changeSession } from './session-change';
@@ -192,14 +192,7 @@ export function createLengthChangeService(options: LengthChangeOptions) {
           return { accepted: true };
         },
 
-        async refunded({ tx, referenceId, amountPaise }) {
-          await recordAudit(tx, {
-            action: 'booking.refunded',
-            actor: null,
-            bookingId: referenceId,
-            details: { amount_paise: amountPaise },
-          });
-        },
+        refunded: auditSessionRefund,
       };
     },
   };

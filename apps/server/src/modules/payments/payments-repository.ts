@@ -134,23 +134,6 @@ export function createPaymentsRepository(db: Database) {
       await db.update(paymentOrders).set({ reconciledAt: null }).where(eq(paymentOrders.id, id));
     },
 
-    /** The captured payment that settled the paid order of this purpose and reference, if any. */
-    async findCapturedPaymentFor(purpose: string, referenceId: string) {
-      const [row] = await db
-        .select({ payment: payments })
-        .from(paymentOrders)
-        .innerJoin(payments, eq(payments.providerPaymentId, paymentOrders.settledByPaymentId))
-        .where(
-          and(
-            eq(paymentOrders.purpose, purpose),
-            eq(paymentOrders.referenceId, referenceId),
-            eq(paymentOrders.status, 'paid'),
-            eq(payments.status, 'captured'),
-          ),
-        );
-      return row?.payment;
-    },
-
     /**
      * The captured payments that settled paid orders of these purposes for one reference, newest
      * first, each with the paise not yet refunded (or being refunded).

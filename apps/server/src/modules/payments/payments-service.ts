@@ -476,10 +476,6 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       (await recordRefund(tx, input)).refund,
     sendRefund,
 
-    /** The captured payment that paid an order of this purpose and reference, if one did. */
-    findCapturedPayment: (purpose: string, referenceId: string, tx: Database = db) =>
-      createPaymentsRepository(tx).findCapturedPaymentFor(purpose, referenceId),
-
     /** Captured payments of orders of these purposes for one reference, newest first, with what is left. */
     capturedPayments: (purposes: string[], referenceId: string, tx: Database = db) =>
       createPaymentsRepository(tx).capturedPaymentsFor(purposes, referenceId),
