@@ -52,6 +52,11 @@ const PATIENT = { email: 'bench.patient@example.test', password: 'bench-passphra
 const WEEK_SESSIONS = 56;
 /** Past sessions of the bench patient, with 30 different psychologists. */
 const PATIENT_SESSIONS = 30;
+/**
+ * Patients who place the holds, each in turn: a patient's next hold comes after every other
+ * booker's, so none holds two at once (or waits on their own), for up to 2 x BOOKERS holds a run.
+ */
+const BOOKERS = Number(process.env.BENCH_BOOKERS ?? 5000);
 
 const today = localDateOf(new Date(), ZONE);
 const week = weekDates(today);
@@ -88,13 +93,17 @@ async function seedPeople(db: Database) {
                 'patient', now())
         returning id`,
   );
-  // Another patient places the holds and whole bookings, so the measured list stays the same size.
-  const [booker] = await queryRows<{ id: string }>(
-    db,
-    sql`insert into users (email, username, password_hash, role, email_verified_at)
-        values ('bench.booker@example.test', 'bench_booker', 'x', 'patient', now())
-        returning id`,
-  );
+  // Other patients place the holds and whole bookings, so the measured list stays the same size;
+  // many of them, as one patient may hold only two slots at once (HOLD_LIMITS.liveHolds).
+  const bookers = (
+    await queryRows<{ id: string }>(
+      db,
+      sql`insert into users (email, username, password_hash, role, email_verified_at)
+          select 'bench.booker' || n || '@example.test', 'bench_booker_' || n, 'x', 'patient', now()
+          from generate_series(1, ${BOOKERS}) as n
+          returning id`,
+    )
+  ).map((row) => row.id);
   const psychologists = (
     await queryRows<{ id: string }>(
       db,
@@ -114,7 +123,7 @@ async function seedPeople(db: Database) {
           limit ${PATIENT_SESSIONS}) p,
          lateral (select (${addIsoDays(today, 60)}::date + interval '9 hours'
                           - interval '5 hours 30 minutes') as t) s`);
-  return { patientId: patient!.id, bookerId: booker!.id, measured, psychologists };
+  return { patientId: patient!.id, bookers, measured, psychologists };
 }
 
 /** Grows every psychologist's history (days before the measured week) to `perPsychologist` sessions. */
@@ -188,13 +197,27 @@ async function main() {
     const db = database.db;
     const started = Date.now();
     const loadAtStart = loadavg();
-    const { patientId, bookerId, measured, psychologists } = await seedPeople(db);
+    const { patientId, bookers, measured, psychologists } = await seedPeople(db);
     const sessions = createSessionsService(db);
     const auth = { authorization: `Bearer ${(await sessions.issue(patientId)).token}` };
-    const json = {
-      authorization: `Bearer ${(await sessions.issue(bookerId)).token}`,
-      'content-type': 'application/json',
-    };
+    const bookerHeaders: Record<string, string>[] = [];
+    for (let from = 0; from < bookers.length; from += 100) {
+      const tokens = await Promise.all(
+        bookers.slice(from, from + 100).map((id) => sessions.issue(id)),
+      );
+      for (const { token } of tokens) {
+        bookerHeaders.push({
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+        });
+      }
+    }
+    // One patient of its own for each connection of the whole bookings; the rest take the holds.
+    const wholeBookers = bookerHeaders.splice(-CONNECTIONS);
+    let booked = 0;
+    /** The next booker's headers, round the pool. */
+    const nextBooker = () => bookerHeaders[booked++ % bookerHeaders.length]!;
+    const json = nextBooker();
 
     const env = loadEnv({
       NODE_ENV: 'test',
@@ -251,7 +274,7 @@ async function main() {
       }
       const hold = await fetch(`${real}/api/payments/create-order`, {
         method: 'POST',
-        headers: json,
+        headers: nextBooker(),
         body: nextHold(),
       });
       if (!hold.ok) throw new Error(`create-order: HTTP ${hold.status} ${await hold.text()}`);
@@ -261,7 +284,7 @@ async function main() {
         api: await measure(`${real}/api/payments/create-order`, {
           method: 'POST',
           headers: json,
-          nextBody: nextHold,
+          next: () => ({ body: nextHold(), headers: nextBooker() }),
         }),
         bare: await measure(bare.route(`hold-${size}`, await hold.text()), {
           method: 'POST',
@@ -297,8 +320,8 @@ async function main() {
     const bookings = rows.at(-1)!.bookings;
 
     // Whole bookings: hold, sandbox payment, verification (confirms and queues two emails).
-    const post = async (path: string, body: string) => {
-      const response = await fetch(real + path, { method: 'POST', headers: json, body });
+    const post = async (path: string, body: string, headers: Record<string, string>) => {
+      const response = await fetch(real + path, { method: 'POST', headers, body });
       if (!response.ok)
         throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
       return ((await response.json()) as { data: Record<string, unknown> }).data;
@@ -308,10 +331,10 @@ async function main() {
     const loopStart = Date.now();
     let sample = '';
     await Promise.all(
-      Array.from({ length: CONNECTIONS }, async () => {
+      wholeBookers.map(async (headers) => {
         while (Date.now() < deadline) {
           const begin = performance.now();
-          const order = await post('/api/payments/create-order', nextHold());
+          const order = await post('/api/payments/create-order', nextHold(), headers);
           const paid = await post(
             '/api/payments/sandbox/pay',
             JSON.stringify({
@@ -321,10 +344,12 @@ async function main() {
               outcome: 'success',
               webhook: 'none',
             }),
+            headers,
           );
           const verified = await post(
             '/api/payments/verify-payment',
             JSON.stringify(paid.response),
+            headers,
           );
           sample ||= JSON.stringify({ success: true, data: verified, error: null });
           latencies.push(performance.now() - begin);

@@ -63,13 +63,28 @@ export async function measure(
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
-    /** A new body for every request (e.g. a hold on a new slot each time). */
-    nextBody?: () => string;
+    /**
+     * A new body, and headers to add, for every request (a hold on a new slot each time, by the
+     * next of many patients: one patient may hold only two slots at once).
+     */
+    next?: () => { body: string; headers?: Record<string, string> };
     seconds?: number;
   } = {},
 ): Promise<Measurement> {
-  const requests: Request[] | undefined = options.nextBody
-    ? [{ setupRequest: (request) => ({ ...request, body: options.nextBody!() }) }]
+  const next = options.next;
+  const requests: Request[] | undefined = next
+    ? [
+        {
+          setupRequest: (request) => {
+            const made = next();
+            return {
+              ...request,
+              body: made.body,
+              headers: { ...request.headers, ...made.headers },
+            };
+          },
+        },
+      ]
     : undefined;
   const result = await autocannon({
     url,
