@@ -57,6 +57,8 @@ const PATIENT_SESSIONS = 30;
  * booker's, so none holds two at once (or waits on their own), for up to 2 x BOOKERS holds a run.
  */
 const BOOKERS = Number(process.env.BENCH_BOOKERS ?? 5000);
+/** Sign-ins started each second in the background while a read is measured (issue 19). */
+const SIGN_INS_PER_SECOND = Number(process.env.BENCH_SIGN_INS ?? 50);
 
 const today = localDateOf(new Date(), ZONE);
 const week = weekDates(today);
@@ -394,6 +396,45 @@ async function main() {
         body: login,
       }),
     });
+
+    // Sign-ins beside reads (issue 19): the week's availability alone, then while sign-ins are
+    // started at SIGN_INS_PER_SECOND in the background; "bare" here is the unloaded read.
+    const weekUrl = real + paths['availability, week'];
+    const unloaded = await measure(weekUrl, { headers: auth });
+    let stopSignIns = false;
+    let signInsDone = 0;
+    const signInsStart = Date.now();
+    const signIns = (async () => {
+      const pending: Promise<unknown>[] = [];
+      for (let n = 0; !stopSignIns; n += 1) {
+        pending.push(
+          fetch(`${real}/api/users/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: login,
+          }).then(async (response) => {
+            await response.arrayBuffer();
+            if (response.ok) signInsDone += 1;
+          }),
+        );
+        const due = signInsStart + ((n + 1) * 1000) / SIGN_INS_PER_SECOND;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
+      }
+      await Promise.all(pending);
+    })();
+    const beside = await measure(weekUrl, { headers: auth });
+    stopSignIns = true;
+    const signInSeconds = (Date.now() - signInsStart) / 1000;
+    await signIns;
+    rows.push({
+      bookings,
+      what: `GET availability, week beside ${SIGN_INS_PER_SECOND} sign-ins/s (bare: unloaded)`,
+      api: beside,
+      bare: unloaded,
+    });
+    console.info(
+      `sign-ins answered beside the reads: ${(signInsDone / signInSeconds).toFixed(1)}/s of ${SIGN_INS_PER_SECOND}/s started`,
+    );
 
     // A table is the clearest way to read these figures side by side in a terminal.
     // eslint-disable-next-line no-console
