@@ -22,3 +22,4 @@ export * from './policy-moves';
 export * from './session-length';
 export * from './calendar-feeds';
 export * from './add-to-calendar';
+export * from './meeting-rooms';
