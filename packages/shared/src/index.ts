@@ -23,3 +23,4 @@ export * from './session-length';
 export * from './calendar-feeds';
 export * from './add-to-calendar';
 export * from './meeting-rooms';
+export * from './join-window';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { canJoinSession } from './join-window';
 import {
-  canJoinSession,
   JITSI_ROOM_BYTES,
   JITSI_ROOM_PATTERN,
   jitsiRoomName,
