@@ -72,46 +72,51 @@ export function MeetingLinkFields({ value, error, inputClass, onChange }: Meetin
       <legend className="text-sm font-medium text-slate-800">Meeting links</legend>
       <div className="flex flex-col gap-1">
         {MEETING_LINK_METHODS.map((method) => (
-          <label
-            key={method}
-            className="flex min-h-9 cursor-pointer items-center gap-2 rounded-md px-1 text-sm text-slate-800 hover:bg-slate-50"
-          >
-            <input
-              type="radio"
-              name="meeting-link-method"
-              className="size-4 accent-brand-700"
-              checked={value.method === method}
-              onChange={() => onChange({ ...value, method })}
-            />
-            {MEETING_LINK_METHOD_LABELS[method]}
-          </label>
+          <div key={method} className="flex flex-col gap-1">
+            <label className="flex min-h-9 cursor-pointer items-start gap-2 rounded-md px-1 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
+              <input
+                type="radio"
+                name="meeting-link-method"
+                className="mt-0.5 size-4 shrink-0 accent-brand-700"
+                checked={value.method === method}
+                onChange={() => onChange({ ...value, method })}
+              />
+              {MEETING_LINK_METHOD_LABELS[method]}
+            </label>
+            {/* The address goes right under the choice it belongs to. */}
+            {address && value.method === method && (
+              <div className="mb-1 flex flex-col gap-1 pl-7">
+                <label
+                  htmlFor="profile-meeting-address"
+                  className="text-sm font-medium text-slate-800"
+                >
+                  {address.label}
+                </label>
+                <input
+                  id="profile-meeting-address"
+                  type="url"
+                  inputMode="url"
+                  autoComplete="off"
+                  spellCheck={false}
+                  className={inputClass}
+                  placeholder={address.placeholder}
+                  value={value[address.key]}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={
+                    error ? 'profile-meetingLinks-error' : 'profile-meeting-address-hint'
+                  }
+                  onChange={(event) => onChange({ ...value, [address.key]: event.target.value })}
+                />
+                {!error && (
+                  <p id="profile-meeting-address-hint" className="text-xs text-slate-600">
+                    {address.hint}
+                  </p>
+                )}
+              </div>
+            )}
+          </div>
         ))}
       </div>
-      {address && (
-        <div className="flex flex-col gap-1 sm:pl-7">
-          <label htmlFor="profile-meeting-address" className="text-sm font-medium text-slate-800">
-            {address.label}
-          </label>
-          <input
-            id="profile-meeting-address"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            className={inputClass}
-            placeholder={address.placeholder}
-            value={value[address.key]}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'profile-meetingLinks-error' : 'profile-meeting-address-hint'}
-            onChange={(event) => onChange({ ...value, [address.key]: event.target.value })}
-          />
-          {!error && (
-            <p id="profile-meeting-address-hint" className="text-xs text-slate-600">
-              {address.hint}
-            </p>
-          )}
-        </div>
-      )}
       {error ? (
         <p id="profile-meetingLinks-error" className="text-sm text-red-700">
           {error}
