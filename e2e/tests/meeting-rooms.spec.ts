@@ -146,4 +146,25 @@ test('a patient of a psychologist with Jitsi rooms gets a room, and Join 10 minu
   await expectAccessible(page, 'Your sessions with Join');
   await snapshot(page, 'rooms-join');
   await shot(page, 'issue-20', `rooms-join-${device()}`);
+
+  // The psychologist, at the same moment, finds Join in the session's dialog.
+  const psychologistAgain = await (await browser.newContext()).newPage();
+  await signIn(psychologistAgain, psychologist.who);
+  await openDashboard(psychologistAgain, 'Psychologist');
+  // Moved once the week is drawn: the week grid's zone arithmetic (@date-fns/tz TZDate, a Date
+  // subclass) goes wrong under a Date the clock replaced before the app loaded; the dialog reads
+  // the moved clock when it opens.
+  await psychologistAgain.clock.setFixedTime(new Date(Date.parse(booked.start_time) - 5 * 60_000));
+  await expect(psychologistAgain.getByRole('grid').first()).not.toHaveAttribute(
+    'aria-busy',
+    'true',
+  );
+  await press(psychologistAgain.getByRole('button', { name: `Edit Event ${title}` }));
+  const edit = psychologistAgain.getByRole('dialog', { name: 'Edit Event' });
+  const theirJoin = edit.getByRole('link', { name: 'Join this session (opens in a new tab)' });
+  await expect(theirJoin).toHaveAttribute('href', booked.meeting_link!);
+  await theirJoin.evaluate((link) => link.scrollIntoView({ block: 'center' }));
+  await expectAccessible(psychologistAgain, 'Edit Event with Join', { within: edit });
+  await shot(psychologistAgain, 'issue-20', `rooms-event-dialog-${device()}`);
+  await psychologistAgain.context().close();
 });

@@ -28,7 +28,7 @@ import {
   sessionTemplateEvent,
 } from '../../components/ui/add-to-calendar-links';
 import { Button } from '../../components/ui/button';
-import { JoinSessionLink } from '../../components/ui/join-session-link';
+import { JOIN_LINK_CLASS, JoinSessionLink } from '../../components/ui/join-session-link';
 import { Modal } from '../../components/ui/modal';
 import { zoneLabel } from '../../lib/dates';
 import { meetingHref } from '../../lib/links';
@@ -364,6 +364,17 @@ export function EventFormDialog(props: EventFormDialogProps) {
                   </p>
                 )}
                 {fieldError('meetingLink')}
+                {mode === 'edit' && (
+                  // The saved link, from 10 minutes before the start until the end.
+                  <JoinSessionLink
+                    meetingLink={initial.meetingLink}
+                    start={initial.start}
+                    end={new Date(initial.start.getTime() + initial.durationMinutes * 60_000)}
+                    now={now}
+                    name={withPatient ? 'this session' : (initial.title ?? 'this session')}
+                    className={`${JOIN_LINK_CLASS} mt-2`}
+                  />
+                )}
               </div>
             )}
 
@@ -540,18 +551,6 @@ export function EventFormDialog(props: EventFormDialogProps) {
             unsaved: dirty || extraUnsaved,
             close: props.onClose,
           })}
-
-          {mode === 'edit' && initial.meetingLink && (
-            <div className="flex justify-end">
-              <JoinSessionLink
-                meetingLink={initial.meetingLink}
-                start={initial.start}
-                end={new Date(initial.start.getTime() + initial.durationMinutes * 60_000)}
-                now={now}
-                name={withPatient ? 'this session' : (initial.title ?? 'this session')}
-              />
-            </div>
-          )}
 
           {mode === 'edit' && (
             // The session as it is saved: a patient's session without their words (as the feed).
