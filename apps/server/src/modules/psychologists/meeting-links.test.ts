@@ -6,7 +6,7 @@ import { parseEvents, turnOnFeed } from '../../../test/calendar-feed';
 import { mailFor } from '../../../test/mailbox';
 import { signedInAs } from '../../../test/sign-in';
 import { useTestApp } from '../../../test/test-app';
-import { bookings } from '../../db/schema';
+import { bookings, psychologistProfiles } from '../../db/schema';
 import { createRemindersService } from '../reminders/reminders-service';
 import { newMeetingLink } from './meeting-links';
 
@@ -218,6 +218,43 @@ describe('meeting links made by the psychologist’s method', () => {
       payload: { meetingLinks: { method: 'manual' } },
     });
     expect(byPatient.statusCode).toBe(403);
+  });
+});
+
+describe('deleting a psychologist’s account', () => {
+  const context = useTestApp();
+
+  it('forgets their personal link and method, and leaves booked sessions’ links alone', async () => {
+    const { app, database } = context;
+    const psychologist = await signedInAs(database.db, 'psychologist');
+    const patient = await signedInAs(database.db, 'patient');
+    const personal = 'https://zoom.us/my/dr.kavya';
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/psychologists/${psychologist.user.id}`,
+      headers: psychologist.headers,
+      payload: { meetingLinks: { method: 'personal', personalLink: personal } },
+    });
+    const { bookingId } = await bookAndPay(app, patient, psychologist.user.id, istSlot(3, 10 * 60));
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: psychologist.headers,
+      payload: { password: 'correct-horse-battery' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const [profile] = await database.db
+      .select()
+      .from(psychologistProfiles)
+      .where(eq(psychologistProfiles.userId, psychologist.user.id));
+    expect(profile).toMatchObject({
+      meetingLinkMethod: 'manual',
+      jitsiServer: null,
+      personalMeetingLink: null,
+    });
+    // The session was canceled with the account; its record keeps the link it had.
+    const [session] = await database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(session!.meetingLink).toBe(personal);
   });
 });
 
