@@ -37,6 +37,16 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               priority: 2,
             },
+            {
+              // What sits beside a session in Your sessions and the event dialog: Join with its time
+              // rule and the Add to Google / Outlook links. Both screens load lazily, so one chunk
+              // keeps them out of app-shell (the psychologist's first load has no room) and adds no
+              // new name to the dashboard's list of chunks.
+              name: 'session-links',
+              test: /(packages[\\/]shared[\\/]src[\\/](join-window|add-to-calendar)\.ts|components[\\/]ui[\\/](join-session-link|add-to-calendar-links)\.tsx)$/,
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
 
             {
               name: 'radix-base',

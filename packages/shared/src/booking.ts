@@ -352,7 +352,8 @@ export const EventCreateBody = z.object({
   description: EventDescription.default(''),
   startDate: Instant('startDate'),
   endDate: Instant('endDate'),
-  meetingLink: MeetingLink,
+  /** Left out: the psychologist's meeting link method makes one (a Jitsi room, their personal link). */
+  meetingLink: MeetingLink.optional(),
   color: Color.default('blue'),
   variant: z.enum(EVENT_VARIANTS).default('primary'),
 });

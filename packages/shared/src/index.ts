@@ -22,3 +22,5 @@ export * from './policy-moves';
 export * from './session-length';
 export * from './calendar-feeds';
 export * from './add-to-calendar';
+export * from './meeting-rooms';
+export * from './join-window';

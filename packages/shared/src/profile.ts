@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RateInr, TimeZoneSchema } from './availability';
 import { SPECIALIZATIONS } from './auth';
+import { MeetingLinks, MeetingLinksSetting } from './meeting-rooms';
 import { FullName } from './names';
 import { PracticePolicy } from './policy';
 
@@ -126,6 +127,8 @@ export const Psychologist = z.object({
   registrationNumber: z.string().nullable(),
   /** How patients book, move and cancel with this psychologist. */
   policy: PracticePolicy,
+  /** How sessions get their meeting link: only in answers to the psychologist themselves. */
+  meetingLinks: MeetingLinksSetting.optional(),
 });
 export type Psychologist = z.infer<typeof Psychologist>;
 
@@ -169,6 +172,7 @@ export const UpdatePsychologistBody = z
     yearsOfPractice: YearsOfPractice,
     registrationNumber: RegistrationNumber.nullable(),
     policy: PracticePolicy,
+    meetingLinks: MeetingLinks,
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');

@@ -1,6 +1,6 @@
 /** Accounts: users, psychologist profiles and sign-in sessions. */
 import { sql } from 'drizzle-orm';
-import { DEFAULT_PRACTICE_POLICY, type PracticePolicy } from '@sukoon/shared';
+import { DEFAULT_PRACTICE_POLICY, MEETING_LINK_METHODS, type PracticePolicy } from '@sukoon/shared';
 import { timestamps } from './columns';
 import {
   check,
@@ -66,6 +66,16 @@ export const psychologistProfiles = pgTable(
      * break, moves and late cancellation. Copied onto each booking when it is confirmed.
      */
     policy: jsonb('policy').$type<PracticePolicy>().notNull().default(DEFAULT_PRACTICE_POLICY),
+    /**
+     * How a session gets its meeting link when it is confirmed (MeetingLinks in shared): pasted by
+     * hand, a new room on `jitsi_server`, or `personal_meeting_link`. Both addresses are kept when the
+     * method changes, so switching back does not lose what was typed.
+     */
+    meetingLinkMethod: text('meeting_link_method', { enum: MEETING_LINK_METHODS })
+      .notNull()
+      .default('manual'),
+    jitsiServer: text('jitsi_server'),
+    personalMeetingLink: text('personal_meeting_link'),
     ...timestamps,
   },
   (table) => [
@@ -75,6 +85,12 @@ export const psychologistProfiles = pgTable(
     ),
     check('psychologist_years_of_practice_range', sql`${table.yearsOfPractice} between 0 and 70`),
     check('psychologist_bio_length', sql`char_length(${table.bio}) <= 600`),
+    check(
+      'psychologist_meeting_link_method',
+      sql`${table.meetingLinkMethod} = 'manual'
+        or (${table.meetingLinkMethod} = 'jitsi' and ${table.jitsiServer} is not null)
+        or (${table.meetingLinkMethod} = 'personal' and ${table.personalMeetingLink} is not null)`,
+    ),
     // The patients' filters read these: "who speaks Hindi", "who works with trauma".
     index('psychologist_profiles_specializations_gin').using('gin', table.specializations),
     index('psychologist_profiles_languages_gin').using('gin', table.languages),

@@ -1,13 +1,15 @@
 import type { Database } from '../../db/client';
 import { recordAudit } from '../audit/audit-repository';
 import type { PurposeHandler } from '../payments/payments-service';
+import { meetingLinkForNewSession } from '../psychologists/meeting-links';
 import { createRemindersRepository } from '../reminders/reminders-repository';
 import { createBookingsRepository } from './bookings-repository';
 import { queueConfirmationEmails } from './session-emails';
 
 /**
  * The 'booking' purpose: a live hold becomes Booked, paid, scheduled (once: the payments layer locks the
- * order), with its confirmation emails and reminders in the same transaction; a hold that expired or
+ * order), with its meeting link by the psychologist's method (a new Jitsi room, their personal link, or
+ * none yet), confirmation emails and reminders in the same transaction; a hold that expired or
  * was released is refused, so the payment is refunded and recorded.
  */
 export function bookingPurpose(options: { publicUrl: string; clock?: () => Date }): PurposeHandler {
@@ -15,7 +17,7 @@ export function bookingPurpose(options: { publicUrl: string; clock?: () => Date 
     async confirm({ tx, order, payment }) {
       const now = options.clock?.() ?? new Date();
       const repository = createBookingsRepository(tx);
-      const booked = order.payerId
+      let booked = order.payerId
         ? await repository.confirmHold(order.referenceId, order.payerId, now)
         : null;
       if (!booked) {
@@ -35,6 +37,17 @@ export function bookingPurpose(options: { publicUrl: string; clock?: () => Date 
           method: payment.method,
         },
       });
+      // The room (or personal link) is set before the emails are written, so they carry it.
+      const meetingLink = await meetingLinkForNewSession(tx, booked.psychologistId);
+      if (meetingLink) {
+        booked = (await repository.update(booked.id, { meetingLink })) ?? booked;
+        await recordAudit(tx, {
+          action: 'booking.meeting_link_set',
+          actor: null,
+          bookingId: booked.id,
+          details: { meeting_link: meetingLink },
+        });
+      }
       const reminders = await createRemindersRepository(tx).schedule(
         booked.id,
         booked.startsAt,

@@ -5,6 +5,7 @@ import {
   HOLD_LIMITS,
   HOLD_MINUTES,
   durationOf,
+  EVENT_FORM_MESSAGES,
   localDateOf,
   readPolicy,
   type BookingCreateBody,
@@ -27,6 +28,7 @@ import { toCalendarEvent } from './bookings-service';
 import { updateBookedSession } from './session-state';
 import { createSlotCheck } from './slot-check';
 import { recordAudit } from '../audit/audit-repository';
+import { meetingLinkForNewSession } from '../psychologists/meeting-links';
 
 export const HOLD_MS = HOLD_MINUTES * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
@@ -334,7 +336,7 @@ export function createBookingFlowService({
         description: body.description ?? '',
         startDate: body.start_time,
         endDate: body.end_time,
-        meetingLink: body.meeting_link ?? '',
+        meetingLink: body.meeting_link?.trim() || undefined,
         color: body.color ?? 'blue',
         variant: 'primary',
       });
@@ -410,7 +412,10 @@ export function createBookingFlowService({
     },
   };
 
-  /** A psychologist's own event: no payment, meeting link required, the same slot rule. */
+  /**
+   * A psychologist's own event: no payment, the same slot rule, and a meeting link: the one given, or
+   * one made by their method (required when they paste links by hand).
+   */
   async function createEvent(actor: AuthUser, input: EventCreateBody): Promise<CalendarEvent> {
     if (actor.role !== 'psychologist') throw new AppError('PAYMENT_REQUIRED');
     const parsed = EventCreateSchema.safeParse(input);
@@ -422,6 +427,13 @@ export function createBookingFlowService({
     const duration = durationOf(body.startDate, body.endDate);
     if (!duration) throw new AppError('INVALID_DURATION');
     const start = new Date(body.startDate);
+    const meetingLink = body.meetingLink ?? (await meetingLinkForNewSession(db, actor.id));
+    if (!meetingLink) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `body.meetingLink: ${EVENT_FORM_MESSAGES.meetingLinkRequired}`,
+      );
+    }
     await checkBookable(actor.id, start, duration);
     const row = await insertLive(
       {
@@ -434,7 +446,7 @@ export function createBookingFlowService({
         description: body.description,
         color: body.color,
         variant: body.variant,
-        meetingLink: body.meetingLink,
+        meetingLink,
         pricePaise: 0,
         currency: CURRENCY,
         status: 'booked',

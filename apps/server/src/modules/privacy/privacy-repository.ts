@@ -110,6 +110,10 @@ export function createPrivacyRepository(db: Database) {
           bio: '',
           yearsOfPractice: null,
           registrationNumber: null,
+          // A personal room's link is theirs; booked sessions keep the links they were given.
+          meetingLinkMethod: 'manual',
+          jitsiServer: null,
+          personalMeetingLink: null,
         })
         .where(eq(psychologistProfiles.userId, userId));
       await db.delete(daysOff).where(eq(daysOff.psychologistId, userId));

@@ -1,5 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { DayPart, ListPsychologistsQuery, PracticePolicy } from '@sukoon/shared';
+import type {
+  DayPart,
+  ListPsychologistsQuery,
+  MeetingLinkMethod,
+  PracticePolicy,
+} from '@sukoon/shared';
 import { queryRows, type Database } from '../../db/client';
 import {
   blockedSlots,
@@ -21,6 +26,9 @@ export type ProfileChanges = Partial<{
   yearsOfPractice: number;
   registrationNumber: string | null;
   policy: PracticePolicy;
+  meetingLinkMethod: MeetingLinkMethod;
+  jitsiServer: string | null;
+  personalMeetingLink: string | null;
 }>;
 
 const columns = {
@@ -157,6 +165,20 @@ export function createPsychologistsRepository(db: Database) {
      */
     listWithFacts(filters: ListPsychologistsQuery, from: Date, days: number) {
       return queryRows<ListedPsychologistRow>(db, listWithFactsQuery(filters, from, days));
+    },
+
+    /** How this psychologist's sessions get their link (only their own answers and new sessions read it). */
+    async findMeetingLinkColumns(id: string) {
+      const [row] = await db
+        .select({
+          meetingLinkMethod: psychologistProfiles.meetingLinkMethod,
+          jitsiServer: psychologistProfiles.jitsiServer,
+          personalMeetingLink: psychologistProfiles.personalMeetingLink,
+        })
+        .from(psychologistProfiles)
+        .where(eq(psychologistProfiles.userId, id))
+        .limit(1);
+      return row;
     },
 
     async update(id: string, changes: ProfileChanges) {

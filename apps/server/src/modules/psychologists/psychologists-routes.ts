@@ -43,17 +43,19 @@ export const psychologistsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['psychologists'],
-        summary: 'One psychologist: name, time zone, session fees in rupees and profile',
+        summary:
+          'One psychologist: name, time zone, session fees in rupees and profile (and, to the ' +
+          'psychologist themselves, how their meeting links are made)',
         security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: okEnvelope(Psychologist) },
       },
     },
     async (request) => {
-      requireAuth(request);
+      const reader = requireAuth(request);
       return {
         success: true as const,
-        data: await psychologists.get(request.params.id),
+        data: await psychologists.get(request.params.id, reader),
         error: null,
       };
     },
@@ -67,7 +69,7 @@ export const psychologistsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['psychologists'],
         summary:
           'Change your own profile: full name, time zone, fees in rupees, specializations, ' +
-          'languages, bio, years of practice, registration number',
+          'languages, bio, years of practice, registration number, how meeting links are made',
         security: [{ bearer: [] }],
         params: IdParams,
         body: UpdatePsychologistBody,

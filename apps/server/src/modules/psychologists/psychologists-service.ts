@@ -16,6 +16,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
+import { meetingLinkChanges, readMeetingLinks } from './meeting-links';
 import { flagNameIfTooClose } from './name-review';
 import {
   createPsychologistsRepository,
@@ -78,11 +79,15 @@ export function createPsychologistsService(db: Database) {
   const repository = createPsychologistsRepository(db);
 
   /** Only verified, active psychologists can be read; one who deleted their account says so. */
-  async function get(id: string): Promise<Psychologist> {
+  async function get(id: string, reader?: AuthUser): Promise<Psychologist> {
     const row = await repository.findWithStanding(id);
     if (row?.deletedAt) throw new AppError('PSYCHOLOGIST_GONE');
     if (!row?.emailVerifiedAt) throw new AppError('PSYCHOLOGIST_NOT_FOUND');
-    return toPsychologistDto(row);
+    const dto = toPsychologistDto(row);
+    // A personal room's link is the psychologist's own: patients see a session's link once booked.
+    if (reader?.id !== id) return dto;
+    const links = await repository.findMeetingLinkColumns(id);
+    return links ? { ...dto, meetingLinks: readMeetingLinks(links) } : dto;
   }
 
   return {
@@ -133,13 +138,16 @@ export function createPsychologistsService(db: Database) {
         changes.registrationNumber = body.registrationNumber;
       }
       if (body.policy !== undefined) changes.policy = body.policy;
+      // Only the profile changes: sessions already booked keep the link they were given.
+      if (body.meetingLinks !== undefined)
+        Object.assign(changes, meetingLinkChanges(body.meetingLinks));
       await db.transaction(async (tx) => {
         await createPsychologistsRepository(tx).update(id, changes);
         if (changes.displayName !== undefined) {
           await flagNameIfTooClose(tx, id, changes.displayName);
         }
       });
-      return get(id);
+      return get(id, actor);
     },
   };
 }

@@ -201,7 +201,8 @@ export function BookingFlow({
         body: {
           title: values.title,
           description: values.description,
-          meetingLink: values.meetingLink,
+          // Left out of a new event when empty: the Meeting links setting makes one.
+          ...(values.meetingLink ? { meetingLink: values.meetingLink } : {}),
           color: values.color,
           ...(timeLocked
             ? {}

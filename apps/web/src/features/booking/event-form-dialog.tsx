@@ -28,9 +28,11 @@ import {
   sessionTemplateEvent,
 } from '../../components/ui/add-to-calendar-links';
 import { Button } from '../../components/ui/button';
+import { JOIN_LINK_CLASS, JoinSessionLink } from '../../components/ui/join-session-link';
 import { Modal } from '../../components/ui/modal';
 import { zoneLabel } from '../../lib/dates';
 import { meetingHref } from '../../lib/links';
+import { useNow } from '../../lib/use-now';
 import { formatRupees } from '../../lib/money';
 import { ConfirmCloseDialog } from './confirm-close-dialog';
 import { DIALOG_ACTIONS } from './dialog-actions';
@@ -137,6 +139,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
   const { open, role, mode, timeZone, initial, feeFor, serverError, busy, timeLocked } = props;
   const isPatient = role === 'patient';
   const withPatient = isPatient || props.withPatient === true;
+  const now = useNow();
   const today = localDateOf(new Date(), timeZone);
   const initialDate = localDateOf(initial.start, timeZone);
   // A session that may not move keeps its time as it is; otherwise the form opens on a bookable start.
@@ -222,7 +225,9 @@ export function EventFormDialog(props: EventFormDialogProps) {
         found.description = tooLong('Problems Facing', DESCRIPTION_MAX_LENGTH);
       }
     }
-    if (!isPatient) {
+    // A new event may leave it empty: the psychologist's Meeting links setting (Profile) makes one,
+    // and the server says so when that setting is "I paste a link".
+    if (!isPatient && (mode === 'edit' || meetingLink.trim() !== '')) {
       const link = MeetingLink.safeParse(meetingLink);
       if (!link.success) found.meetingLink = link.error.issues[0]!.message;
     }
@@ -352,7 +357,24 @@ export function EventFormDialog(props: EventFormDialogProps) {
                   value={meetingLink}
                   max={MEETING_LINK_MAX_LENGTH}
                 />
+                {mode === 'add' && (
+                  <p className="text-xs text-slate-600">
+                    Leave it empty when Profile makes your links (a Jitsi room or your personal
+                    link).
+                  </p>
+                )}
                 {fieldError('meetingLink')}
+                {mode === 'edit' && (
+                  // The saved link, from 10 minutes before the start until the end.
+                  <JoinSessionLink
+                    meetingLink={initial.meetingLink}
+                    start={initial.start}
+                    end={new Date(initial.start.getTime() + initial.durationMinutes * 60_000)}
+                    now={now}
+                    name={withPatient ? 'this session' : (initial.title ?? 'this session')}
+                    className={`${JOIN_LINK_CLASS} mt-2`}
+                  />
+                )}
               </div>
             )}
 

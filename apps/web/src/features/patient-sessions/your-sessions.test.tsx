@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRACTICE_POLICY, type BookingListItem } from '@sukoon/shared';
 import { renderWithQuery, stubApi } from '../../testing/render';
@@ -100,11 +101,12 @@ describe('YourSessions', () => {
       'First session',
     ]);
 
-    const join = screen.getByRole('link', { name: 'Join Follow-up (opens in a new tab)' });
-    expect(join.getAttribute('href')).toBe('https://meet.example.com/follow-up');
-    expect(join.getAttribute('target')).toBe('_blank');
-    expect(join.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(within(items[1]!).queryByRole('link', { name: /^Join/ })).toBeNull();
+    // A day ahead: Join waits for its ten minutes.
+    expect(screen.queryByRole('link', { name: /^Join/ })).toBeNull();
+    expect(
+      within(items[0]!).getByText('Join appears here 10 minutes before the start.'),
+    ).toBeTruthy();
+    expect(within(items[1]!).queryByText(/Join appears here/)).toBeNull();
     expect(within(items[1]!).getByText(/appears here once your psychologist adds it/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel First session' }));
@@ -405,5 +407,36 @@ describe('YourSessions: moving a session (issue 18)', () => {
       screen.getByRole('button', { name: 'Cancel Anxiety at work for a full refund' }),
     );
     expect(onAnswerMove).toHaveBeenLastCalledWith(moved, 'cancel');
+  });
+
+  it('shows Join from 10 minutes before the start until the end, as the clock moves', async () => {
+    const session = list[0]!;
+    stubApi(() => ({ data: [session] }));
+    const at = (iso: string) => (
+      <YourSessions
+        userId={USER}
+        now={new Date(iso)}
+        zoneOf={() => 'Asia/Kolkata'}
+        viewerZone="Asia/Kolkata"
+        onCancel={vi.fn()}
+      />
+    );
+    const view = renderWithQuery(at('2026-03-10T05:19:59.000Z'));
+    const move = (iso: string) =>
+      view.rerender(<QueryClientProvider client={view.client}>{at(iso)}</QueryClientProvider>);
+    await screen.findByRole('list', { name: 'Upcoming (1)' });
+    expect(screen.queryByRole('link', { name: /^Join/ })).toBeNull();
+
+    move('2026-03-10T05:20:00.000Z');
+    const join = screen.getByRole('link', { name: 'Join Follow-up (opens in a new tab)' });
+    expect(join.getAttribute('href')).toBe('https://meet.example.com/follow-up');
+    expect(join.getAttribute('target')).toBe('_blank');
+    expect(join.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.queryByText(/Join appears here/)).toBeNull();
+
+    move('2026-03-10T06:14:59.000Z');
+    expect(screen.getByRole('link', { name: /^Join Follow-up/ })).toBeTruthy();
+    move('2026-03-10T06:15:00.000Z');
+    expect(screen.queryByRole('link', { name: /^Join/ })).toBeNull();
   });
 });

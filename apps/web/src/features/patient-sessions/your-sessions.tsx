@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import {
   canCancelSession,
+  canJoinSession,
   formatInr,
   formatSessionStart,
   patientMoveRefusal,
@@ -15,6 +16,7 @@ import {
   sessionTemplateEvent,
 } from '../../components/ui/add-to-calendar-links';
 import { Button } from '../../components/ui/button';
+import { JoinSessionLink } from '../../components/ui/join-session-link';
 import { SessionWhenForViewer } from '../../components/ui/session-when';
 import { meetingHref } from '../../lib/links';
 import {
@@ -245,6 +247,9 @@ function Upcoming({
             The meeting link appears here once your psychologist adds it.
           </p>
         )}
+        {href && !started && !canJoinSession(booking.start_time, booking.end_time, now) && (
+          <p className="text-xs text-slate-500">Join appears here 10 minutes before the start.</p>
+        )}
         {!started && (
           <AddToCalendarLinks
             name={booking.title}
@@ -258,17 +263,13 @@ function Upcoming({
         )}
       </div>
       <div className="flex shrink-0 gap-2">
-        {href && (
-          <a
-            href={href}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`Join ${booking.title} (opens in a new tab)`}
-            className="inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          >
-            Join
-          </a>
-        )}
+        <JoinSessionLink
+          meetingLink={href}
+          start={booking.start_time}
+          end={booking.end_time}
+          now={now}
+          name={booking.title}
+        />
         {!started && !moved && onReschedule && (
           <Button
             variant="secondary"

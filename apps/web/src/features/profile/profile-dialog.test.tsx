@@ -210,4 +210,40 @@ describe('time zone choices', () => {
       'Asia/Kolkata',
     ]);
   });
+
+  it('chooses how meeting links are made, checked by the shared schema', async () => {
+    const calls = renderDialog({ ...NEW_PROFILE, meetingLinks: { method: 'manual' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Profile' });
+    const paste = await within(dialog).findByLabelText('I paste a link for each session');
+    expect((paste as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).queryByLabelText('Jitsi server')).toBeNull();
+
+    fireEvent.click(within(dialog).getByLabelText('Create a Jitsi Meet room for each session'));
+    const server = within(dialog).getByLabelText('Jitsi server');
+    expect((server as HTMLInputElement).value).toBe('https://meet.jit.si');
+    fireEvent.change(server, { target: { value: 'http://jitsi.example.org' } });
+    fireEvent.click(within(dialog).getByText('Save profile'));
+    expect(await within(dialog).findByText(/Enter your Jitsi server as an https/)).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(server, { target: { value: 'https://jitsi.example.org' } });
+    fireEvent.click(within(dialog).getByText('Save profile'));
+    expect(await within(dialog).findByText('Profile saved')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      meetingLinks: { method: 'jitsi', jitsiServer: 'https://jitsi.example.org' },
+    });
+
+    fireEvent.click(
+      within(dialog).getByLabelText('Use my personal meeting link for every session'),
+    );
+    fireEvent.change(within(dialog).getByLabelText('Your personal meeting link'), {
+      target: { value: 'https://meet.google.com/abc-defg-hij' },
+    });
+    fireEvent.click(within(dialog).getByText('Save profile'));
+    await vi.waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({
+        meetingLinks: { method: 'personal', personalLink: 'https://meet.google.com/abc-defg-hij' },
+      }),
+    );
+  });
 });

@@ -17,6 +17,12 @@ import {
 import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
 import { ApiError, api } from '../../lib/api-client';
+import {
+  MeetingLinkFields,
+  meetingLinksBody,
+  meetingLinkValues,
+  type MeetingLinkValues,
+} from './meeting-link-fields';
 import { PolicyFields, type PolicyKey } from './policy-fields';
 import { choiceFor, filterTimeZones, timeZoneChoices, type TimeZoneChoice } from './time-zones';
 
@@ -43,7 +49,8 @@ type Field =
   | 'bio'
   | 'yearsOfPractice'
   | 'registrationNumber'
-  | 'policy';
+  | 'policy'
+  | 'meetingLinks';
 
 /** An error's key: a field, a policy setting ("policy.breakMinutes") or the whole form. */
 type ErrorKey = Field | `policy.${PolicyKey}` | 'form';
@@ -59,6 +66,7 @@ interface Values {
   yearsOfPractice: string;
   registrationNumber: string;
   policy: PracticePolicy;
+  meetingLinks: MeetingLinkValues;
 }
 
 function valuesOf(profile: Psychologist): Values {
@@ -73,11 +81,13 @@ function valuesOf(profile: Psychologist): Values {
     yearsOfPractice: profile.yearsOfPractice === null ? '' : String(profile.yearsOfPractice),
     registrationNumber: profile.registrationNumber ?? '',
     policy: { ...profile.policy },
+    meetingLinks: meetingLinkValues(profile.meetingLinks),
   };
 }
 
 /** What the form sends for a field: numbers as numbers, an empty number as "not given". */
 function bodyValue(field: Field, values: Values): unknown {
+  if (field === 'meetingLinks') return meetingLinksBody(values.meetingLinks);
   const value = values[field];
   if (
     field === 'session_20_minute_rate' ||
@@ -91,7 +101,8 @@ function bodyValue(field: Field, values: Values): unknown {
 
 /**
  * The psychologist's own profile: the full name patients see, what they choose by (specializations,
- * languages, bio, years of practice, a registration number shown as given), time zone and fees.
+ * languages, bio, years of practice, a registration number shown as given), time zone, fees, the
+ * practice policy and how sessions get their meeting links.
  */
 export function ProfileDialog({ psychologistId, open, onOpenChange }: ProfileDialogProps) {
   const profile = useQuery({
@@ -168,7 +179,10 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
       if (error instanceof ApiError && error.details?.length) {
         setErrors(
           Object.fromEntries(
-            error.details.map((d) => [d.path.replace(/^body\.?/, '') || 'form', d.message]),
+            error.details.map((d) => [
+              d.path.replace(/^body\.?/, '').replace(/^meetingLinks\..*/, 'meetingLinks') || 'form',
+              d.message,
+            ]),
           ),
         );
       } else {
@@ -219,7 +233,9 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
 
   const describedBy = (name: Field, ...more: string[]) =>
     [errors[name] ? `profile-${name}-error` : '', ...more].filter(Boolean).join(' ') || undefined;
-  const bind = (name: Exclude<Field, 'specializations' | 'languages' | 'policy'>) => ({
+  const bind = (
+    name: Exclude<Field, 'specializations' | 'languages' | 'policy' | 'meetingLinks'>,
+  ) => ({
     id: `profile-${name}`,
     value: values[name],
     'aria-invalid': errors[name] ? true : undefined,
@@ -467,6 +483,12 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
         }}
       />
       {errorOf('policy')}
+      <MeetingLinkFields
+        value={values.meetingLinks}
+        error={errors.meetingLinks}
+        inputClass={inputClass}
+        onChange={(value) => change('meetingLinks', value)}
+      />
       {errors.form && (
         <p role="alert" className="text-sm text-red-700">
           {errors.form}

@@ -1,0 +1,131 @@
+import {
+  DEFAULT_JITSI_SERVER,
+  MEETING_LINK_METHOD_LABELS,
+  MEETING_LINK_METHODS,
+  type MeetingLinkMethod,
+  type MeetingLinks,
+  type MeetingLinksSetting,
+} from '@sukoon/shared';
+
+/** The form's copy of the choice: both addresses stay typed while the method changes. */
+export interface MeetingLinkValues {
+  method: MeetingLinkMethod;
+  jitsiServer: string;
+  personalLink: string;
+}
+
+export function meetingLinkValues(setting: MeetingLinksSetting | undefined): MeetingLinkValues {
+  return {
+    method: setting?.method ?? 'manual',
+    jitsiServer: setting?.method === 'jitsi' ? setting.jitsiServer : DEFAULT_JITSI_SERVER,
+    personalLink: setting?.method === 'personal' ? setting.personalLink : '',
+  };
+}
+
+/** What PATCH sends: the method and only the address that goes with it (checked by the shared schema). */
+export function meetingLinksBody(values: MeetingLinkValues): MeetingLinks {
+  if (values.method === 'jitsi') return { method: 'jitsi', jitsiServer: values.jitsiServer };
+  if (values.method === 'personal')
+    return { method: 'personal', personalLink: values.personalLink };
+  return { method: 'manual' };
+}
+
+const HINTS: Record<MeetingLinkMethod, string> = {
+  manual: 'Add each session’s link from its details once it is booked.',
+  jitsi:
+    'Each booked session gets its own room with an unguessable name, in the confirmation email, the reminders and your calendar. Free, no account for patients.',
+  personal:
+    'The same link (a Google Meet or Zoom personal room) for every session. Admit only the patient whose session it is.',
+};
+
+interface MeetingLinkFieldsProps {
+  value: MeetingLinkValues;
+  error?: string;
+  inputClass: string;
+  onChange: (value: MeetingLinkValues) => void;
+}
+
+/** Profile's "Meeting links": how a newly booked session gets its link; booked ones keep theirs. */
+export function MeetingLinkFields({ value, error, inputClass, onChange }: MeetingLinkFieldsProps) {
+  const address =
+    value.method === 'jitsi'
+      ? {
+          key: 'jitsiServer' as const,
+          label: 'Jitsi server',
+          hint: `${DEFAULT_JITSI_SERVER} is the free public server; or your own server’s https:// address.`,
+          placeholder: DEFAULT_JITSI_SERVER,
+        }
+      : value.method === 'personal'
+        ? {
+            key: 'personalLink' as const,
+            label: 'Your personal meeting link',
+            hint: 'An https:// link, such as https://meet.google.com/abc-defg-hij',
+            placeholder: 'https://meet.google.com/abc-defg-hij',
+          }
+        : null;
+  return (
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? 'profile-meetingLinks-error' : 'profile-meetingLinks-hint'}
+    >
+      <legend className="text-sm font-medium text-slate-800">Meeting links</legend>
+      <div className="flex flex-col gap-1">
+        {MEETING_LINK_METHODS.map((method) => (
+          <div key={method} className="flex flex-col gap-1">
+            <label className="flex min-h-9 cursor-pointer items-start gap-2 rounded-md px-1 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
+              <input
+                type="radio"
+                name="meeting-link-method"
+                className="mt-0.5 size-4 shrink-0 accent-brand-700"
+                checked={value.method === method}
+                onChange={() => onChange({ ...value, method })}
+              />
+              {MEETING_LINK_METHOD_LABELS[method]}
+            </label>
+            {/* The address goes right under the choice it belongs to. */}
+            {address && value.method === method && (
+              <div className="mb-1 flex flex-col gap-1 pl-7">
+                <label
+                  htmlFor="profile-meeting-address"
+                  className="text-sm font-medium text-slate-800"
+                >
+                  {address.label}
+                </label>
+                <input
+                  id="profile-meeting-address"
+                  type="url"
+                  inputMode="url"
+                  autoComplete="off"
+                  spellCheck={false}
+                  className={inputClass}
+                  placeholder={address.placeholder}
+                  value={value[address.key]}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={
+                    error ? 'profile-meetingLinks-error' : 'profile-meeting-address-hint'
+                  }
+                  onChange={(event) => onChange({ ...value, [address.key]: event.target.value })}
+                />
+                {!error && (
+                  <p id="profile-meeting-address-hint" className="text-xs text-slate-600">
+                    {address.hint}
+                  </p>
+                )}
+              </div>
+            )}
+          </div>
+        ))}
+      </div>
+      {error ? (
+        <p id="profile-meetingLinks-error" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : (
+        <p id="profile-meetingLinks-hint" className="text-xs text-slate-600">
+          {HINTS[value.method]} Changing this never changes the links of sessions already booked.
+        </p>
+      )}
+    </fieldset>
+  );
+}
