@@ -319,18 +319,24 @@ test.describe.serial('after the booking', () => {
     await expect(row.getByText('Link saved. The patient is emailed the new link.')).toBeVisible();
     await psychologist.context().close();
 
-    // Within the calendar's live refresh the patient's pill and Your sessions offer Join.
+    // Within the calendar's live refresh the patient's pill offers Join; Your sessions offers it
+    // from 10 minutes before the start (issue 20), and says so until then.
     const join = page.getByRole('link', { name: `Join ${penaltyTitle} (opens in a new tab)` });
     await expect(join.first()).toBeVisible({ timeout: 15_000 });
     await expect(join.first()).toHaveAttribute('href', 'https://meet.example.com/grief-support');
     await expect(join.first()).toHaveAttribute('target', '_blank');
     await expect(join.first()).toHaveAttribute('rel', 'noopener noreferrer');
     await page.reload();
-    await expect(join).toHaveCount(1); // Your sessions; the pill is 7 weeks ahead after a reload
+    const session = page
+      .getByRole('region', { name: 'Your sessions' })
+      .getByRole('listitem')
+      .filter({ hasText: penaltyTitle });
+    await expect(session.getByText('Join appears here 10 minutes before the start.')).toBeVisible();
+    await expect(join).toHaveCount(0); // the pill is 7 weeks ahead after a reload
     await expectAccessible(page, 'patient dashboard with a session to join');
     await shot(page, 'patient-your-sessions-join');
     await goWeeksAhead(page, 7);
-    await expect(join).toHaveCount(2);
+    await expect(join).toHaveCount(1);
     const cell = page.getByRole('gridcell', { name: new RegExp(`^${thursday} at 3:00 PM`) });
     // The cell says what is in it: the session's title, time and that it is booked.
     await expect(cell).toHaveAccessibleName(

@@ -114,7 +114,8 @@ test.describe.serial('booking and payment', () => {
     await form.getByLabel('Start minute').selectOption('50');
     await expect(form.getByText(/8:50 PM is outside the hours/)).toBeVisible();
     await press(form.getByRole('button', { name: 'Book Event' }));
-    await expect(form.getByText('Meeting link is required')).toBeVisible();
+    // A new event may leave its link to Profile's meeting links (issue 20): only the time is wrong.
+    await expect(form.getByText('Meeting link is required')).toHaveCount(0);
     await expect(form.getByText(/^Moved to 8:40 PM/)).toBeVisible();
     await expect(form.getByLabel('Start minute')).toHaveValue('40');
     await expectAccessible(page, 'psychologist Add Event with errors', { within: form });
