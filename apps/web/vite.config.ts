@@ -38,12 +38,13 @@ export default defineConfig({
               priority: 2,
             },
             {
-              // What sits beside a session in Your sessions and the event dialog: Join with its time
-              // rule and the Add to Google / Outlook links. Both screens load lazily, so one chunk
+              // What sits beside a session in Your sessions and the event dialog: the Join button
+              // and the Add to Google / Outlook links (the time rule, join-window.ts, is tiny and rides with
+              // the calendar pill, which uses it too). Both screens load lazily, so one chunk
               // keeps them out of app-shell (the psychologist's first load has no room) and adds no
               // new name to the dashboard's list of chunks.
               name: 'session-links',
-              test: /(packages[\\/]shared[\\/]src[\\/](join-window|add-to-calendar)\.ts|components[\\/]ui[\\/](join-session-link|add-to-calendar-links)\.tsx)$/,
+              test: /(packages[\\/]shared[\\/]src[\\/]add-to-calendar\.ts|components[\\/]ui[\\/](join-session-link|add-to-calendar-links)\.tsx)$/,
               includeDependenciesRecursively: false,
               priority: 2,
             },

@@ -1,5 +1,10 @@
 import { useId } from 'react';
-import { ATTENDANCE_LABELS, localMinuteOf, type CalendarEvent } from '@sukoon/shared';
+import {
+  ATTENDANCE_LABELS,
+  canJoinSession,
+  localMinuteOf,
+  type CalendarEvent,
+} from '@sukoon/shared';
 import { meetingHref } from '../../lib/links';
 import { EVENT_COLOR_CLASSES, HOUR_HEIGHT_PX, formatInZone } from './layout';
 
@@ -13,7 +18,7 @@ interface EventPillProps {
   onOpen?: () => void;
   /** What opening does, for screen readers: 'Edit Event …' unless said otherwise. */
   openLabel?: string;
-  /** The viewer is the patient: offer 'Join' while the session has a link and has not ended. */
+  /** The viewer is the patient: offer 'Join' from 10 minutes before the start until the end. */
   joinable?: boolean;
   now?: Date;
   /** Psychologists: the pill can be dragged to another start (issue 18). */
@@ -87,7 +92,7 @@ export function EventPill({
   const joinHref =
     joinable &&
     event.status === 'booked' &&
-    Date.parse(event.endDate) > (now ?? new Date()).getTime()
+    canJoinSession(event.startDate, event.endDate, now ?? new Date())
       ? meetingHref(event.meetingLink)
       : null;
   return (

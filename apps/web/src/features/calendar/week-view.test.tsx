@@ -143,6 +143,38 @@ describe('a patient’s own unpaid hold in the grid (issue 17, defect 6)', () =>
   });
 });
 
+describe('Join on a patient’s session in the grid (issue 20)', () => {
+  // Thursday 12 March, 10:00–10:45 AM in Kolkata; the clock is 8:30 AM.
+  const session = makeEvent({
+    title: 'With a room',
+    meetingLink: 'https://meet.jit.si/a8f3c2d19e7b4a60b5d1c3e2f4a6b8c0',
+    startDate: '2026-03-12T04:30:00.000Z',
+    endDate: '2026-03-12T05:15:00.000Z',
+  });
+  const join = () => screen.queryByRole('link', { name: 'Join With a room (opens in a new tab)' });
+
+  it('is offered from 10 minutes before the start until the end, as in Your sessions', () => {
+    const at = (iso: string) =>
+      renderWeek({ role: 'patient', events: [session], now: new Date(iso) });
+    at('2026-03-12T04:19:00.000Z');
+    expect(join()).toBeNull();
+    cleanup();
+    at('2026-03-12T04:20:00.000Z');
+    expect(join()?.getAttribute('href')).toBe(session.meetingLink);
+    cleanup();
+    at('2026-03-12T05:14:59.000Z');
+    expect(join()).not.toBeNull();
+    cleanup();
+    at('2026-03-12T05:15:00.000Z');
+    expect(join()).toBeNull();
+  });
+
+  it('is not on the psychologist’s pill, which opens the session instead', () => {
+    renderWeek({ events: [session], now: new Date('2026-03-12T04:30:00.000Z') });
+    expect(join()).toBeNull();
+  });
+});
+
 describe('moving a session (issue 18)', () => {
   const session = makeEvent({
     startDate: '2026-03-13T04:30:00.000Z',
