@@ -11,8 +11,12 @@ export const CALENDAR_FEED = {
   secretBytes: 32,
   /** Sessions from this many days back... */
   pastDays: 30,
-  /** ...to the booking horizon ahead: the psychologist's policy's, and this for patients. */
-  patientHorizonWeeks: 52,
+  /**
+   * ...to this far ahead, for both roles: as far as any session can be (a psychologist's own events
+   * and moves reach 52 weeks, and so does the longest booking horizon a policy allows). A
+   * psychologist's shorter policy horizon only limits what patients may book.
+   */
+  aheadWeeks: 52,
   /** A canceled session stays in the feed as CANCELLED this long after it was canceled. */
   canceledShownDays: 30,
   /** Fetches of one feed per RATE_LIMIT_WINDOW_SECONDS (calendar apps poll every few minutes at most). */

@@ -65,15 +65,6 @@ export function createCalendarFeedsRepository(db: Database) {
       await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
     },
 
-    /** The psychologist's stored practice policy (read with readPolicy), or undefined. */
-    async psychologistPolicy(userId: string) {
-      const [row] = await db
-        .select({ policy: psychologistProfiles.policy })
-        .from(psychologistProfiles)
-        .where(eq(psychologistProfiles.userId, userId));
-      return row?.policy;
-    },
-
     /**
      * A user's sessions starting in [from, to), in start order: booked ones, and canceled ones
      * canceled after `canceledSince` (a released hold or a removed event has no canceled_at, so it

@@ -37,7 +37,7 @@ export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'A private calendar feed (iCalendar): its owner’s sessions from 30 days back to the booking horizon; no sign-in, the secret is the key',
+          'A private calendar feed (iCalendar): its owner’s sessions from 30 days back to 52 weeks ahead; no sign-in, the secret is the key',
         params: FeedSecretParams,
         response: { 200: z.string().describe('text/calendar') },
       },

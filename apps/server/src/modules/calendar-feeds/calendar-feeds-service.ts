@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   CALENDAR_FEED,
   calendarFeedUrls,
-  readPolicy,
   type CalendarFeedLink,
   type CalendarFeedStatus,
 } from '@sukoon/shared';
@@ -82,21 +81,18 @@ export function createCalendarFeedsService({
     },
 
     /**
-     * The feed of a secret: its owner's sessions from 30 days back to the booking horizon ahead (a
-     * psychologist's policy's; 52 weeks for patients), with its ETag. An unknown, reset or turned-off
+     * The feed of a secret: its owner's sessions from 30 days back to 52 weeks ahead (as far as any
+     * session can be: a psychologist's own events and moves, and the longest policy horizon), with its
+     * ETag. An unknown, reset or turned-off
      * secret is 404, the same for all three.
      */
     async feed(secret: string): Promise<{ body: string; etag: string }> {
       const found = await repository.findBySecretHash(hashFeedSecret(secret));
       if (!found) throw new AppError('CALENDAR_FEED_NOT_FOUND');
       const now = clock().getTime();
-      const horizonWeeks =
-        found.user.role === 'psychologist'
-          ? readPolicy(await repository.psychologistPolicy(found.user.id)).horizonWeeks
-          : CALENDAR_FEED.patientHorizonWeeks;
       const rows = await repository.sessionsFor(found.user, {
         from: new Date(now - CALENDAR_FEED.pastDays * DAY_MS),
-        to: new Date(now + horizonWeeks * 7 * DAY_MS),
+        to: new Date(now + CALENDAR_FEED.aheadWeeks * 7 * DAY_MS),
         canceledSince: new Date(now - CALENDAR_FEED.canceledShownDays * DAY_MS),
       });
       const body = feedCalendar(found.user.role, rows, {

@@ -97,20 +97,28 @@ describe('calendar feed content', () => {
     }
   });
 
-  it('reaches the psychologist’s horizon and 52 weeks for the patient', async () => {
+  it('reaches 52 weeks ahead for both, past the psychologist’s 8-week booking horizon', async () => {
     const { app, database } = context;
     const patient = await signedInAs(database.db, 'patient');
     const psychologist = await signedInAs(database.db, 'psychologist');
-    // The default policy's horizon is 8 weeks: this one is past it, but within the patient's 52.
-    const far = await createBooking(database.db, {
-      psychologistId: psychologist.user.id,
-      patientId: patient.user.id,
-      startsAt: at(10 * 7 * DAY),
-    });
+    const session = (weeks: number) =>
+      createBooking(database.db, {
+        psychologistId: psychologist.user.id,
+        patientId: patient.user.id,
+        startsAt: at(weeks * 7 * DAY),
+      });
+    // Past the default policy's 8 weeks (a psychologist's own event or move can be), and past 52.
+    const far = await session(10);
+    const farthest = await session(51);
+    const beyond = await session(53);
     const uids = async (headers: Record<string, string>) =>
       parseEvents(await fetchFeed((await turnOnFeed(app, headers)).path)).map((e) => e.uid);
-    expect(await uids(psychologist.headers)).not.toContain(`${far.id}@sukoon`);
-    expect(await uids(patient.headers)).toContain(`${far.id}@sukoon`);
+    for (const headers of [psychologist.headers, patient.headers]) {
+      const shown = await uids(headers);
+      expect(shown).toContain(`${far.id}@sukoon`);
+      expect(shown).toContain(`${farthest.id}@sukoon`);
+      expect(shown).not.toContain(`${beyond.id}@sukoon`);
+    }
   });
 
   it('uses the invitation’s UID, SEQUENCE from ics_sequence and LAST-MODIFIED from updated_at', async () => {
