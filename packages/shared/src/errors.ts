@@ -195,6 +195,11 @@ export const ERRORS = {
     message:
       'The new time could not be kept (it was taken meanwhile, the session changed, or it has started), so your payment is being refunded in full. Your session stays as it was.',
   },
+  SESSION_CHANGED: {
+    status: 409,
+    message:
+      'This session changed a moment ago, perhaps in another tab. Look at it again, then choose the new time and length once more.',
+  },
   MOVE_PENDING: {
     status: 409,
     message:

@@ -104,6 +104,14 @@ export function createLengthChangeService(options: LengthChangeOptions) {
           const locked = await bookings.lockById(booking.id);
           if (!locked) throw new AppError('BOOKING_NOT_FOUND');
           refuse(locked, now);
+          // The price was worked out from the row read before the lock: a change made meanwhile (a
+          // shorter length in another tab) would make it wrong, and the payment be refused later.
+          if (
+            locked.startsAt.getTime() !== booking.startsAt.getTime() ||
+            locked.durationMinutes !== booking.durationMinutes
+          ) {
+            throw new AppError('SESSION_CHANGED');
+          }
           await bookings.expireHolds(now, locked.psychologistId);
           const expiresAt = new Date(now.getTime() + LENGTH_CHANGE_HOLD_MS);
           // Takes the interval under the exclusion constraint, replacing any earlier unpaid change.

@@ -362,4 +362,24 @@ describe('changing the length of a session', () => {
       event: { durationMinutes: 45 },
     });
   });
+
+  it('a length other than 20 or 45 minutes is a 400 that says so and changes nothing', async () => {
+    const start = istSlot(14, 10 * 60);
+    const { bookingId } = await book(start, 20);
+    for (const duration_minutes of [30, '45', null]) {
+      const response = await context.app.inject({
+        method: 'PATCH',
+        url: `/api/bookings/${bookingId}/reschedule`,
+        headers: patient.headers,
+        payload: { start_time: start.toISOString(), duration_minutes },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.message).toContain('Duration must be 20 or 45 minutes');
+    }
+    expect(await row(bookingId)).toMatchObject({
+      durationMinutes: 20,
+      pendingStartsAt: null,
+      startsAt: start,
+    });
+  });
 });

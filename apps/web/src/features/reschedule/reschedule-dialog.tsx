@@ -205,9 +205,10 @@ export function RescheduleDialog({
       setError(
         caught instanceof Error ? caught.message : 'Something went wrong. Please try again.',
       );
-      // Taken or no longer possible: choose again from what is free now.
+      // Taken, no longer possible, or the session changed meanwhile: choose again from what is now.
       const retake =
-        caught instanceof ApiError && ['SLOT_TAKEN', 'SLOT_UNAVAILABLE'].includes(caught.code);
+        caught instanceof ApiError &&
+        ['SLOT_TAKEN', 'SLOT_UNAVAILABLE', 'SESSION_CHANGED'].includes(caught.code);
       if (retake) {
         await onChanged().catch(() => undefined);
         setStep({ kind: 'pick' });
