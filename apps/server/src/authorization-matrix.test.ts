@@ -11,7 +11,7 @@ import {
 } from './db/factories';
 import { calendarFeeds } from './db/schema';
 import { createSessionsService } from './modules/auth/sessions-service';
-import { hashFeedSecret } from './modules/calendar-feeds/calendar-feeds-service';
+import { hashSecretToken } from './lib/secret-tokens';
 
 /**
  * Who may call what, written down once: every route of the OpenAPI document, called by each kind of
@@ -569,10 +569,10 @@ describe('authorization matrix', () => {
           const secret = randomBytes(32).toString('base64url');
           await db
             .insert(calendarFeeds)
-            .values({ userId: patient.id, secretHash: hashFeedSecret(secret) })
+            .values({ userId: patient.id, secretHash: hashSecretToken(secret) })
             .onConflictDoUpdate({
               target: calendarFeeds.userId,
-              set: { secretHash: hashFeedSecret(secret) },
+              set: { secretHash: hashSecretToken(secret) },
             });
           return `/api/calendar-feeds/${secret}.ics`;
         },

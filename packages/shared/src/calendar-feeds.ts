@@ -7,8 +7,6 @@ import { z } from 'zod';
  */
 
 export const CALENDAR_FEED = {
-  /** 256 bits of randomness in every address. */
-  secretBytes: 32,
   /** Sessions from this many days back... */
   pastDays: 30,
   /**

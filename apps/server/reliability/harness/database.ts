@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { hashPassword } from '../../src/modules/auth/passwords';
-import { hashToken } from '../../src/modules/auth/sessions-service';
+import { hashSecretToken } from '../../src/lib/secret-tokens';
 
 /** The PostgreSQL server the suite runs against (the script refuses to start without it). */
 export function adminUrl(): string {
@@ -104,7 +104,7 @@ export async function seedUsers(
   await pool.query(
     `insert into auth_sessions (user_id, token_hash, expires_at)
      select u, h, now() + interval '30 days' from unnest($1::uuid[], $2::text[]) as t(u, h)`,
-    [inserted.map((user) => user.id), tokens.map(hashToken)],
+    [inserted.map((user) => user.id), tokens.map(hashSecretToken)],
   );
   return inserted.map((user, index) => ({ ...user, token: tokens[index]! }));
 }

@@ -7,10 +7,10 @@ import type {
 import fp from 'fastify-plugin';
 import type { Role } from '@sukoon/shared';
 import { AppError } from '../lib/errors';
+import { hashSecretToken } from '../lib/secret-tokens';
 import {
   TOUCH_INTERVAL_MS,
   createSessionsService,
-  hashToken,
   type AuthUser,
 } from '../modules/auth/sessions-service';
 
@@ -70,7 +70,7 @@ export const authenticate = fp(async (app: FastifyInstance) => {
       done();
       return;
     }
-    const hash = hashToken(token);
+    const hash = hashSecretToken(token);
     const now = Date.now();
     const user = cached(hash, now);
     if (user) {

@@ -14,7 +14,8 @@ import { enqueueMail } from '../mail/outbox';
 import { checkOtp, issueOtp, resendWaitSeconds } from './one-time-codes-service';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { recordAudit } from '../audit/audit-repository';
-import { createSessionsService, hashToken, type AuthUser } from './sessions-service';
+import { hashSecretToken } from '../../lib/secret-tokens';
+import { createSessionsService, type AuthUser } from './sessions-service';
 import { createSignInFailuresRepository } from './sign-in-failures-repository';
 import { createSignInTokensRepository } from './sign-in-tokens-repository';
 import { createUsersRepository } from './users-repository';
@@ -417,7 +418,10 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
 
     /** Exchanges a single-use sign-in link token for a session. */
     async signInWithToken(token: string, client: ClientContext) {
-      const userId = await createSignInTokensRepository(db).consume(hashToken(token), clock());
+      const userId = await createSignInTokensRepository(db).consume(
+        hashSecretToken(token),
+        clock(),
+      );
       const user = userId ? await usersRepository.findById(userId) : undefined;
       if (!user || user.role !== 'patient') throw new AppError('SIGN_IN_LINK_INVALID');
       // Arriving through the emailed link proves the mailbox as well as a code would.

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { createSignInTokensRepository } from './sign-in-tokens-repository';
-import { hashToken } from './sessions-service';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import { createUsersRepository } from './users-repository';
 
 /**
@@ -22,14 +21,14 @@ export async function issueSignInToken(
 ): Promise<{ token: string; expiresAt: Date }> {
   const user = await createUsersRepository(db).findById(patientId);
   if (user?.role !== 'patient') throw new Error('sign-in links are issued to patients only');
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   const now = options.now ?? new Date();
   const expiresAt = new Date(now.getTime() + (options.ttlMs ?? SIGN_IN_TOKEN_DEFAULT_TTL_MS));
   const tokens = createSignInTokensRepository(db);
   await tokens.revokeAllForUser(patientId, now);
   await tokens.create({
     userId: patientId,
-    tokenHash: hashToken(token),
+    tokenHash: hashSecretToken(token),
     expiresAt,
   });
   return { token, expiresAt };

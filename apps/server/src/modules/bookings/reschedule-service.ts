@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../db/client';
 import { bookingMoveOffers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { hashSecretToken } from '../../lib/secret-tokens';
 import { recordAudit } from '../audit/audit-repository';
 import type { AuthUser } from '../auth/sessions-service';
 import type { PaymentsService } from '../payments/payments-service';
@@ -23,7 +24,7 @@ import { createBookingsRepository } from './bookings-repository';
 import { toCalendarEvent } from './bookings-service';
 import type { createCancellationService } from './cancellation-service';
 import { createLengthChangeService } from './length-change-service';
-import { changeSession, hashMoveToken } from './session-change';
+import { changeSession } from './session-change';
 import { queueMoveKeptEmail } from './session-emails';
 import { bookedRatesOf, notBookedCode, type BookingRow } from './session-state';
 import { createSlotCheck } from './slot-check';
@@ -196,7 +197,7 @@ export function createRescheduleService(options: RescheduleOptions) {
       .from(bookingMoveOffers)
       .where(
         and(
-          eq(bookingMoveOffers.tokenHash, hashMoveToken(token)),
+          eq(bookingMoveOffers.tokenHash, hashSecretToken(token)),
           isNull(bookingMoveOffers.decidedAt),
           gt(bookingMoveOffers.expiresAt, clock()),
         ),

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bookedFeePaise, lengthChangePaise, type SessionDuration } from '@sukoon/shared';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import type { Database } from '../../db/client';
 import { bookingMoveOffers } from '../../db/schema';
 import { recordAudit } from '../audit/audit-repository';
@@ -11,8 +11,6 @@ import { createBookingsRepository, NO_PENDING_CHANGE } from './bookings-reposito
 import { queueMoveEmails } from './session-emails';
 import { refundSession } from './session-payments';
 import { bookedRatesOf, type BookingRow } from './session-state';
-
-export const hashMoveToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface SessionChange {
   by: { id: string; role: 'patient' | 'psychologist' };
@@ -70,10 +68,10 @@ export async function changeSession(
     .where(and(eq(bookingMoveOffers.bookingId, booking.id), isNull(bookingMoveOffers.decidedAt)));
   let token: string | undefined;
   if (asksPatient) {
-    token = randomBytes(32).toString('base64url');
+    token = newSecretToken();
     await tx.insert(bookingMoveOffers).values({
       bookingId: booking.id,
-      tokenHash: hashMoveToken(token),
+      tokenHash: hashSecretToken(token),
       fromStartsAt: from,
       toStartsAt: start,
       expiresAt: start,

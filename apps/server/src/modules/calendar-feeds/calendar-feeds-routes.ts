@@ -10,7 +10,8 @@ import {
   okEnvelope,
 } from '@sukoon/shared';
 import { requireAuth, signedIn } from '../../plugins/authenticate';
-import { createCalendarFeedsService, hashFeedSecret } from './calendar-feeds-service';
+import { hashSecretToken } from '../../lib/secret-tokens';
+import { createCalendarFeedsService } from './calendar-feeds-service';
 import { ifNoneMatchHits } from './if-none-match';
 
 /**
@@ -31,7 +32,7 @@ export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (app) => {
         max: CALENDAR_FEED.requestsPerWindow,
         key: (request) => {
           const { secret } = request.params as { secret?: unknown };
-          return hashFeedSecret(typeof secret === 'string' ? secret : '');
+          return hashSecretToken(typeof secret === 'string' ? secret : '');
         },
       }),
       schema: {

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   CALENDAR_FEED,
   calendarFeedUrls,
   type CalendarFeedLink,
   type CalendarFeedStatus,
 } from '@sukoon/shared';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import type { Database } from '../../db/client';
 import type { calendarFeeds } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -13,11 +14,6 @@ import { createCalendarFeedsRepository } from './calendar-feeds-repository';
 import { feedCalendar } from './feed-calendar';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Only this is stored: the secret itself exists in the answer that showed it and nowhere else. */
-export function hashFeedSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
-}
 
 function statusOf(row: typeof calendarFeeds.$inferSelect | undefined): CalendarFeedStatus {
   return { enabled: row !== undefined, showFullDetails: row?.showFullDetails ?? false };
@@ -44,8 +40,8 @@ export function createCalendarFeedsService({
   }
 
   function newSecret() {
-    const secret = randomBytes(CALENDAR_FEED.secretBytes).toString('base64url');
-    return { secret, hash: hashFeedSecret(secret) };
+    const secret = newSecretToken();
+    return { secret, hash: hashSecretToken(secret) };
   }
 
   return {
@@ -87,7 +83,7 @@ export function createCalendarFeedsService({
      * secret is 404, the same for all three.
      */
     async feed(secret: string): Promise<{ body: string; etag: string }> {
-      const found = await repository.findBySecretHash(hashFeedSecret(secret));
+      const found = await repository.findBySecretHash(hashSecretToken(secret));
       if (!found) throw new AppError('CALENDAR_FEED_NOT_FOUND');
       const now = clock().getTime();
       const rows = await repository.sessionsFor(found.user, {
