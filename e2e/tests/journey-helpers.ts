@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { expect, press } from '../fixtures';
+import { device, expect, press } from '../fixtures';
 
 // Helpers of the privacy and security journeys. The demo identities and their past sessions are
 // seeded on a fresh database (apps/server/src/db/seed.ts).
@@ -174,6 +174,47 @@ export async function codeFor(request: APIRequestContext, email: string, subject
     })
     .toMatch(/^\d{6}$/);
   return code!;
+}
+
+/**
+ * A new psychologist of one journey, registered, verified and with the profile patients need to find
+ * them. The seed gives each journey a code per device (`E2E-<journey>-Laptop-2026`, `...-Phone-2026`),
+ * so the laptop and phone runs never share an account.
+ */
+export async function registerPsychologist(
+  request: APIRequestContext,
+  first: string,
+  journey: string,
+) {
+  const stamp = `${device()}${Date.now() % 1_000_000}`;
+  const who = {
+    email: `${first.toLowerCase()}.${stamp}@example.test`,
+    password: 'monsoon-kettle-42',
+  };
+  const name = `${first} ${journey} ${stamp}`;
+  const registered = await request.post('/api/users/register', {
+    data: {
+      username: `${first.toLowerCase()}_${stamp}`,
+      ...who,
+      role: 'psychologist',
+      psychologist_code: `E2E-${journey}-${device() === 'laptop' ? 'Laptop' : 'Phone'}-2026`,
+      fullName: name,
+      consent: true,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const otp = await codeFor(request, who.email, /verification code/);
+  const verified = await request.post('/api/otp/verify', {
+    data: { email: who.email, otp_code: otp },
+  });
+  expect(verified.status()).toBe(200);
+  const { token, user } = await login(request, who);
+  const profile = await request.patch(`/api/psychologists/${user.id}`, {
+    headers: bearer(token),
+    data: { specializations: ['clinical'], languages: ['English', 'Hindi'] },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  return { who, name, id: user.id };
 }
 
 /** Pastes text into an element the way a browser does. */

@@ -1,12 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { device, expect, expectAccessible, press, snapshot, test } from '../fixtures';
 import {
   bearer,
   chooseRole,
-  codeFor,
   login,
   openDashboard,
   PATIENT,
+  registerPsychologist,
   shot,
   signIn,
 } from './journey-helpers';
@@ -17,35 +17,6 @@ import {
 // method never reaches the demo psychologist the other journeys book with.
 
 const JITSI_ROOM = /^https:\/\/meet\.jit\.si\/[a-z2-7]{32}$/;
-
-async function registerPsychologist(request: APIRequestContext) {
-  const stamp = `${device()}${Date.now() % 1_000_000}`;
-  const who = { email: `kavya.${stamp}@example.test`, password: 'monsoon-kettle-42' };
-  const name = `Kavya Rooms ${stamp}`;
-  const registered = await request.post('/api/users/register', {
-    data: {
-      username: `kavya_${stamp}`,
-      ...who,
-      role: 'psychologist',
-      psychologist_code: `E2E-Rooms-${device() === 'laptop' ? 'Laptop' : 'Phone'}-2026`,
-      fullName: name,
-      consent: true,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const otp = await codeFor(request, who.email, /verification code/);
-  const verified = await request.post('/api/otp/verify', {
-    data: { email: who.email, otp_code: otp },
-  });
-  expect(verified.status()).toBe(200);
-  const { token, user } = await login(request, who);
-  const profile = await request.patch(`/api/psychologists/${user.id}`, {
-    headers: bearer(token),
-    data: { specializations: ['clinical'], languages: ['English', 'Hindi'] },
-  });
-  expect(profile.status(), await profile.text()).toBe(200);
-  return { who, name, id: user.id };
-}
 
 /** The psychologist chooses Jitsi rooms in Profile, as they would. */
 async function chooseJitsiInProfile(page: Page) {
@@ -73,7 +44,7 @@ test('a patient of a psychologist with Jitsi rooms gets a room, and Join 10 minu
   browser,
 }) => {
   test.slow();
-  const psychologist = await registerPsychologist(page.request);
+  const psychologist = await registerPsychologist(page.request, 'Kavya', 'Rooms');
   const psychologistPage = await (await browser.newContext()).newPage();
   await signIn(psychologistPage, psychologist.who);
   await chooseJitsiInProfile(psychologistPage);

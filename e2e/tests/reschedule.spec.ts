@@ -3,58 +3,17 @@ import { device, expect, expectAccessible, press, snapshot, test } from '../fixt
 import {
   bearer,
   chooseRole,
-  codeFor,
   goWeeksAhead,
   login,
   openDashboard,
   PATIENT,
+  registerPsychologist,
   signIn,
 } from './journey-helpers';
 
 // Issue 18: practice policies and moving sessions. Each journey has a psychologist of its own (one
 // per project, registered with the codes start-server.mjs seeds), so its policy never reaches the
 // demo psychologist the other journeys book with.
-
-/** One institution code registers one account: a code per journey and project. */
-const institutionCode = (journey: 'Policies' | 'Moves' | 'Declines') =>
-  `E2E-${journey}-${device() === 'laptop' ? 'Laptop' : 'Phone'}-2026`;
-
-/** A verified psychologist with a full name and languages, as a patient would choose them. */
-async function registerPsychologist(
-  request: APIRequestContext,
-  first: string,
-  journey: 'Policies' | 'Moves' | 'Declines',
-) {
-  const stamp = `${device()}${Date.now() % 1_000_000}`;
-  const who = {
-    email: `${first.toLowerCase()}.${stamp}@example.test`,
-    password: 'monsoon-kettle-42',
-  };
-  const name = `${first} Policy ${stamp}`;
-  const registered = await request.post('/api/users/register', {
-    data: {
-      username: `${first.toLowerCase()}_${stamp}`,
-      ...who,
-      role: 'psychologist',
-      psychologist_code: institutionCode(journey),
-      fullName: name,
-      consent: true,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const otp = await codeFor(request, who.email, /verification code/);
-  const verified = await request.post('/api/otp/verify', {
-    data: { email: who.email, otp_code: otp },
-  });
-  expect(verified.status()).toBe(200);
-  const { token, user } = await login(request, who);
-  const profile = await request.patch(`/api/psychologists/${user.id}`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { specializations: ['clinical'], languages: ['English', 'Hindi'] },
-  });
-  expect(profile.status(), await profile.text()).toBe(200);
-  return { who, name, id: user.id };
-}
 
 /** The psychologist sets their policy in Profile, as they would. */
 async function setPolicyInProfile(page: Page, choices: Record<string, string>) {

@@ -4,7 +4,8 @@ import { DEFAULT_PRACTICE_POLICY, PSYCHOLOGIST_MOVE_POLICY } from '@sukoon/share
 import { makeEvent, stubApi } from '../../testing/render';
 import { moveTargetFromEvent } from './move-target';
 import { MoveDecisionDialog } from './move-decision-dialog';
-import { RescheduleDialog, type PickerMode } from './reschedule-dialog';
+import type { RescheduleMode } from '../../lib/reschedule-mode';
+import { RescheduleDialog } from './reschedule-dialog';
 
 afterEach(() => {
   cleanup();
@@ -17,8 +18,8 @@ const NEW_START = new Date('2026-03-12T06:00:00.000Z');
 const event = makeEvent();
 
 /** A stand-in for the time picker: buttons that pick Thu 12 Mar, 11:30 AM at either length. */
-function fakePicker(seen: PickerMode[]) {
-  return (mode: PickerMode, onPick: (start: Date, durationMinutes: 20 | 45) => void) => {
+function fakePicker(seen: RescheduleMode[]) {
+  return (mode: RescheduleMode, onPick: (start: Date, durationMinutes: 20 | 45) => void) => {
     seen.push(mode);
     return (
       <>
@@ -62,7 +63,7 @@ function renderDialog(overrides: Partial<Parameters<typeof RescheduleDialog>[0]>
 describe('RescheduleDialog', () => {
   it('lets a patient pick a time of the same length under their policy, shows old and new, and moves it', async () => {
     const calls = stubApi(() => moved());
-    const modes: PickerMode[] = [];
+    const modes: RescheduleMode[] = [];
     const props = renderDialog({ renderPicker: fakePicker(modes) });
     expect(modes[0]).toEqual({
       durationMinutes: 45,
@@ -204,7 +205,7 @@ describe('RescheduleDialog', () => {
         message: 'That slot has just been taken. Please choose another time.',
       },
     }));
-    const modes: PickerMode[] = [];
+    const modes: RescheduleMode[] = [];
     const props = renderDialog({
       role: 'psychologist',
       target: moveTargetFromEvent(event, 'psychologist', 'Asia/Kolkata'),

@@ -10,8 +10,6 @@ import {
   PSYCHOLOGIST_MOVE_POLICY,
   readPolicy,
   rescheduleTerms,
-  type BookingPolicy,
-  type RatesInr,
   type RescheduleBody,
   type RescheduleData,
   type SessionDuration,
@@ -20,6 +18,7 @@ import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { Notice } from '../../components/ui/text-field';
 import { api, ApiError } from '../../lib/api-client';
+import type { RescheduleMode } from '../../lib/reschedule-mode';
 import type { MoveTarget } from './move-target';
 
 // The API calls live in the dialogs, not in an *-api.ts module: those are part of every first
@@ -32,15 +31,6 @@ function rescheduleBooking(id: string, start: Date, durationMinutes: SessionDura
     duration_minutes: durationMinutes,
   };
   return api<RescheduleData>('PATCH', `/api/bookings/${id}/reschedule`, { body });
-}
-
-/** What the time picker needs to offer the times a session can move to (issue 18). */
-export interface PickerMode {
-  durationMinutes: SessionDuration;
-  policy: BookingPolicy | null;
-  current: { startDate: string; endDate: string };
-  /** Its length may change too, at these fees (null: the psychologist's own event, no fee). */
-  lengths: { rates: RatesInr | null } | null;
 }
 
 /**
@@ -57,7 +47,7 @@ interface RescheduleDialogProps {
   now: Date;
   /** The time picker, handed in by the app (features do not import each other). */
   renderPicker: (
-    mode: PickerMode,
+    mode: RescheduleMode,
     onPick: (start: Date, durationMinutes: SessionDuration) => void,
   ) => ReactNode;
   /** Opens the checkout for a longer length's difference and verifies it (handed in by the app). */
@@ -148,24 +138,29 @@ export function RescheduleDialog({
   // The patient changes the length of their session at the rates it was booked at; the
   // psychologist only of their own events (a patient's fee is the patient's to change).
   const rates = target.bookedRates;
-  const lengths = patient
-    ? rates
-      ? { rates: bookedRatesInr(rates) }
-      : null
-    : target.withPatient
-      ? null
-      : { rates: null };
-  const mode = useMemo<PickerMode>(
+  const mode = useMemo<RescheduleMode>(
     () => ({
       durationMinutes: target.durationMinutes,
       // The psychologist's move leaves the patient a day to answer, as the server requires.
       policy: patient ? policy : target.withPatient ? PSYCHOLOGIST_MOVE_POLICY : null,
       current: { startDate: target.startDate, endDate: target.endDate },
-      lengths,
+      lengths: patient
+        ? rates
+          ? { rates: bookedRatesInr(rates) }
+          : null
+        : target.withPatient
+          ? null
+          : { rates: null },
     }),
-    // `lengths` follows the target and role alone.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [target.durationMinutes, target.startDate, target.endDate, target.withPatient, patient, policy],
+    [
+      target.durationMinutes,
+      target.startDate,
+      target.endDate,
+      target.withPatient,
+      rates,
+      patient,
+      policy,
+    ],
   );
   /** Paise the chosen length costs more (positive) or returns (negative). */
   const feeChange = (durationMinutes: SessionDuration) =>

@@ -23,6 +23,7 @@ import {
 } from '@sukoon/shared';
 import { formatNextAvailable, zoneLabel } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
+import type { RescheduleMode } from '../../lib/reschedule-mode';
 import { useNow } from '../../lib/use-now';
 import { useAvailability } from '../calendar/api';
 import { DayStrip } from './day-strip';
@@ -33,20 +34,6 @@ export interface PickerPsychologist extends RatesInr {
   timeZone: string;
   /** How soon and how far ahead patients book and the break after sessions (issue 18). */
   policy?: BookingPolicy | undefined;
-}
-
-/** Moving a booked session (issue 18): its own time is not counted as taken; its length may change. */
-export interface RescheduleMode {
-  durationMinutes: SessionDuration;
-  /** The session's own policy (a patient's move), or null: the psychologist's own calendar. */
-  policy: BookingPolicy | null;
-  /** The session being moved: its interval is free for its new time. */
-  current: { startDate: string; endDate: string };
-  /**
-   * Its length may change too (a patient's session, priced at the rates it was booked at, or a
-   * psychologist's own event, with no fee): the 20 / 45 switch is shown, starting at its length.
-   */
-  lengths: { rates: RatesInr | null } | null;
 }
 
 /** A move to the session's own start at its own length is no move: that time is not offered. */
