@@ -3,7 +3,8 @@
  * baseline measured in the same run, while the data grows from 10,000 to 1,000,000 bookings across
  * 1,000 psychologists. At each size: the availability of a week and of a month, a patient's booking
  * list and holds (create-order), with the query plans of the week's statement and of the list; at the
- * end, whole bookings (hold, sandbox payment, verification) and sign-ins. Figures are printed as
+ * end, whole bookings (hold, sandbox payment, verification), sign-ins, and PostgreSQL's own `pgbench
+ * -N` on the same server, which holds and whole bookings are read against. Figures are printed as
  * tables and written to bench-results/ (JSON).
  *
  * DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres); the
@@ -39,6 +40,7 @@ import {
   listen,
   measure,
   percentile,
+  pgbenchTps,
   throwawayDatabase,
   writeResults,
   type Measurement,
@@ -436,9 +438,28 @@ async function main() {
       `sign-ins answered beside the reads: ${(signInsDone / signInSeconds).toFixed(1)}/s of ${SIGN_INS_PER_SECOND}/s started`,
     );
 
+    // Writes as a share of what PostgreSQL itself does on this server (issue 19): its own
+    // benchmark's simple-update transactions, measured now, beside the last size's holds and the
+    // whole bookings.
+    const pgbench = await pgbenchTps();
+    const holdRow = rows.filter((row) => row.what === 'POST create-order (a hold)').at(-1)!;
+    const wholeRow = rows.find((row) => row.what === 'hold + pay + verify (3 requests)')!;
+    const writes = {
+      pgbenchTps: pgbench,
+      holdsPerSecond: holdRow.api.rps,
+      holdRatio: holdRow.api.rps / pgbench,
+      bookingsPerSecond: wholeRow.api.rps,
+      bookingRatio: wholeRow.api.rps / pgbench,
+    };
+
     // A table is the clearest way to read these figures side by side in a terminal.
     // eslint-disable-next-line no-console
     console.table(tableOf(rows));
+    console.info(
+      `\nWrites beside pgbench -N on the same server (${CONNECTIONS} clients, ${SECONDS} s): ${pgbench.toFixed(0)} tps; ` +
+        `holds ${writes.holdsPerSecond.toFixed(0)}/s = ${writes.holdRatio.toFixed(3)} of it; ` +
+        `whole bookings ${writes.bookingsPerSecond.toFixed(1)}/s = ${writes.bookingRatio.toFixed(3)} of it`,
+    );
     for (const plan of plans.filter((p) => p.bookings === bookings)) {
       console.info(
         `\n${plan.query} at ${bookings.toLocaleString('en-US')} bookings:\n${plan.plan.join('\n')}`,
@@ -456,6 +477,7 @@ async function main() {
       psychologists: PSYCHOLOGISTS,
       seedMs: Date.now() - started,
       rows: rows.map((row) => ({ ...row, ratio: row.api.rps / row.bare.rps })),
+      writes,
       plans,
     });
     console.info(`\nFigures written to ${file}`);

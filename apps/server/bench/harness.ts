@@ -1,6 +1,9 @@
 /** What every benchmark needs: a throwaway database, listening apps, autocannon runs and a baseline. */
+import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -38,6 +41,51 @@ export async function throwawayDatabase(poolSize = 10) {
     await admin(`drop database if exists "${name}" with (force)`);
   };
   return { database, drop };
+}
+
+/**
+ * PostgreSQL's own write benchmark on the same server, in the same run: `pgbench -N` (the TPC-B-like
+ * transaction without the two contended updates, so it measures the server and its disk, not one hot
+ * row) with as many clients as the API's runs, on a scale-10 database of its own. What a write
+ * endpoint reaches is read as a share of this (issue 19).
+ */
+export async function pgbenchTps(clients = CONNECTIONS, seconds = SECONDS) {
+  const name = `sukoon_pgbench_${randomBytes(4).toString('hex')}`;
+  await admin(`create database "${name}"`);
+  const url = new URL(SERVER_URL);
+  const connection = [
+    '-h',
+    url.hostname,
+    '-p',
+    url.port || '5432',
+    ...(url.username ? ['-U', decodeURIComponent(url.username)] : []),
+  ];
+  const env = { ...process.env, ...(url.password ? { PGPASSWORD: url.password } : {}) };
+  const run = promisify(execFile);
+  try {
+    await run('pgbench', ['-i', '-q', '-s', '10', ...connection, name], { env });
+    const { stdout } = await run(
+      'pgbench',
+      [
+        '-N',
+        '-n',
+        '-c',
+        String(clients),
+        '-j',
+        String(Math.min(clients, cpus().length)),
+        '-T',
+        String(seconds),
+        ...connection,
+        name,
+      ],
+      { env },
+    );
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
+    if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
+    return Number(tps[1]);
+  } finally {
+    await admin(`drop database if exists "${name}" with (force)`);
+  }
 }
 
 export async function listen(app: FastifyInstance) {
