@@ -204,6 +204,9 @@ async function main() {
     const { patientId, bookers, measured, psychologists } = await seedPeople(db);
     const sessions = createSessionsService(db);
     const auth = { authorization: `Bearer ${(await sessions.issue(patientId)).token}` };
+    const psychologistAuth = {
+      authorization: `Bearer ${(await sessions.issue(measured)).token}`,
+    };
     const bookerHeaders: Record<string, string>[] = [];
     for (let from = 0; from < bookers.length; from += 100) {
       const tokens = await Promise.all(
@@ -239,6 +242,12 @@ async function main() {
       'availability, week': `/api/availability?psychologistId=${measured}&from=${week[0]}&to=${week[6]}`,
       'availability, month': `/api/availability?psychologistId=${measured}&from=${month[0]}&to=${month.at(-1)}`,
       'patient booking list': `/api/bookings/user/${patientId}`,
+      'patient events, week': `/api/events?startDate=${week[0]}&endDate=${week[6]}`,
+    };
+    // The measured psychologist's own reads: their week's 56 sessions.
+    const psychologistPaths = {
+      'psychologist booking list': `/api/bookings/user/${measured}`,
+      'psychologist events, week': `/api/events?startDate=${week[0]}&endDate=${week[6]}`,
     };
     const nextHold = slotSource(psychologists);
     let history = 0;
@@ -263,15 +272,23 @@ async function main() {
         `\n${bookings.toLocaleString('en-US')} bookings (grown in ${Date.now() - growStart} ms)`,
       );
 
-      for (const [what, path] of Object.entries(paths)) {
-        const response = await fetch(real + path, { headers: auth });
+      const reads = [
+        ...Object.entries(paths).map(([what, path]) => ({ what, path, headers: auth })),
+        ...Object.entries(psychologistPaths).map(([what, path]) => ({
+          what,
+          path,
+          headers: psychologistAuth,
+        })),
+      ];
+      for (const { what, path, headers } of reads) {
+        const response = await fetch(real + path, { headers });
         if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
         const baselineUrl = bare.route(`${what}-${size}`, await response.text());
         rows.push({
           bookings,
           what: `GET ${what}`,
           ...(await compareInTurns(
-            () => measure(real + path, { headers: auth }),
+            () => measure(real + path, { headers }),
             () => measure(baselineUrl),
           )),
         });

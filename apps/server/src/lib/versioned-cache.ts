@@ -10,7 +10,14 @@ export class VersionedCache<V> {
   private readonly groupVersions = new Map<string, number>();
   private version = 0;
 
-  constructor(private readonly maxEntries: number) {}
+  /**
+   * At most `maxEntries` in all, the oldest going first; and, when `maxPerGroup` is set, at most that
+   * many of one group, so one caller asking many addresses pushes out only their own answers.
+   */
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxPerGroup = Infinity,
+  ) {}
 
   ticket(group: string) {
     return { group, version: this.version, groupVersion: this.groupVersions.get(group) ?? 0 };
@@ -39,9 +46,14 @@ export class VersionedCache<V> {
       if (oldest !== undefined) this.delete(oldest);
     }
     this.delete(key);
-    this.entries.set(key, { value, group: ticket.group, expiresAt });
     let keys = this.keysOfGroup.get(ticket.group);
     if (!keys) this.keysOfGroup.set(ticket.group, (keys = new Set()));
+    if (keys.size >= this.maxPerGroup) {
+      // The group's oldest (a Set iterates in insertion order too).
+      const oldest = keys.values().next().value;
+      if (oldest !== undefined) this.delete(oldest);
+    }
+    this.entries.set(key, { value, group: ticket.group, expiresAt });
     keys.add(key);
   }
 

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDays, availabilityPath, localDateOf, type Availability } from '@sukoon/shared';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { createBooking } from '../db/factories';
+import { psychologistProfiles } from '../db/schema';
 import { loadEnv } from '../env';
 import { VersionedCache } from '../lib/versioned-cache';
-import { istSlot } from '../../test/booking';
+import { personalKey } from './change-feed';
+import { bookAndPay, istSlot } from '../../test/booking';
 import { signedInAs } from '../../test/sign-in';
 import { createTestDatabase } from '../../test/test-database';
 
@@ -203,6 +206,167 @@ describe('answers kept in memory stay true', () => {
       expect(second.caches.live).toBe(true);
     },
   );
+});
+
+describe('a person’s own answers kept in memory (issue 19)', () => {
+  type ListItem = {
+    id: string;
+    status: string;
+    psychologist_name: string;
+    refund: { status: string } | null;
+  };
+  const list = async (app: FastifyInstance, who: Caller, of: Caller = who) => {
+    const response = await app.inject({
+      url: `/api/bookings/user/${of.user.id}`,
+      headers: who.headers,
+    });
+    return response;
+  };
+  const items = async (app: FastifyInstance, who: Caller) => {
+    const response = await list(app, who);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: ListItem[] }>().data;
+  };
+  const eventsUrl = `/api/events?startDate=${istSlot(30, 0).toISOString()}&endDate=${istSlot(37, 0).toISOString()}`;
+  const events = async (app: FastifyInstance, who: Caller) => {
+    const response = await app.inject({ url: eventsUrl, headers: who.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: Array<{ id: string; title: string }> }>().data;
+  };
+
+  it('answers a repeated read from memory, and only ever to the person it was made for', async () => {
+    const mine = await signedInAs(database.db, 'patient');
+    const other = await signedInAs(database.db, 'patient');
+    await createBooking(database.db, {
+      psychologistId: psychologist.user.id,
+      patientId: mine.user.id,
+      startsAt: istSlot(30, 10 * 60),
+      title: 'Only mine to see',
+    });
+    // Kept for its reader under the address, and answered again byte for byte (once the insert's
+    // announcement, which may cross the connection after the first read, has landed).
+    const url = `/api/bookings/user/${mine.user.id}`;
+    let first = await list(second, mine);
+    await eventually(async () => {
+      first = await list(second, mine);
+      expect(second.caches.people.get(personalKey(mine.user.id, url), Date.now())).toBe(first.body);
+    });
+    expect((await list(second, mine)).body).toBe(first.body);
+    expect(first.body).toContain('Only mine to see');
+    // The same address asked by someone else: refused, never the cached answer.
+    const stranger = await list(second, other, mine);
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.body).not.toContain('Only mine to see');
+    // The same events address: each person gets their own.
+    expect((await events(second, mine)).map((event) => event.title)).toContain('Only mine to see');
+    expect((await events(second, other)).map((event) => event.title)).not.toContain(
+      'Only mine to see',
+    );
+    expect((await events(second, mine)).map((event) => event.title)).toContain('Only mine to see');
+    // Signed out or with a dead token: 401, whatever is in memory.
+    expect((await second.inject({ url: eventsUrl })).statusCode).toBe(401);
+    expect(
+      (
+        await second.inject({
+          url: `/api/bookings/user/${mine.user.id}`,
+          headers: { authorization: 'Bearer not-a-real-session-token-at-all' },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('drops a person’s answers in every process when their sessions change, by any writer', async () => {
+    const mine = await signedInAs(database.db, 'patient');
+    expect(await items(second, mine)).toHaveLength(0);
+    expect(await events(second, mine)).toHaveLength(0);
+    // A script's insert: both the patient's and the psychologist's answers follow.
+    const booking = await createBooking(database.db, {
+      psychologistId: psychologist.user.id,
+      patientId: mine.user.id,
+      startsAt: istSlot(31, 10 * 60),
+    });
+    await eventually(async () => expect(await items(second, mine)).toHaveLength(1));
+    await eventually(async () =>
+      expect((await events(second, psychologist)).map((event) => event.id)).toContain(booking.id),
+    );
+    // Canceled through the other process.
+    const canceled = await first.inject({
+      method: 'PATCH',
+      url: `/api/bookings/cancel-user/${booking.id}`,
+      headers: mine.headers,
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    await eventually(async () => expect((await items(second, mine))[0]?.status).toBe('canceled'));
+  });
+
+  it('follows a refund that is processed later, and a psychologist’s new name', async () => {
+    const mine = await signedInAs(database.db, 'patient');
+    const { bookingId } = await bookAndPay(first, mine, psychologist.user.id, istSlot(32, 10 * 60));
+    const canceled = await first.inject({
+      method: 'PATCH',
+      url: `/api/bookings/cancel-user/${bookingId}`,
+      headers: mine.headers,
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    await eventually(async () =>
+      expect((await items(second, mine))[0]?.refund?.status).toBeDefined(),
+    );
+    const refundStatus = async () => (await items(second, mine))[0]?.refund?.status;
+    // Whatever the refund worker did meanwhile, the list follows the row.
+    await database.db.execute(
+      sql`update refunds set status = 'pending', processed_at = null where payment_id in (select p.id from payments p join payment_orders o on o.id = p.order_id where o.reference_id = ${bookingId})`,
+    );
+    await eventually(async () => expect(await refundStatus()).toBe('pending'));
+    await database.db.execute(
+      sql`update refunds set status = 'processed', processed_at = now() where payment_id in (select p.id from payments p join payment_orders o on o.id = p.order_id where o.reference_id = ${bookingId})`,
+    );
+    await eventually(async () => expect(await refundStatus()).toBe('processed'));
+
+    const [profile] = await database.db
+      .select({ name: psychologistProfiles.displayName })
+      .from(psychologistProfiles)
+      .where(eq(psychologistProfiles.userId, psychologist.user.id));
+    await database.db
+      .update(psychologistProfiles)
+      .set({ displayName: `${profile!.name} (renamed)` })
+      .where(eq(psychologistProfiles.userId, psychologist.user.id));
+    await eventually(async () =>
+      expect((await items(second, mine))[0]?.psychologist_name).toBe(`${profile!.name} (renamed)`),
+    );
+    await database.db
+      .update(psychologistProfiles)
+      .set({ displayName: profile!.name })
+      .where(eq(psychologistProfiles.userId, psychologist.user.id));
+  });
+
+  it('keeps a hold in a person’s answers no longer than the hold lasts, with nothing written', async () => {
+    const mine = await signedInAs(database.db, 'patient');
+    await createBooking(database.db, {
+      psychologistId: psychologist.user.id,
+      patientId: mine.user.id,
+      startsAt: istSlot(33, 11 * 60),
+      status: 'held',
+      holdExpiresAt: new Date(Date.now() + 700),
+    });
+    await eventually(async () => expect(await items(second, mine)).toHaveLength(1));
+    await eventually(async () => expect(await events(second, mine)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(await items(second, mine)).toHaveLength(0);
+    expect(await events(second, mine)).toHaveLength(0);
+  });
+
+  it('keeps at most 20 answers of one person: more addresses push out only their own', () => {
+    const cache = new VersionedCache<string>(100, 20);
+    const other = cache.ticket('other');
+    cache.set('other /x', 'theirs', Date.now() + 60_000, other);
+    for (let n = 0; n < 50; n += 1) {
+      cache.set(`me /x?n=${n}`, String(n), Date.now() + 60_000, cache.ticket('me'));
+    }
+    expect(cache.size).toBe(21);
+    expect(cache.get('other /x', Date.now())).toBe('theirs');
+    expect(cache.get('me /x?n=29', Date.now())).toBeUndefined();
+    expect(cache.get('me /x?n=30', Date.now())).toBe('30');
+  });
 });
 
 describe('VersionedCache', () => {

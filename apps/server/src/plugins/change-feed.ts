@@ -12,11 +12,23 @@ declare module 'fastify' {
       calendars: VersionedCache<string>;
       /** Resolved sign-in sessions, by token hash. */
       sessions: VersionedCache<SessionEntry>;
+      /**
+       * A person's own answers (their booking list, their calendar events), grouped by that person
+       * and keyed by who asked and the address (`personalKey`), so no one is ever answered from
+       * another person's entry.
+       */
+      people: VersionedCache<string>;
       /** True while notifications arrive: only then may an answer come from a cache. */
       readonly live: boolean;
     };
   }
 }
+
+/** One person's cached answers at most: the app asks a few addresses; more only push out their own. */
+const PERSONAL_ANSWERS_PER_PERSON = 20;
+
+/** Who asked, and what: a personal answer is only ever found again by the same person. */
+export const personalKey = (personId: string, url: string) => `${personId} ${url}`;
 
 export interface SessionEntry {
   /** What `request.auth` becomes; shared by every request of the session, so never changed. */
@@ -35,26 +47,43 @@ export const changeFeed = fp(
   async (app: FastifyInstance) => {
     const calendars = new VersionedCache<string>(5_000);
     const sessions = new VersionedCache<SessionEntry>(20_000);
+    const people = new VersionedCache<string>(20_000, PERSONAL_ANSWERS_PER_PERSON);
     let feed: ChangeFeed | null = null;
     const clearAll = () => {
       calendars.clear();
       sessions.clear();
+      people.clear();
     };
     app.decorate('caches', {
       calendars,
       sessions,
+      people,
       get live() {
         return feed?.live ?? false;
       },
     });
 
     app.addHook('onReady', async () => {
-      feed = await app.database.listen(['sukoon_calendar', 'sukoon_session', 'sukoon_user'], {
+      const channels = [
+        'sukoon_calendar',
+        'sukoon_session',
+        'sukoon_user',
+        'sukoon_person',
+        'sukoon_directory',
+      ];
+      feed = await app.database.listen(channels, {
         notify(channel, payload) {
           if (channel === 'sukoon_calendar') calendars.invalidate(payload);
           else if (channel === 'sukoon_session') sessions.invalidate(payload);
-          // An account changed: its sessions are not indexed by account, and this is rare.
-          else sessions.clear();
+          else if (channel === 'sukoon_person') people.invalidate(payload);
+          // A psychologist's profile (their name in their patients' lists): rare.
+          else if (channel === 'sukoon_directory') people.clear();
+          else {
+            // An account changed: its sessions are not indexed by account, and its name is in
+            // other people's answers. Rare.
+            sessions.clear();
+            people.clear();
+          }
         },
         reset: clearAll,
         error: (error) => app.log.warn({ err: error }, 'change feed: connection problem'),

@@ -25,6 +25,7 @@ import {
 } from '@sukoon/shared';
 import { runPeriodically } from '../../lib/periodic';
 import { requireAuth, signedIn } from '../../plugins/authenticate';
+import { personalAnswers } from '../../plugins/personal-answers';
 import { bookingPurpose } from './booking-confirmation';
 import { createBookingFlowService } from './booking-flow-service';
 import { createBookingsRepository } from './bookings-repository';
@@ -38,6 +39,7 @@ const HOLD_SWEEP_MS = 30_000;
 const BookingId = z.object({ id: z.uuid('The booking id is not valid') });
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const personal = personalAnswers(app);
   const bookings = createBookingsService(app.database.db);
   const onMailQueued = () => app.mailer.wake();
   const flow = createBookingFlowService({
@@ -308,6 +310,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/bookings/user/:userId',
     {
+      preValidation: personal.fromCache,
       schema: {
         tags: ['bookings'],
         summary:
@@ -318,20 +321,30 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedEnvelope(BookingListItem) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = requireAuth(request);
-      const { items, nextCursor } = await bookings.listPageForUser(
-        actor,
-        request.params.userId,
-        request.query,
-      );
-      return { success: true as const, data: items, error: null, next_cursor: nextCursor };
+      return personal.answer(request, reply, actor.id, async () => {
+        const { items, nextCursor } = await bookings.listPageForUser(
+          actor,
+          request.params.userId,
+          request.query,
+        );
+        // A hold leaves the list when it runs out, without a write.
+        const holdEnds = items.flatMap((item) =>
+          item.hold_expires_at ? [Date.parse(item.hold_expires_at)] : [],
+        );
+        return {
+          payload: { success: true as const, data: items, error: null, next_cursor: nextCursor },
+          changesAt: holdEnds.length > 0 ? new Date(Math.min(...holdEnds)) : null,
+        };
+      });
     },
   );
 
   app.get(
     '/api/events',
     {
+      preValidation: personal.fromCache,
       schema: {
         tags: ['bookings'],
         summary: 'Your calendar events (booked sessions and holds in progress) in a date range',
@@ -340,10 +353,12 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(z.array(CalendarEvent)) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = requireAuth(request);
-      const data = await bookings.events(actor, request.query);
-      return { success: true as const, data, error: null };
+      return personal.answer(request, reply, actor.id, async () => {
+        const { events, changesAt } = await bookings.events(actor, request.query);
+        return { payload: { success: true as const, data: events, error: null }, changesAt };
+      });
     },
   );
 };

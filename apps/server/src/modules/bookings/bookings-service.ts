@@ -155,12 +155,25 @@ export function createBookingsService(db: Database) {
       return { items: await withRefunds(page, actor.id), nextCursor };
     },
 
-    async events(actor: AuthUser, query: EventsQuery): Promise<CalendarEvent[]> {
+    /**
+     * The user's calendar events, and when they next change without a write: live holds are among
+     * them only until they run out.
+     */
+    async events(
+      actor: AuthUser,
+      query: EventsQuery,
+    ): Promise<{ events: CalendarEvent[]; changesAt: Date | null }> {
       const rows = await repository.listLiveForUser(actor.id, {
         from: toInstant(query.startDate, false),
         to: toInstant(query.endDate, true),
       });
-      return rows.map((row) => toCalendarEvent(row, actor.id));
+      const holdEnds = rows.flatMap(({ booking }) =>
+        booking.status === 'held' && booking.holdExpiresAt ? [booking.holdExpiresAt.getTime()] : [],
+      );
+      return {
+        events: rows.map((row) => toCalendarEvent(row, actor.id)),
+        changesAt: holdEnds.length > 0 ? new Date(Math.min(...holdEnds)) : null,
+      };
     },
   };
 }
