@@ -243,6 +243,7 @@ async function main() {
       'availability, month': `/api/availability?psychologistId=${measured}&from=${month[0]}&to=${month.at(-1)}`,
       'patient booking list': `/api/bookings/user/${patientId}`,
       'patient events, week': `/api/events?startDate=${week[0]}&endDate=${week[6]}`,
+      'psychologist profile': `/api/psychologists/${measured}`,
     };
     // The measured psychologist's own reads: their week's 56 sessions.
     const psychologistPaths = {

@@ -355,6 +355,30 @@ describe('a person’s own answers kept in memory (issue 19)', () => {
     expect(await events(second, mine)).toHaveLength(0);
   });
 
+  it('keeps a psychologist’s profile per reader, and follows its change from another process', async () => {
+    const profile = (app: FastifyInstance, who: Caller) =>
+      app.inject({ url: `/api/psychologists/${psychologist.user.id}`, headers: who.headers });
+    const own = await profile(second, psychologist);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data.meetingLinks).toBeDefined();
+    // The same address read by a patient: never the psychologist's own, fuller answer.
+    const read = await profile(second, patient);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data.meetingLinks).toBeUndefined();
+    expect((await profile(second, patient)).body).toBe(read.body);
+    const bio = `Changed in the other process at ${Date.now()}`;
+    const changed = await first.inject({
+      method: 'PATCH',
+      url: `/api/psychologists/${psychologist.user.id}`,
+      headers: psychologist.headers,
+      payload: { bio },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await eventually(async () =>
+      expect((await profile(second, patient)).json().data.bio).toBe(bio),
+    );
+  });
+
   it('keeps at most 20 answers of one person: more addresses push out only their own', () => {
     const cache = new VersionedCache<string>(100, 20);
     const other = cache.ticket('other');

@@ -8,12 +8,14 @@ import {
   okEnvelope,
 } from '@sukoon/shared';
 import { requireAuth, signedIn } from '../../plugins/authenticate';
+import { personalAnswers } from '../../plugins/personal-answers';
 import { createPsychologistsService } from './psychologists-service';
 
 const IdParams = z.object({ id: z.uuid('The psychologist id is not valid') });
 
 export const psychologistsRoutes: FastifyPluginAsyncZod = async (app) => {
   const psychologists = createPsychologistsService(app.database.db);
+  const personal = personalAnswers(app);
 
   app.get(
     '/api/psychologists',
@@ -41,6 +43,8 @@ export const psychologistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/psychologists/:id',
     {
+      // Kept per reader: the psychologist themselves reads more of it (their meeting links).
+      preValidation: personal.fromCache,
       schema: {
         tags: ['psychologists'],
         summary:
@@ -51,13 +55,15 @@ export const psychologistsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(Psychologist) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const reader = requireAuth(request);
-      return {
-        success: true as const,
-        data: await psychologists.get(request.params.id, reader),
-        error: null,
-      };
+      return personal.answer(request, reply, reader.id, async () => ({
+        payload: {
+          success: true as const,
+          data: await psychologists.get(request.params.id, reader),
+          error: null,
+        },
+      }));
     },
   );
 
