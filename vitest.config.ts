@@ -37,7 +37,7 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           environment: 'jsdom',
-          setupFiles: ['../../vitest.setup.ts'],
+          setupFiles: ['../../vitest.setup.ts', './src/testing/setup.ts'],
           // Rendering whole dialogs in jsdom on a busy 2-core machine can pass 5 s.
           testTimeout: 20_000,
         },
