@@ -96,13 +96,11 @@ export interface MoneyCsvRow {
   refund_status: 'pending' | 'processed' | null;
 }
 
-export function createPracticeRepository(db: Database) {
-  return {
-    /** Sessions by outcome in each IST week, by their start. */
-    outcomesByWeek({ psychologistId, from, to }: PracticeRange) {
-      return queryRows<WeekOutcomeRow>(
-        db,
-        sql`select ${istWeek(sql`b.starts_at`)} as week,
+/** The statements, apart from running them, so the bench can EXPLAIN each. */
+export const practiceStatements = {
+  /** Sessions by outcome in each IST week, by their start. */
+  outcomesByWeek({ psychologistId, from, to }: PracticeRange) {
+    return sql`select ${istWeek(sql`b.starts_at`)} as week,
             count(*) filter (where ${outcome} = 'attended')::int as attended,
             count(*) filter (where ${outcome} = 'absent')::int as absent,
             count(*) filter (where ${outcome} = 'canceled_by_patient')::int as canceled_by_patient,
@@ -112,29 +110,23 @@ export function createPracticeRepository(db: Database) {
           where b.psychologist_id = ${psychologistId}
             and b.starts_at >= ${from.toISOString()} and b.starts_at < ${to.toISOString()}
             and ${isSession}
-          group by 1`,
-      );
-    },
+          group by 1`;
+  },
 
-    /** Fees received, refunded and penalties paid (less any refunded) in each IST week. */
-    moneyByWeek(range: PracticeRange) {
-      return queryRows<WeekMoneyRow>(
-        db,
-        sql`select ${istWeek(sql`m.at`)} as week,
+  /** Fees received, refunded and penalties paid (less any refunded) in each IST week. */
+  moneyByWeek(range: PracticeRange) {
+    return sql`select ${istWeek(sql`m.at`)} as week,
             coalesce(sum(m.amount_paise) filter (where m.purpose <> 'penalty' and m.kind = 'payment'), 0)::int as gross_paise,
             coalesce(sum(m.amount_paise) filter (where m.purpose <> 'penalty' and m.kind = 'refund'), 0)::int as refunds_paise,
             coalesce(sum(case when m.kind = 'payment' then m.amount_paise else -m.amount_paise end)
               filter (where m.purpose = 'penalty'), 0)::int as penalties_paise
           from (${moneyMovements(range)}) m
-          group by 1`,
-      );
-    },
+          group by 1`;
+  },
 
-    /** Minutes of booked (not canceled) sessions in each weekday's hour, IST, split across hours. */
-    bookedMinutesByHour({ psychologistId, from, to }: PracticeRange) {
-      return queryRows<HeatRow>(
-        db,
-        sql`select extract(isodow from h)::int as weekday, extract(hour from h)::int as hour,
+  /** Minutes of booked (not canceled) sessions in each weekday's hour, IST, split across hours. */
+  bookedMinutesByHour({ psychologistId, from, to }: PracticeRange) {
+    return sql`select extract(isodow from h)::int as weekday, extract(hour from h)::int as hour,
             sum(extract(epoch from least(s.ends, h + interval '1 hour') - greatest(s.starts, h)) / 60)::int as minutes
           from (
             select b.starts_at at time zone ${PRACTICE_TIME_ZONE} as starts,
@@ -145,15 +137,12 @@ export function createPracticeRepository(db: Database) {
               and b.patient_id is not null and b.status = 'booked'
           ) s
           cross join lateral generate_series(date_trunc('hour', s.starts), s.ends - interval '1 second', interval '1 hour') h
-          group by 1, 2`,
-      );
-    },
+          group by 1, 2`;
+  },
 
-    /** Patients with a booked session in the range, and how many of them had none before it. */
-    async patients({ psychologistId, from, to }: PracticeRange) {
-      const rows = await queryRows<{ total: number; new: number }>(
-        db,
-        sql`select count(*)::int as total, count(*) filter (where t.first_start >= ${from.toISOString()})::int as new
+  /** Patients with a booked session in the range, and how many of them had none before it. */
+  patients({ psychologistId, from, to }: PracticeRange) {
+    return sql`select count(*)::int as total, count(*) filter (where t.first_start >= ${from.toISOString()})::int as new
           from (
             select b.patient_id, min(b.starts_at) as first_start,
                    bool_or(b.starts_at >= ${from.toISOString()}) as in_range
@@ -162,41 +151,52 @@ export function createPracticeRepository(db: Database) {
               and b.patient_id is not null and b.status = 'booked'
             group by b.patient_id
           ) t
-          where t.in_range`,
-      );
-      return rows[0] ?? { total: 0, new: 0 };
-    },
+          where t.in_range`;
+  },
 
-    /** The range's sessions, by start, for the CSV. */
-    sessionRows({ psychologistId, from, to }: PracticeRange) {
-      return queryRows<SessionCsvRow>(
-        db,
-        sql`select (extract(epoch from b.starts_at) * 1000)::float8 as starts_at_ms,
+  /** The range's sessions, by start, for the CSV. */
+  sessionRows({ psychologistId, from, to }: PracticeRange) {
+    return sql`select (extract(epoch from b.starts_at) * 1000)::float8 as starts_at_ms,
             b.duration_minutes, u.username as patient, ${outcome} as outcome, b.price_paise
           from bookings b
           left join users u on u.id = b.patient_id
           where b.psychologist_id = ${psychologistId}
             and b.starts_at >= ${from.toISOString()} and b.starts_at < ${to.toISOString()}
             and ${isSession}
-          order by b.starts_at, b.id`,
-      );
-    },
+          order by b.starts_at, b.id`;
+  },
 
-    /** The range's money movements, by when they happened, for the CSV. */
-    moneyRows(range: PracticeRange) {
-      return queryRows<MoneyCsvRow>(
-        db,
-        sql`select m.kind, m.purpose, (extract(epoch from m.at) * 1000)::float8 as at_ms,
+  /** The range's money movements, by when they happened, for the CSV. */
+  moneyRows(range: PracticeRange) {
+    return sql`select m.kind, m.purpose, (extract(epoch from m.at) * 1000)::float8 as at_ms,
             m.amount_paise, (extract(epoch from b.starts_at) * 1000)::float8 as session_starts_at_ms,
             u.username as patient, m.provider_payment_id, m.refund_status
           from (${moneyMovements(range)}) m
           join bookings b on b.id = m.booking_id
           left join users u on u.id = b.patient_id
           -- Receipts (issue 21, part 1) add the document number here: one join on m.source_id.
-          order by m.at, m.kind, m.source_id`,
+          order by m.at, m.kind, m.source_id`;
+  },
+};
+
+export function createPracticeRepository(db: Database) {
+  return {
+    outcomesByWeek: (range: PracticeRange) =>
+      queryRows<WeekOutcomeRow>(db, practiceStatements.outcomesByWeek(range)),
+    moneyByWeek: (range: PracticeRange) =>
+      queryRows<WeekMoneyRow>(db, practiceStatements.moneyByWeek(range)),
+    bookedMinutesByHour: (range: PracticeRange) =>
+      queryRows<HeatRow>(db, practiceStatements.bookedMinutesByHour(range)),
+    async patients(range: PracticeRange) {
+      const rows = await queryRows<{ total: number; new: number }>(
+        db,
+        practiceStatements.patients(range),
       );
+      return rows[0] ?? { total: 0, new: 0 };
     },
+    sessionRows: (range: PracticeRange) =>
+      queryRows<SessionCsvRow>(db, practiceStatements.sessionRows(range)),
+    moneyRows: (range: PracticeRange) =>
+      queryRows<MoneyCsvRow>(db, practiceStatements.moneyRows(range)),
   };
 }
-
-export type PracticeRepository = ReturnType<typeof createPracticeRepository>;
