@@ -17,13 +17,16 @@ export async function seedPracticeHistory(
     from: Date;
     count: number;
     perDay: number;
+    /** Minutes each day's first session moves on by, over a cycle of four days (0: always 8 AM). */
+    drift?: number;
   },
 ) {
-  const { psychologistId, patientIds, from, count, perDay } = options;
+  const { psychologistId, patientIds, from, count, perDay, drift = 0 } = options;
   await db.execute(sql`
     with slot as (
       select k, ${from.toISOString()}::timestamptz + make_interval(days => k / ${perDay})
-               + interval '8 hours' + make_interval(mins => (k % ${perDay}) * 50) as starts_at,
+               + interval '8 hours'
+               + make_interval(mins => (k % ${perDay}) * 50 + (k / ${perDay}) % 4 * ${drift}) as starts_at,
              case when k % 5 = 0 then 20 else 45 end as minutes,
              (${`{${patientIds.join(',')}}`}::uuid[])[1 + (k * 7) % ${patientIds.length}] as patient_id
       from generate_series(0, ${count - 1}) as k

@@ -17,9 +17,9 @@ const onPracticePath = () => window.location.pathname === PRACTICE_PATH;
 
 /**
  * The psychologist's Practice page, opened from the avatar menu at its own address: Back in the
- * browser returns to the calendar, and a reload on it opens it again. It lies over the dashboard
- * (which is made inert meanwhile) rather than replacing it, so the dashboard's first load carries
- * nothing of it: this hook lives in the account menu's chunk.
+ * browser returns to the calendar, and a reload on it opens it again. It is drawn beside the app's
+ * root, which is hidden meanwhile, rather than by the page flow in app.tsx, so the dashboard's first
+ * load carries nothing of it: this hook lives in the account menu's chunk.
  */
 export function usePracticeLayer(user: User): { open: () => void; layer: ReactNode } {
   const [shown, setShown] = useState(onPracticePath);
@@ -31,14 +31,11 @@ export function usePracticeLayer(user: User): { open: () => void; layer: ReactNo
   const visible = shown && user.role === 'psychologist';
   useEffect(() => {
     if (!visible) return;
+    // The dashboard stays mounted (its state and queries) but leaves the page while this is shown.
     const root = document.getElementById('root');
-    root?.setAttribute('inert', '');
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      root?.removeAttribute('inert');
-      document.body.style.overflow = overflow;
-    };
+    root?.setAttribute('hidden', '');
+    window.scrollTo(0, 0);
+    return () => root?.removeAttribute('hidden');
   }, [visible]);
 
   const open = () => {
@@ -59,7 +56,7 @@ export function usePracticeLayer(user: User): { open: () => void; layer: ReactNo
     open,
     layer: visible
       ? createPortal(
-          <div className="fixed inset-0 z-40 overflow-y-auto bg-slate-50">
+          <div className="min-h-screen bg-slate-50">
             <ErrorBoundary region="the Practice page">
               <Suspense
                 fallback={<SkeletonList label="Loading your practice" rows={4} className="p-6" />}

@@ -49,7 +49,9 @@ export function BarChart({
   useEffect(() => {
     const element = chartRef.current;
     if (!element || showTable) return;
-    const step = Math.ceil(axisLabels.length / 14);
+    // A label every few bars, as many as fit side by side (about 56 px each).
+    const fit = Math.max(2, Math.floor(element.clientWidth / 56));
+    const step = Math.ceil(axisLabels.length / fit);
     const chart = new Chartist(
       element,
       {
@@ -119,7 +121,13 @@ export function BarChart({
         </ul>
       )}
       {!showTable && <div ref={chartRef} aria-hidden="true" className="practice-chart mt-2 h-56" />}
-      <div className={showTable ? 'mt-3 max-h-80 overflow-auto' : 'sr-only'}>
+      {/* Shown, it scrolls on its own: focusable, so a keyboard can scroll it too. */}
+      <div
+        className={showTable ? 'mt-3 max-h-80 overflow-auto' : 'sr-only'}
+        {...(showTable
+          ? { tabIndex: 0, role: 'region', 'aria-label': `${title}, as a table` }
+          : {})}
+      >
         <table id={tableId} className="w-full text-left text-sm">
           <caption className="sr-only">{title}</caption>
           <thead>

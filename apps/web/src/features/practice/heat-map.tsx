@@ -7,7 +7,7 @@ import {
 import { hourLabel } from './practice-format';
 
 /** Shades from the lightest to the darkest, for a cell's share of the busiest cell. */
-const SHADES = ['bg-brand-100', 'bg-teal-200', 'bg-teal-300', 'bg-brand-600', 'bg-brand-800'];
+const SHADES = ['bg-brand-100', 'bg-teal-200', 'bg-teal-300', 'bg-brand-700', 'bg-brand-800'];
 
 interface HeatMapProps {
   cells: PracticeHeatCell[];

@@ -50,7 +50,7 @@ export function PeriodNav({ period, onChange, now }: PeriodNavProps) {
             type="button"
             aria-pressed={period.kind === item.kind}
             onClick={() => onChange(periodContaining(item.kind, periodBounds(period).from))}
-            className="min-h-9 flex-1 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white sm:flex-none"
+            className="min-h-9 flex-1 rounded-md px-2 text-sm whitespace-nowrap sm:px-3 font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white sm:flex-none"
           >
             {item.label}
           </button>

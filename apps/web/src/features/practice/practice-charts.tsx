@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { WEEKDAY_NAMES, type PracticeSummary } from '@sukoon/shared';
 import { BarChart, type BarSeries } from './bar-chart';
 import { HeatMap } from './heat-map';
-import { hourLabel, rupees, weekLabel } from './practice-format';
+import { hourRange, rupees, weekLabel } from './practice-format';
 
 const count = (value: number) => String(value);
 const axisRupees = (paise: number) => {
@@ -70,7 +70,7 @@ export function PracticeCharts({ summary }: { summary: PracticeSummary }) {
   const { labels, axisLabels, netSeries, outcomeSeries, best } = charts;
   const { weeks } = summary;
   const day = summary.busiestDays.map((item) => WEEKDAY_NAMES[item.weekday - 1]).join(', ');
-  const hours = summary.busiestHours.map((item) => hourLabel(item.hour)).join(', ');
+  const hours = summary.busiestHours.map((item) => hourRange(item.hour)).join(', ');
   return (
     <div className="grid gap-4 xl:grid-cols-2">
       <BarChart
@@ -106,7 +106,7 @@ export function PracticeCharts({ summary }: { summary: PracticeSummary }) {
           summary={
             summary.heatMap.length === 0
               ? 'No booked time in this period.'
-              : `Busiest days: ${day}. Busiest hours: from ${hours}.`
+              : `Busiest days: ${day}. Busiest hours: ${hours}.`
           }
         />
       </div>

@@ -1,5 +1,5 @@
 import { WEEKDAY_NAMES, type PracticeSummary } from '@sukoon/shared';
-import { hourLabel, rupees } from './practice-format';
+import { hourRange, rupees } from './practice-format';
 
 const CARD = 'rounded-2xl border border-slate-200 bg-white p-4 sm:p-5';
 
@@ -65,11 +65,7 @@ export function PracticeFigures({ summary }: { summary: PracticeSummary }) {
           />
           <Line
             label="Busiest hour"
-            value={
-              summary.busiestHours[0]
-                ? `${hourLabel(summary.busiestHours[0].hour)}–${hourLabel((summary.busiestHours[0].hour + 1) % 24)}`
-                : '—'
-            }
+            value={summary.busiestHours[0] ? hourRange(summary.busiestHours[0].hour) : '—'}
           />
         </dl>
       </section>

@@ -5,6 +5,11 @@ export function rupees(paise: number): string {
   return formatRupees(paise / 100);
 }
 
+/** "10 AM–11 AM" for the hour that starts at `hour`. */
+export function hourRange(hour: number): string {
+  return `${hourLabel(hour)}–${hourLabel((hour + 1) % 24)}`;
+}
+
 /** "10 AM", "12 PM", "9 PM" for an hour of the day. */
 export function hourLabel(hour: number): string {
   const suffix = hour < 12 ? 'AM' : 'PM';

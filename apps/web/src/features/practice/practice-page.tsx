@@ -25,8 +25,8 @@ function initialPeriod(now: Date): PracticePeriod {
 }
 
 const EXPORTS: Array<{ name: PracticeExport; label: string }> = [
-  { name: 'sessions', label: 'Sessions (CSV)' },
-  { name: 'money', label: 'Payments and refunds (CSV)' },
+  { name: 'sessions', label: 'sessions (CSV)' },
+  { name: 'money', label: 'payments and refunds (CSV)' },
 ];
 
 /**
