@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PracticeSummary } from '@sukoon/shared';
 import type { ChangeFeed } from '../db/client';
 import { VersionedCache } from '../lib/versioned-cache';
 import type { AuthUser } from '../modules/auth/sessions-service';
@@ -12,6 +13,12 @@ declare module 'fastify' {
       calendars: VersionedCache<string>;
       /** Resolved sign-in sessions, by token hash. */
       sessions: VersionedCache<SessionEntry>;
+      /**
+       * Practice summaries, by psychologist: every change to a session's money also writes its
+       * booking (a payment books or lengthens it, a refund comes with its cancellation or move), so
+       * the calendar's notification covers them.
+       */
+      practice: VersionedCache<PracticeSummary>;
       /** True while notifications arrive: only then may an answer come from a cache. */
       readonly live: boolean;
     };
@@ -35,14 +42,17 @@ export const changeFeed = fp(
   async (app: FastifyInstance) => {
     const calendars = new VersionedCache<string>(5_000);
     const sessions = new VersionedCache<SessionEntry>(20_000);
+    const practice = new VersionedCache<PracticeSummary>(1_000);
     let feed: ChangeFeed | null = null;
     const clearAll = () => {
       calendars.clear();
       sessions.clear();
+      practice.clear();
     };
     app.decorate('caches', {
       calendars,
       sessions,
+      practice,
       get live() {
         return feed?.live ?? false;
       },
@@ -51,8 +61,10 @@ export const changeFeed = fp(
     app.addHook('onReady', async () => {
       feed = await app.database.listen(['sukoon_calendar', 'sukoon_session', 'sukoon_user'], {
         notify(channel, payload) {
-          if (channel === 'sukoon_calendar') calendars.invalidate(payload);
-          else if (channel === 'sukoon_session') sessions.invalidate(payload);
+          if (channel === 'sukoon_calendar') {
+            calendars.invalidate(payload);
+            practice.invalidate(payload);
+          } else if (channel === 'sukoon_session') sessions.invalidate(payload);
           // An account changed: its sessions are not indexed by account, and this is rare.
           else sessions.clear();
         },

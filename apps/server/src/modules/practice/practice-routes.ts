@@ -8,6 +8,9 @@ import { createPracticeService } from './practice-service';
  * A psychologist's own practice over a month, quarter or financial year (IST): the figures of the
  * Practice page, and its sessions and money as CSV for an accountant. Psychologists only.
  */
+/** How long a summary may be answered from memory when no change to the practice was announced. */
+const SUMMARY_CACHE_MS = 60_000;
+
 export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const practice = createPracticeService(app.database.db);
   const tags = ['practice'];
@@ -28,7 +31,14 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireAuth(request, 'psychologist');
+      const { practice: cache, live } = app.caches;
+      const key = `${actor.id}|${request.query.period}`;
+      const cached = live ? cache.get(key, Date.now()) : undefined;
+      if (cached) return { success: true as const, data: cached, error: null };
+      // Taken before the read: a change that lands while it runs keeps its answer out of the cache.
+      const ticket = cache.ticket(actor.id);
       const data = await practice.summary(actor.id, request.query.period);
+      if (live) cache.set(key, data, Date.now() + SUMMARY_CACHE_MS, ticket);
       return { success: true as const, data, error: null };
     },
   );

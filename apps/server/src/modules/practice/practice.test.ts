@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CURRENCY, periodContaining, periodKey, type PracticeSummary } from '@sukoon/shared';
 import { createBooking, createPaidBooking, createPatient } from '../../db/factories';
@@ -372,6 +372,31 @@ describe('the Practice summary', () => {
       penaltiesPaise: 10_000,
       netPaise: -10_000,
     });
+  });
+
+  it('answers again from memory until a session of the practice changes', async () => {
+    const before = await summary('2026-04');
+    expect(await summary('2026-04')).toEqual(before);
+    // S7 (20 April) marked attended by another process or a script: announced by PostgreSQL.
+    await db()
+      .update(bookings)
+      .set({ attendanceStatus: 'attended' })
+      .where(
+        sql`${bookings.psychologistId} = ${psychologist.user.id} and ${bookings.startsAt} = ${ist('2026-04-20T11:30:00').toISOString()}`,
+      );
+    await expect
+      .poll(async () => (await summary('2026-04')).outcomes.notMarked, { timeout: 5_000 })
+      .toBe(0);
+    expect((await summary('2026-04')).outcomes.attended).toBe(before.outcomes.attended + 1);
+    await db()
+      .update(bookings)
+      .set({ attendanceStatus: 'scheduled' })
+      .where(
+        sql`${bookings.psychologistId} = ${psychologist.user.id} and ${bookings.startsAt} = ${ist('2026-04-20T11:30:00').toISOString()}`,
+      );
+    await expect
+      .poll(async () => (await summary('2026-04')).outcomes.notMarked, { timeout: 5_000 })
+      .toBe(1);
   });
 });
 
