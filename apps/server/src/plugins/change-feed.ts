@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PracticeSummary } from '@sukoon/shared';
 import type { ChangeFeed } from '../db/client';
 import { VersionedCache } from '../lib/versioned-cache';
 import type { AuthUser } from '../modules/auth/sessions-service';
@@ -14,11 +13,11 @@ declare module 'fastify' {
       /** Resolved sign-in sessions, by token hash. */
       sessions: VersionedCache<SessionEntry>;
       /**
-       * Practice summaries, by psychologist: every change to a session's money also writes its
+       * Practice summaries (serialised answers), by psychologist: every change to a session's money also writes its
        * booking (a payment books or lengthens it, a refund comes with its cancellation or move), so
        * the calendar's notification covers them.
        */
-      practice: VersionedCache<PracticeSummary>;
+      practice: VersionedCache<string>;
       /** True while notifications arrive: only then may an answer come from a cache. */
       readonly live: boolean;
     };
@@ -42,7 +41,7 @@ export const changeFeed = fp(
   async (app: FastifyInstance) => {
     const calendars = new VersionedCache<string>(5_000);
     const sessions = new VersionedCache<SessionEntry>(20_000);
-    const practice = new VersionedCache<PracticeSummary>(1_000);
+    const practice = new VersionedCache<string>(1_000);
     let feed: ChangeFeed | null = null;
     const clearAll = () => {
       calendars.clear();
