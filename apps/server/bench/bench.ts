@@ -21,6 +21,9 @@ import {
   addIsoDays,
   localDateOf,
   monthGridDates,
+  periodBounds,
+  periodContaining,
+  periodKey,
   weekDates,
   zonedInstant,
 } from '@sukoon/shared';
@@ -31,6 +34,7 @@ import { hashPassword } from '../src/modules/auth/passwords';
 import { createSessionsService } from '../src/modules/auth/sessions-service';
 import { availabilityWindowQuery } from '../src/modules/availability/availability-repository';
 import { createBookingsRepository } from '../src/modules/bookings/bookings-repository';
+import { practiceStatements } from '../src/modules/practice/practice-repository';
 import {
   CONNECTIONS,
   ROUNDS,
@@ -45,6 +49,7 @@ import {
   writeResults,
   type Measurement,
 } from './harness';
+import { seedPracticeHistory } from './practice-history';
 
 const PSYCHOLOGISTS = 1_000;
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -59,6 +64,8 @@ const PATIENT_SESSIONS = 30;
  * booker's, so none holds two at once (or waits on their own), for up to 2 x BOOKERS holds a run.
  */
 const BOOKERS = Number(process.env.BENCH_BOOKERS ?? 5000);
+/** The Practice page's financial year (issue 21): one psychologist's sessions, 17 a day. */
+const PRACTICE_SESSIONS = 6_000;
 /** Sign-ins started each second in the background while a read is measured (issue 19). */
 const SIGN_INS_PER_SECOND = Number(process.env.BENCH_SIGN_INS ?? 50);
 
@@ -340,6 +347,53 @@ async function main() {
       );
     }
     const bookings = rows.at(-1)!.bookings;
+
+    // The Practice page of a psychologist with a financial year of 6,000 sessions, paid, refunded,
+    // canceled and marked (issue 21): its summary against the same bytes from memory.
+    const [practitioner] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into users (email, username, password_hash, role, email_verified_at)
+          values ('bench.practice@example.test', 'bench_practice', 'x', 'psychologist', now())
+          returning id`,
+    );
+    await db.execute(
+      sql`insert into psychologist_profiles (user_id, display_name) values (${practitioner!.id}, 'Dr. Practice')`,
+    );
+    const financialYear = periodContaining('fy', new Date());
+    const practiceRange = { psychologistId: practitioner!.id, ...periodBounds(financialYear) };
+    await seedPracticeHistory(db, {
+      psychologistId: practitioner!.id,
+      patientIds: bookers.slice(0, 400),
+      from: practiceRange.from,
+      count: PRACTICE_SESSIONS,
+      perDay: 17,
+    });
+    const practiceAuth = {
+      authorization: `Bearer ${(await sessions.issue(practitioner!.id)).token}`,
+    };
+    const practicePath = `/api/practice/summary?period=${periodKey(financialYear)}`;
+    const practiceAnswer = await fetch(real + practicePath, { headers: practiceAuth });
+    if (!practiceAnswer.ok) throw new Error(`${practicePath}: HTTP ${practiceAnswer.status}`);
+    const practiceBaseline = bare.route('practice', await practiceAnswer.text());
+    rows.push({
+      bookings,
+      what: `GET practice summary, financial year of ${PRACTICE_SESSIONS.toLocaleString('en-US')} sessions`,
+      ...(await compareInTurns(
+        () => measure(real + practicePath, { headers: practiceAuth }),
+        () => measure(practiceBaseline),
+      )),
+    });
+    for (const [name, statement] of Object.entries(practiceStatements)) {
+      if (name.endsWith('Rows')) continue;
+      const plan = await explain(db, statement(practiceRange));
+      plans.push({
+        bookings,
+        query: `practice ${name}, financial year`,
+        executionMs: plan.executionMs,
+        plan: plan.lines,
+      });
+      console.info(`practice ${name}: ${plan.executionMs} ms (EXPLAIN ANALYZE)`);
+    }
 
     // Whole bookings: hold, sandbox payment, verification (confirms and queues two emails).
     const post = async (path: string, body: string, headers: Record<string, string>) => {

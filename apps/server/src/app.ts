@@ -20,6 +20,7 @@ import { bookingsRoutes } from './modules/bookings/bookings-routes';
 import { calendarFeedsRoutes } from './modules/calendar-feeds/calendar-feeds-routes';
 import { configRoutes } from './modules/config/config-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { practiceRoutes } from './modules/practice/practice-routes';
 import { privacyRoutes } from './modules/privacy/privacy-routes';
 import { psychologistsRoutes } from './modules/psychologists/psychologists-routes';
 import { remindersPlugin } from './modules/reminders/reminders-plugin';
@@ -214,6 +215,7 @@ export async function buildApp({
   await app.register(auditRoutes);
   await app.register(privacyRoutes);
   await app.register(calendarFeedsRoutes);
+  await app.register(practiceRoutes);
   await app.register(remindersPlugin);
   await app.register(retentionPlugin);
 

@@ -24,3 +24,4 @@ export * from './calendar-feeds';
 export * from './add-to-calendar';
 export * from './meeting-rooms';
 export * from './join-window';
+export * from './practice';

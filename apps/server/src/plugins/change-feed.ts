@@ -18,6 +18,12 @@ declare module 'fastify' {
        * another person's entry.
        */
       people: VersionedCache<string>;
+      /**
+       * Practice summaries (serialised answers), by psychologist: dropped when their calendar changes
+       * (a payment books or lengthens a session, a refund comes with its cancellation or move) and
+       * when a session or refund of theirs is announced on `sukoon_person`.
+       */
+      practice: VersionedCache<string>;
       /** True while notifications arrive: only then may an answer come from a cache. */
       readonly live: boolean;
     };
@@ -48,16 +54,19 @@ export const changeFeed = fp(
     const calendars = new VersionedCache<string>(5_000);
     const sessions = new VersionedCache<SessionEntry>(20_000);
     const people = new VersionedCache<string>(20_000, PERSONAL_ANSWERS_PER_PERSON);
+    const practice = new VersionedCache<string>(1_000);
     let feed: ChangeFeed | null = null;
     const clearAll = () => {
       calendars.clear();
       sessions.clear();
       people.clear();
+      practice.clear();
     };
     app.decorate('caches', {
       calendars,
       sessions,
       people,
+      practice,
       get live() {
         return feed?.live ?? false;
       },
@@ -73,9 +82,16 @@ export const changeFeed = fp(
       ];
       feed = await app.database.listen(channels, {
         notify(channel, payload) {
-          if (channel === 'sukoon_calendar') calendars.invalidate(payload);
-          else if (channel === 'sukoon_session') sessions.invalidate(payload);
-          else if (channel === 'sukoon_person') people.invalidate(payload);
+          if (channel === 'sukoon_calendar') {
+            calendars.invalidate(payload);
+            practice.invalidate(payload);
+          } else if (channel === 'sukoon_session') sessions.invalidate(payload);
+          else if (channel === 'sukoon_person') {
+            // A session or a refund of this person changed (a refund processed later writes no
+            // booking): their own answers, and their practice figures if they are a psychologist.
+            people.invalidate(payload);
+            practice.invalidate(payload);
+          }
           // A psychologist's profile (their name in their patients' lists): rare.
           else if (channel === 'sukoon_directory') people.clear();
           else {

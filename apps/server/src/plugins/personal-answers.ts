@@ -8,7 +8,7 @@ import { personalKey } from './change-feed';
 
 /**
  * How long a person's own answer may be kept at most. Every change to it is announced and drops it
- * at once (plugins/change-feed.ts, migration 0017); this bound only limits how long a missed
+ * at once (plugins/change-feed.ts, migration 0019); this bound only limits how long a missed
  * announcement could matter.
  */
 const PERSONAL_CACHE_MS = 60_000;

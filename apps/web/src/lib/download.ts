@@ -1,9 +1,8 @@
 /**
- * Saves data as a pretty-printed JSON file: a Blob behind an object URL and a link with `download`,
- * clicked at once. The URL is let go a little later, once the browser has started the download.
+ * Saves a Blob as a file: an object URL and a link with `download`, clicked at once. The URL is let
+ * go a little later, once the browser has started the download.
  */
-export function saveJsonFile(data: unknown, fileName: string): void {
-  const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
+export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

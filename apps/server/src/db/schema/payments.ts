@@ -117,6 +117,8 @@ export const refunds = pgTable(
   },
   (table) => [
     uniqueIndex('refunds_idempotency_key_unique').on(table.idempotencyKey),
+    // A payment's refunds (the Practice page's money, a session's refundable rest) without a scan.
+    index('refunds_payment_idx').on(table.paymentId),
     index('refunds_pending_idx')
       .on(table.nextRetryAt)
       .where(sql`${table.status} = 'pending'`),

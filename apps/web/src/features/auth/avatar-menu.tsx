@@ -13,6 +13,8 @@ interface AvatarMenuProps extends LazyMenuProps {
   onPrivacy: () => void;
   /** Calendar feed: subscribe to your sessions in a calendar app. */
   onCalendarFeed: () => void;
+  /** A psychologist's Practice page: earnings and sessions over a period (patients have none). */
+  onPractice?: (() => void) | undefined;
   /** Also called once "Sign out everywhere" has ended this session with the others. */
   onLogout: () => void;
 }
@@ -25,6 +27,7 @@ export function AvatarMenu({
   onProfile,
   onPrivacy,
   onCalendarFeed,
+  onPractice,
   onLogout,
   defaultOpen,
 }: AvatarMenuProps) {
@@ -52,6 +55,11 @@ export function AvatarMenu({
             {onProfile && (
               <DropdownMenu.Item className={ITEM} onSelect={onProfile}>
                 Profile
+              </DropdownMenu.Item>
+            )}
+            {onPractice && (
+              <DropdownMenu.Item className={ITEM} onSelect={onPractice}>
+                Practice
               </DropdownMenu.Item>
             )}
             <DropdownMenu.Item className={ITEM} onSelect={onCalendarFeed}>

@@ -8,7 +8,7 @@ import {
 } from '@sukoon/shared';
 import { api } from '../../lib/api-client';
 import { deviceTimeZone } from '../../lib/dates';
-import { saveJsonFile } from '../../lib/download';
+import { saveFile } from '../../lib/download';
 
 /** 'sukoon-data-2026-11-23.json': the day of the export on the person's own calendar. */
 export function exportFileName(exportedAt: string, timeZone = deviceTimeZone()): string {
@@ -21,7 +21,8 @@ export function useDownloadData() {
     mutationFn: async () => {
       const data = await api<AccountExport>('GET', '/api/users/me/export');
       const fileName = exportFileName(data.exported_at);
-      saveJsonFile(data, fileName);
+      const json = `${JSON.stringify(data, null, 2)}\n`;
+      saveFile(new Blob([json], { type: 'application/json' }), fileName);
       return fileName;
     },
   });

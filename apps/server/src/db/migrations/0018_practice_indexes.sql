@@ -1,0 +1,1 @@
+CREATE INDEX "refunds_payment_idx" ON "refunds" USING btree ("payment_id");
