@@ -24,3 +24,5 @@ export * from './calendar-feeds';
 export * from './add-to-calendar';
 export * from './meeting-rooms';
 export * from './join-window';
+export * from './amount-in-words';
+export * from './receipts';
