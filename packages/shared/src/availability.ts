@@ -3,7 +3,6 @@ import { PracticePolicy } from './policy';
 import { isRealIsoDate, isValidTimeZone } from './calendar';
 import { DAY_PARTS, SESSION_DURATIONS } from './constants';
 import { RefundSummary } from './payments';
-import { ReceiptSummary } from './receipts';
 import { BookedRates } from './session-length';
 
 /** Request and response schemas of the availability, psychologist, event and booking reads. */
@@ -249,7 +248,5 @@ export const BookingListItem = z.object({
   paid_paise: z.number().int().nonnegative().nullable(),
   /** Where the psychologist moved the session from, awaiting the patient's answer; else null. */
   moved_from_start: z.string().nullable(),
-  /** Its receipts and refund notes that the reader issued or received, oldest first. */
-  receipts: z.array(ReceiptSummary),
 });
 export type BookingListItem = z.infer<typeof BookingListItem>;

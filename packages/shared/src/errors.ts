@@ -58,7 +58,6 @@ export const ERRORS = {
     message: 'This sign-in link has expired or was already used. Please sign in.',
   },
   NOT_FOUND: { status: 404, message: 'Not found.' },
-  RECEIPT_NOT_FOUND: { status: 404, message: 'That receipt could not be found.' },
   PSYCHOLOGIST_NOT_FOUND: { status: 404, message: 'That psychologist could not be found.' },
   PSYCHOLOGIST_GONE: {
     status: 410,

@@ -25,4 +25,5 @@ export * from './add-to-calendar';
 export * from './meeting-rooms';
 export * from './join-window';
 export * from './amount-in-words';
+export * from './receipt-summary';
 export * from './receipts';

@@ -4,7 +4,6 @@ import { SPECIALIZATIONS } from './auth';
 import { MeetingLinks, MeetingLinksSetting } from './meeting-rooms';
 import { FullName } from './names';
 import { PracticePolicy } from './policy';
-import { ReceiptSettings } from './receipts';
 
 /**
  * A psychologist's profile: what a patient reads to choose one (issue 17 §2). One place for the lists,
@@ -130,14 +129,6 @@ export const Psychologist = z.object({
   policy: PracticePolicy,
   /** How sessions get their meeting link: only in answers to the psychologist themselves. */
   meetingLinks: MeetingLinksSetting.optional(),
-  /** What their receipts print (address, GST status and GSTIN): only to the psychologist themselves. */
-  receiptSettings: z
-    .object({
-      address: z.string().nullable(),
-      gstStatus: z.enum(['not_registered', 'registered']),
-      gstin: z.string().nullable(),
-    })
-    .optional(),
 });
 export type Psychologist = z.infer<typeof Psychologist>;
 
@@ -182,7 +173,6 @@ export const UpdatePsychologistBody = z
     registrationNumber: RegistrationNumber.nullable(),
     policy: PracticePolicy,
     meetingLinks: MeetingLinks,
-    receiptSettings: ReceiptSettings,
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');

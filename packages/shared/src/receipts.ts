@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReceiptSummary, type DocumentKind } from './receipt-summary';
 
 /**
  * Receipts and refund notes (issue 21): the psychologist's tax position, the GSTIN's format, the
@@ -96,9 +97,6 @@ export const ReceiptSettings = z
   }));
 export type ReceiptSettings = z.infer<typeof ReceiptSettings>;
 
-export const DOCUMENT_KINDS = ['receipt', 'refund_note', 'penalty_receipt'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-
 /** The title a document carries: a GST-registered psychologist's receipt is a Bill of Supply. */
 export function documentTitle(kind: DocumentKind, gstStatus: GstStatus | null): string {
   if (kind === 'refund_note') return 'Refund Note';
@@ -131,38 +129,29 @@ export function documentNumber(
     : `SK/${series}/${year}/${digits}`;
 }
 
-/** A document as lists show it: what it is, its number, and the address of its PDF. */
-export const ReceiptSummary = z.object({
-  id: z.uuid(),
-  kind: z.enum(DOCUMENT_KINDS),
-  number: z.string(),
-  amount_paise: z.number().int(),
-  issued_at: z.string(),
-});
-export type ReceiptSummary = z.infer<typeof ReceiptSummary>;
-
-export const RECEIPT_KIND_LABELS: Record<DocumentKind, string> = {
-  receipt: 'Receipt',
-  refund_note: 'Refund note',
-  penalty_receipt: 'Cancellation fee receipt',
-};
-
 /** `GET /api/receipts/{id}.pdf`: the one address of every document's PDF. */
 export const ReceiptFileParams = z.object({
   id: z.uuid('Ask for a receipt by its id: /api/receipts/<id>.pdf'),
 });
 
-export function receiptPath(id: string): string {
-  return `/api/receipts/${id}.pdf`;
-}
-
-/** `GET /api/bookings/{id}/receipts`: the documents of one session the caller may read. */
+/** `GET /api/receipts`: the caller's documents, newest first (of one session with `booking_id`). */
 export const ReceiptList = z.array(ReceiptSummary);
 
 export const ReceiptListQuery = z.object({
-  booking_id: z.uuid('booking_id must be the id of one of your sessions'),
+  booking_id: z.uuid('booking_id must be the id of one of your sessions').optional(),
 });
 export type ReceiptListQuery = z.infer<typeof ReceiptListQuery>;
+
+/** How many of the caller's newest documents `GET /api/receipts` answers without `booking_id`. */
+export const RECEIPT_LIST_LIMIT = 200;
+
+/** `GET /api/receipts/settings`: what the psychologist's next receipts will print. */
+export const ReceiptSettingsData = z.object({
+  address: z.string().nullable(),
+  gstStatus: GstStatus,
+  gstin: z.string().nullable(),
+});
+export type ReceiptSettingsData = z.infer<typeof ReceiptSettingsData>;
 
 /** Downloads per signed-in account and per client address in each rate-limit window. */
 export const RECEIPT_LIMITS = { perUser: 60, perIp: 120 };

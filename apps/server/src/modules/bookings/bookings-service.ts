@@ -7,14 +7,12 @@ import {
   type BookingListItem,
   type CalendarEvent,
   type EventsQuery,
-  type ReceiptSummary,
   type RefundSummary,
   type SessionDuration,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
-import { createReceiptsService } from '../receipts/receipts-service';
 import { createBookingsRepository, type BookingWithNames } from './bookings-repository';
 import { bookedRatesOf } from './session-state';
 
@@ -64,7 +62,6 @@ function toListItem(
   row: BookingWithNames,
   viewerId: string,
   money: { refund: RefundSummary; paidPaise: number } | undefined,
-  receipts: ReceiptSummary[],
 ): BookingListItem {
   const { booking } = row;
   const date = localDateOf(booking.startsAt, row.psychologistTimeZone);
@@ -99,7 +96,6 @@ function toListItem(
     patient_moves: booking.patientMoves,
     booked_rates: bookedRatesOf(booking),
     moved_from_start: booking.movedFromStartsAt?.toISOString() ?? null,
-    receipts,
   };
 }
 
@@ -115,7 +111,6 @@ function toInstant(value: string | undefined, endOfDay: boolean): Date | undefin
 
 export function createBookingsService(db: Database) {
   const repository = createBookingsRepository(db);
-  const receipts = createReceiptsService(db);
 
   async function withRefunds(rows: BookingWithNames[], viewerId: string) {
     const money = await repository.moneyOf(
@@ -123,13 +118,7 @@ export function createBookingsService(db: Database) {
         .filter(({ booking }) => ['refunded', 'partially_refunded'].includes(booking.paymentStatus))
         .map((r) => r.booking.id),
     );
-    const documents = await receipts.listForBookings(
-      viewerId,
-      rows.map((row) => row.booking.id),
-    );
-    return rows.map((row) =>
-      toListItem(row, viewerId, money.get(row.booking.id), documents.get(row.booking.id) ?? []),
-    );
+    return rows.map((row) => toListItem(row, viewerId, money.get(row.booking.id)));
   }
 
   return {

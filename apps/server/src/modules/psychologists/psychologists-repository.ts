@@ -1,7 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   DayPart,
-  GstStatus,
   ListPsychologistsQuery,
   MeetingLinkMethod,
   PracticePolicy,
@@ -30,9 +29,6 @@ export type ProfileChanges = Partial<{
   meetingLinkMethod: MeetingLinkMethod;
   jitsiServer: string | null;
   personalMeetingLink: string | null;
-  practiceAddress: string | null;
-  gstStatus: GstStatus;
-  gstin: string | null;
 }>;
 
 const columns = {
@@ -178,20 +174,6 @@ export function createPsychologistsRepository(db: Database) {
           meetingLinkMethod: psychologistProfiles.meetingLinkMethod,
           jitsiServer: psychologistProfiles.jitsiServer,
           personalMeetingLink: psychologistProfiles.personalMeetingLink,
-        })
-        .from(psychologistProfiles)
-        .where(eq(psychologistProfiles.userId, id))
-        .limit(1);
-      return row;
-    },
-
-    /** What this psychologist's receipts print (only their own answers and new receipts read it). */
-    async findReceiptSettings(id: string) {
-      const [row] = await db
-        .select({
-          address: psychologistProfiles.practiceAddress,
-          gstStatus: psychologistProfiles.gstStatus,
-          gstin: psychologistProfiles.gstin,
         })
         .from(psychologistProfiles)
         .where(eq(psychologistProfiles.userId, id))

@@ -87,12 +87,7 @@ export function createPsychologistsService(db: Database) {
     // A personal room's link is the psychologist's own: patients see a session's link once booked.
     if (reader?.id !== id) return dto;
     const links = await repository.findMeetingLinkColumns(id);
-    const receiptSettings = await repository.findReceiptSettings(id);
-    return {
-      ...dto,
-      ...(links ? { meetingLinks: readMeetingLinks(links) } : {}),
-      ...(receiptSettings ? { receiptSettings } : {}),
-    };
+    return links ? { ...dto, meetingLinks: readMeetingLinks(links) } : dto;
   }
 
   return {
@@ -146,12 +141,6 @@ export function createPsychologistsService(db: Database) {
       // Only the profile changes: sessions already booked keep the link they were given.
       if (body.meetingLinks !== undefined)
         Object.assign(changes, meetingLinkChanges(body.meetingLinks));
-      // Receipts already issued keep the copy they were issued with.
-      if (body.receiptSettings !== undefined) {
-        changes.practiceAddress = body.receiptSettings.address;
-        changes.gstStatus = body.receiptSettings.gstStatus;
-        changes.gstin = body.receiptSettings.gstin;
-      }
       await db.transaction(async (tx) => {
         await createPsychologistsRepository(tx).update(id, changes);
         if (changes.displayName !== undefined) {

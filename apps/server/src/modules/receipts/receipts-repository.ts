@@ -1,5 +1,5 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { DocumentKind } from '@sukoon/shared';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import type { DocumentKind, GstStatus } from '@sukoon/shared';
 import { queryRows, type Database } from '../../db/client';
 import {
   bookings,
@@ -91,19 +91,42 @@ export function createReceiptsRepository(db: Database) {
         .orderBy(paymentDocuments.issuedAt, paymentDocuments.sequence);
     },
 
-    /** The same for many sessions at once (a page of the patient's list). */
-    listForBookings(bookingIds: string[], userId: string) {
-      if (bookingIds.length === 0) return Promise.resolve([]);
+    /** This user's newest documents, issued or received. */
+    listForUser(userId: string, limit: number) {
       return db
         .select()
         .from(paymentDocuments)
-        .where(
-          and(
-            inArray(paymentDocuments.bookingId, bookingIds),
-            or(eq(paymentDocuments.issuerId, userId), eq(paymentDocuments.recipientId, userId)),
-          ),
-        )
-        .orderBy(paymentDocuments.issuedAt, paymentDocuments.sequence);
+        .where(or(eq(paymentDocuments.issuerId, userId), eq(paymentDocuments.recipientId, userId)))
+        .orderBy(desc(paymentDocuments.issuedAt), desc(paymentDocuments.sequence))
+        .limit(limit);
+    },
+
+    /** What the psychologist's next receipts print. */
+    async findSettings(psychologistId: string) {
+      const [row] = await db
+        .select({
+          address: psychologistProfiles.practiceAddress,
+          gstStatus: psychologistProfiles.gstStatus,
+          gstin: psychologistProfiles.gstin,
+        })
+        .from(psychologistProfiles)
+        .where(eq(psychologistProfiles.userId, psychologistId))
+        .limit(1);
+      return row;
+    },
+
+    async updateSettings(
+      psychologistId: string,
+      settings: { address: string | null; gstStatus: GstStatus; gstin: string | null },
+    ) {
+      await db
+        .update(psychologistProfiles)
+        .set({
+          practiceAddress: settings.address,
+          gstStatus: settings.gstStatus,
+          gstin: settings.gstin,
+        })
+        .where(eq(psychologistProfiles.userId, psychologistId));
     },
 
     /** What a receipt prints about its session and the people on it, read in the settling transaction. */

@@ -6,8 +6,10 @@ import {
   ReceiptFileParams,
   ReceiptList,
   ReceiptListQuery,
+  ReceiptSettings,
+  ReceiptSettingsData,
 } from '@sukoon/shared';
-import { requireAuth } from '../../plugins/authenticate';
+import { requireAuth, signedIn } from '../../plugins/authenticate';
 import { createReceiptsService, issueReceipt, issueRefundNote } from './receipts-service';
 
 const tags = ['receipts'];
@@ -56,7 +58,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'The receipts and refund notes of one of your sessions that you issued or received',
+          'Receipts and refund notes you issued or received: of one session (booking_id), or your newest 200',
         security: [{ bearer: [] }],
         querystring: ReceiptListQuery,
         response: { 200: okEnvelope(ReceiptList) },
@@ -66,7 +68,48 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireAuth(request);
       return {
         success: true as const,
-        data: await receipts.listForBooking(actor.id, request.query.booking_id),
+        data: await receipts.list(actor.id, request.query.booking_id),
+        error: null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/receipts/settings',
+    {
+      preValidation: [signedIn('psychologist')],
+      schema: {
+        tags,
+        summary:
+          'What your next receipts print: practice address, GST status and GSTIN (psychologists)',
+        security: [{ bearer: [] }],
+        response: { 200: okEnvelope(ReceiptSettingsData) },
+      },
+    },
+    async (request) => {
+      const actor = requireAuth(request, 'psychologist');
+      return { success: true as const, data: await receipts.settings(actor.id), error: null };
+    },
+  );
+
+  app.put(
+    '/api/receipts/settings',
+    {
+      preValidation: [signedIn('psychologist')],
+      schema: {
+        tags,
+        summary:
+          'Sets what your next receipts print; receipts already issued keep theirs. A GSTIN is checked (shape and check character) and needed when registered',
+        security: [{ bearer: [] }],
+        body: ReceiptSettings,
+        response: { 200: okEnvelope(ReceiptSettingsData) },
+      },
+    },
+    async (request) => {
+      const actor = requireAuth(request, 'psychologist');
+      return {
+        success: true as const,
+        data: await receipts.updateSettings(actor.id, request.body),
         error: null,
       };
     },

@@ -3,6 +3,9 @@ import {
   documentTitle,
   financialYear,
   nameFromUsername,
+  RECEIPT_LIST_LIMIT,
+  type ReceiptSettings,
+  type ReceiptSettingsData,
   type ReceiptSummary,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
@@ -57,6 +60,7 @@ export function toReceiptSummary(row: PaymentDocumentRow): ReceiptSummary {
     id: row.id,
     kind: row.kind,
     number: row.number,
+    booking_id: row.bookingId,
     amount_paise: row.amountPaise,
     issued_at: row.issuedAt.toISOString(),
   };
@@ -236,7 +240,7 @@ export function createReceiptsService(db: Database) {
   async function readable(userId: string, id: string) {
     const row = await repository.findById(id);
     if (!row || (row.issuerId !== userId && row.recipientId !== userId)) {
-      throw new AppError('RECEIPT_NOT_FOUND');
+      throw new AppError('NOT_FOUND', 'That receipt could not be found.');
     }
     return row;
   }
@@ -247,21 +251,24 @@ export function createReceiptsService(db: Database) {
       return { fileName: documentFileName(row), pdf: await documentPdf(row) };
     },
 
-    async listForBooking(userId: string, bookingId: string): Promise<ReceiptSummary[]> {
-      return (await repository.listForBooking(bookingId, userId)).map(toReceiptSummary);
+    /** The caller's documents: of one session, or their newest. */
+    async list(userId: string, bookingId?: string): Promise<ReceiptSummary[]> {
+      const rows = bookingId
+        ? await repository.listForBooking(bookingId, userId)
+        : await repository.listForUser(userId, RECEIPT_LIST_LIMIT);
+      return rows.map(toReceiptSummary);
     },
 
-    /** Each session's documents this user may read, for a page of their sessions. */
-    async listForBookings(userId: string, bookingIds: string[]) {
-      const byBooking = new Map<string, ReceiptSummary[]>();
-      for (const row of await repository.listForBookings(bookingIds, userId)) {
-        if (!row.bookingId) continue;
-        byBooking.set(row.bookingId, [
-          ...(byBooking.get(row.bookingId) ?? []),
-          toReceiptSummary(row),
-        ]);
-      }
-      return byBooking;
+    async settings(psychologistId: string): Promise<ReceiptSettingsData> {
+      const row = await repository.findSettings(psychologistId);
+      if (!row) throw new AppError('PSYCHOLOGIST_NOT_FOUND');
+      return row;
+    },
+
+    /** Receipts already issued keep the copy they were issued with. */
+    async updateSettings(psychologistId: string, settings: ReceiptSettings) {
+      await repository.updateSettings(psychologistId, settings);
+      return this.settings(psychologistId);
     },
   };
 }

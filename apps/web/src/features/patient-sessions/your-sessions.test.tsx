@@ -44,7 +44,6 @@ function booking(overrides: Partial<BookingListItem>): BookingListItem {
     booked_rates: { session_20_paise: 50_000, session_45_paise: 90_000 },
     paid_paise: null,
     moved_from_start: null,
-    receipts: [],
     ...overrides,
   };
 }
