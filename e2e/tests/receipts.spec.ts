@@ -26,7 +26,7 @@ async function download(page: Page, button: Locator) {
   const started = page.waitForEvent('download');
   await press(button);
   const file = await started;
-  return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
+  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
 }
 
 test('the patient downloads a receipt after paying and a refund note after cancelling', async ({
