@@ -3,12 +3,14 @@ import type { Locator, Page } from '@playwright/test';
 import { device, expect, press, test } from '../fixtures';
 import {
   PATIENT,
+  PSYCHOLOGIST,
   bearer,
   bookAndPay,
   dayName,
   goWeeksAhead,
   login,
   openDashboard,
+  pageFor,
   signIn,
 } from './journey-helpers';
 
@@ -92,4 +94,61 @@ test('the patient downloads a receipt after paying and a refund note after cance
   expect(refunded.name).toBe(`refund-note-${note!.number.replaceAll('/', '-')}.pdf`);
   expect(refunded.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(refunded.bytes.toString('latin1')).toContain(`Refund Note ${note!.number}`);
+});
+
+test('the psychologist downloads a session’s receipt from its history and sets what receipts print', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await signIn(page, PATIENT);
+  await openDashboard(page, 'Patient');
+  await goWeeksAhead(page, 5);
+  const title = `Receipt for the practice ${Date.now() % 100_000}`;
+  const booked = await bookAndPay(page, {
+    day: await dayName(page, 'Thursday'),
+    time: '4:00 PM',
+    duration: 20,
+    title,
+    description: 'Checking the psychologist side',
+  });
+  await press(booked.confirmed.getByRole('button', { name: 'Done' }));
+
+  const psychologist = await pageFor(browser, PSYCHOLOGIST);
+  await openDashboard(psychologist, 'Psychologist');
+  await goWeeksAhead(psychologist, 5);
+  await press(psychologist.getByRole('button', { name: `Edit Event ${title}` }));
+  const edit = psychologist.getByRole('dialog', { name: 'Edit Event' });
+  const section = edit.getByRole('region', { name: 'History' });
+  await press(section.getByRole('button', { name: /History/ }));
+  const receiptButton = section.getByRole('button', { name: /^Download receipt SK\// });
+  await expect(receiptButton).toBeVisible();
+  await receiptButton.scrollIntoViewIfNeeded();
+  await shot(psychologist, 'session-history-receipt');
+  const file = await download(psychologist, receiptButton);
+  expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await press(edit.getByRole('button', { name: 'Close' }).first());
+
+  // Profile: registered for GST needs a GSTIN whose check character matches.
+  await press(psychologist.getByRole('button', { name: /^Account menu for / }));
+  await press(psychologist.getByRole('menuitem', { name: 'Profile' }));
+  const dialog = psychologist.getByRole('dialog', { name: 'Profile' });
+  const receipts = dialog.getByRole('form', { name: 'Receipts' });
+  await receipts.scrollIntoViewIfNeeded();
+  await press(receipts.getByLabel('Registered for GST', { exact: true }));
+  await receipts.getByLabel('GSTIN').fill('27AAPFU0939F1ZX');
+  await press(receipts.getByRole('button', { name: 'Save receipt details' }));
+  await expect(receipts.getByText(/last character does not match/)).toBeVisible();
+  await receipts.getByLabel('GSTIN').fill('27aapfu0939f1zv');
+  await receipts.getByLabel(/Practice address/).fill('12 MG Road\nBengaluru 560001');
+  await press(receipts.getByRole('button', { name: 'Save receipt details' }));
+  await expect(receipts.getByRole('status')).toHaveText('Receipt details saved');
+  await expect(receipts.getByLabel('GSTIN')).toHaveValue('27AAPFU0939F1ZV');
+  await receipts.evaluate((form) => form.scrollIntoView({ block: 'center' }));
+  await shot(psychologist, 'profile-receipts');
+  // Back to a plain receipt, as the demo psychologist was.
+  await press(receipts.getByLabel('Not registered for GST', { exact: true }));
+  await press(receipts.getByRole('button', { name: 'Save receipt details' }));
+  await expect(receipts.getByRole('status')).toHaveText('Receipt details saved');
+  await psychologist.context().close();
 });
