@@ -202,7 +202,8 @@ test.describe.serial('your data', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(historyRequests).toEqual([]);
     await press(toggle);
-    const entries = section.getByRole('listitem');
+    // The history's own list (the session's receipts follow it in a list of their own).
+    const entries = section.getByRole('list').first().getByRole('listitem');
     await expect(entries).toHaveCount(2);
     await expect(entries.nth(0)).toContainText('Created by the patient');
     await expect(entries.nth(1)).toContainText(`Paid ${fee} by the patient`);

@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health-routes';
 import { practiceRoutes } from './modules/practice/practice-routes';
 import { privacyRoutes } from './modules/privacy/privacy-routes';
 import { psychologistsRoutes } from './modules/psychologists/psychologists-routes';
+import { receiptsRoutes } from './modules/receipts/receipts-routes';
 import { remindersPlugin } from './modules/reminders/reminders-plugin';
 import { retentionPlugin } from './modules/retention/retention';
 import type { PaymentProvider } from './modules/payments/payment-provider';
@@ -211,6 +212,7 @@ export async function buildApp({
   await app.register(psychologistsRoutes);
   await app.register(availabilityRoutes);
   await app.register(bookingsRoutes);
+  await app.register(receiptsRoutes);
   await app.register(attendanceRoutes);
   await app.register(auditRoutes);
   await app.register(privacyRoutes);

@@ -25,3 +25,6 @@ export * from './add-to-calendar';
 export * from './meeting-rooms';
 export * from './join-window';
 export * from './practice';
+export * from './amount-in-words';
+export * from './receipt-summary';
+export * from './receipts';

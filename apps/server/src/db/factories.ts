@@ -24,6 +24,7 @@ import {
 export interface CreateUserOptions {
   email?: string;
   username?: string;
+  fullName?: string;
   password?: string;
   verified?: boolean;
 }
@@ -48,6 +49,7 @@ export async function createUser(db: Database, role: Role, options: CreateUserOp
     .values({
       email: options.email ?? `${role}_${suffix}@example.test`,
       username: options.username ?? `${role}_${suffix}`,
+      ...(options.fullName ? { fullName: options.fullName } : {}),
       passwordHash: await hashPassword(options.password ?? 'correct-horse-battery'),
       role,
       emailVerifiedAt: options.verified === false ? null : new Date(),

@@ -1,6 +1,11 @@
 /** Accounts: users, psychologist profiles and sign-in sessions. */
 import { sql } from 'drizzle-orm';
-import { DEFAULT_PRACTICE_POLICY, MEETING_LINK_METHODS, type PracticePolicy } from '@sukoon/shared';
+import {
+  DEFAULT_PRACTICE_POLICY,
+  GST_STATUSES,
+  MEETING_LINK_METHODS,
+  type PracticePolicy,
+} from '@sukoon/shared';
 import { timestamps } from './columns';
 import {
   check,
@@ -20,6 +25,8 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     username: text('username').notNull(),
+    /** The name given at registration (optional; receipts print it, else the username). */
+    fullName: text('full_name'),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['psychologist', 'patient'] }).notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -76,6 +83,19 @@ export const psychologistProfiles = pgTable(
       .default('manual'),
     jitsiServer: text('jitsi_server'),
     personalMeetingLink: text('personal_meeting_link'),
+    /**
+     * What receipts print (issue 21): the practice's address, and whether the psychologist is
+     * registered for GST (then a GSTIN, and receipts are titled Bill of Supply). Each document keeps a
+     * copy of these as they were when it was issued.
+     */
+    practiceAddress: text('practice_address'),
+    gstStatus: text('gst_status', { enum: GST_STATUSES }).notNull().default('not_registered'),
+    gstin: text('gstin'),
+    /**
+     * The psychologist's own receipt series ("ASHA", "ASHA2"): given with the first receipt, unique,
+     * never changed, so two psychologists of one name never share numbers and a renamed one keeps theirs.
+     */
+    receiptSeries: text('receipt_series'),
     ...timestamps,
   },
   (table) => [
@@ -91,6 +111,12 @@ export const psychologistProfiles = pgTable(
         or (${table.meetingLinkMethod} = 'jitsi' and ${table.jitsiServer} is not null)
         or (${table.meetingLinkMethod} = 'personal' and ${table.personalMeetingLink} is not null)`,
     ),
+    check(
+      'psychologist_gst_status',
+      sql`(${table.gstStatus} = 'not_registered' and ${table.gstin} is null)
+        or (${table.gstStatus} = 'registered' and ${table.gstin} is not null)`,
+    ),
+    uniqueIndex('psychologist_profiles_receipt_series_unique').on(table.receiptSeries),
     // The patients' filters read these: "who speaks Hindi", "who works with trauma".
     index('psychologist_profiles_specializations_gin').using('gin', table.specializations),
     index('psychologist_profiles_languages_gin').using('gin', table.languages),

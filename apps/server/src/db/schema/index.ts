@@ -11,3 +11,4 @@ export * from './payments';
 export * from './audit';
 export * from './rate-limits';
 export * from './calendar-feeds';
+export * from './receipts';

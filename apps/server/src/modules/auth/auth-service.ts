@@ -288,6 +288,8 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
             username: body.username,
             passwordHash,
             role: body.role,
+            // Kept for receipts, which print the patient's name (a psychologist's is their profile's).
+            ...(body.fullName ? { fullName: body.fullName } : {}),
             // The web app shows the privacy notice and sends its consent; the original client did not.
             ...(body.consent ? { consentedAt: now, consentVersion: PRIVACY_NOTICE_VERSION } : {}),
           });

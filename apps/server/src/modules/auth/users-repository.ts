@@ -21,7 +21,13 @@ export function createUsersRepository(db: Database) {
     async create(
       values: Pick<
         typeof users.$inferInsert,
-        'email' | 'username' | 'passwordHash' | 'role' | 'consentedAt' | 'consentVersion'
+        | 'email'
+        | 'username'
+        | 'fullName'
+        | 'passwordHash'
+        | 'role'
+        | 'consentedAt'
+        | 'consentVersion'
       >,
     ) {
       const [user] = await db.insert(users).values(values).returning();

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import { recordAudit } from '../audit/audit-repository';
 import type { PurposeHandler } from '../payments/payments-service';
 import { meetingLinkForNewSession } from '../psychologists/meeting-links';
+import { issueReceipt } from '../receipts/receipts-service';
 import { createRemindersRepository } from '../reminders/reminders-repository';
 import { createBookingsRepository } from './bookings-repository';
 import { queueConfirmationEmails } from './session-emails';
@@ -9,7 +10,7 @@ import { queueConfirmationEmails } from './session-emails';
 /**
  * The 'booking' purpose: a live hold becomes Booked, paid, scheduled (once: the payments layer locks the
  * order), with its meeting link by the psychologist's method (a new Jitsi room, their personal link, or
- * none yet), confirmation emails and reminders in the same transaction; a hold that expired or
+ * none yet), its receipt, confirmation emails and reminders in the same transaction; a hold that expired or
  * was released is refused, so the payment is refunded and recorded.
  */
 export function bookingPurpose(options: { publicUrl: string; clock?: () => Date }): PurposeHandler {
@@ -53,7 +54,14 @@ export function bookingPurpose(options: { publicUrl: string; clock?: () => Date 
         booked.startsAt,
         now,
       );
-      await queueConfirmationEmails(tx, booked, { publicUrl: options.publicUrl, reminders });
+      // Numbered here rather than after the purpose, so the confirmation carries it (the settlement
+      // asks again and gets this one).
+      const receipt = await issueReceipt(tx, order, payment, now);
+      await queueConfirmationEmails(tx, booked, {
+        publicUrl: options.publicUrl,
+        reminders,
+        receipt,
+      });
       return { accepted: true };
     },
 

@@ -18,6 +18,8 @@ import { createUsersRepository } from '../auth/users-repository';
 import { renderMail } from '../mail/mail-templates';
 import { enqueueMail, type MailAttachment } from '../mail/outbox';
 import { createPsychologistsRepository } from '../psychologists/psychologists-repository';
+import type { PaymentDocumentRow } from '../receipts/receipts-repository';
+import { documentFileName, documentPdf } from '../receipts/receipts-service';
 import { addSessionEvent } from './session-ical';
 
 /**
@@ -120,11 +122,25 @@ function calendarLink(publicUrl: string, psychologistId: string): string {
 export async function queueConfirmationEmails(
   tx: Database,
   booking: BookingRow,
-  { publicUrl, reminders }: { publicUrl: string; reminders: number[] },
+  {
+    publicUrl,
+    reminders,
+    receipt,
+  }: { publicUrl: string; reminders: number[]; receipt: PaymentDocumentRow | null },
 ) {
   const people = await sessionPeople(tx, booking);
   if (!people) return;
   const attachments = [invitationFor(booking, people, publicUrl)];
+  // The receipt goes to the patient only; the psychologist downloads it from the session.
+  const receiptAttachment: MailAttachment[] = receipt
+    ? [
+        {
+          filename: documentFileName(receipt),
+          contentType: 'application/pdf',
+          content: await documentPdf(receipt),
+        },
+      ]
+    : [];
   const link = booking.meetingLink
     ? `Meeting link: ${booking.meetingLink}`
     : 'Your psychologist will add the meeting link before the session.';
@@ -142,14 +158,14 @@ export async function queueConfirmationEmails(
       heading: 'Your appointment has been scheduled',
       paragraphs: [
         `${booking.durationMinutes}-minute session with ${people.psychologistName}: ${people.patientTime}.`,
-        `“${booking.title}”. Paid ${formatInr(booking.pricePaise)}.`,
+        `“${booking.title}”. Paid ${formatInr(booking.pricePaise)}.${receipt ? ` Your receipt ${receipt.number} is attached; you can download it again from Your sessions: ${publicUrl}` : ''}`,
         link,
         terms,
         `The attached invitation adds the session to your calendar.${reminders.length > 0 ? ` We will remind you ${reminders.map((hours) => (hours === 1 ? '1 hour' : `${hours} hours`)).join(' and ')} before it starts.` : ''}`,
         `Book your next session (this link signs you in once, within 24 hours, until a newer email's link replaces it): ${next.toString()}`,
       ],
     }),
-    attachments,
+    attachments: [...attachments, ...receiptAttachment],
   });
   await enqueueMail(tx, {
     to: people.psychologistEmail,

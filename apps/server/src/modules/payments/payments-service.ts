@@ -61,6 +61,27 @@ export interface PurposeHandler {
   }): Promise<PurposeDecision>;
 }
 
+/**
+ * Documents of money taken and given back (the receipts module): each runs in the transaction that
+ * settles the payment or records the refund, so its number is used exactly when that commits.
+ */
+export interface PaymentDocuments {
+  /** A payment was accepted: its receipt, once per payment however often this is called. */
+  captured(
+    tx: Database,
+    order: PaymentOrderRow,
+    payment: ProviderPayment,
+    now: Date,
+  ): Promise<unknown>;
+  /** A refund of a payment was recorded: its refund note. */
+  refundRecorded(
+    tx: Database,
+    refund: RefundRow,
+    providerPaymentId: string,
+    now: Date,
+  ): Promise<unknown>;
+}
+
 export type SettleOutcome =
   | { kind: 'paid'; order: PaymentOrderRow; payment: PaymentRow }
   | {
@@ -116,6 +137,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   const clock = options.clock ?? (() => new Date());
   const repository = createPaymentsRepository(db);
   const handlers = new Map<string, PurposeHandler>();
+  let documents: PaymentDocuments | null = null;
 
   /**
    * Records a provider payment against its order and settles the order exactly once: the order row is
@@ -227,6 +249,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         if (!rejection) {
           const recorded = await repo.createPayment({ ...base, status: 'captured' });
           await repo.settleOrder(order.id, 'paid', payment.id, now);
+          await documents?.captured(tx, order, payment, now);
           return { kind: 'paid', order: { ...order, status: 'paid' }, payment: recorded };
         }
         const recorded = await repo.createPayment({
@@ -263,6 +286,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     handlers,
     clock,
     refundRetryMs: options.refundRetryMs,
+    documents: () => documents,
   });
 
   /**
@@ -365,6 +389,11 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
 
     registerPurpose(purpose: string, handler: PurposeHandler) {
       handlers.set(purpose, handler);
+    },
+
+    /** Receipts and refund notes, numbered in the settling and refunding transactions. */
+    registerDocuments(registered: PaymentDocuments) {
+      documents = registered;
     },
 
     findOrder: (providerOrderId: string) => repository.findOrderByProviderId(providerOrderId),

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { PaymentProvider } from './payment-provider';
 import { createPaymentsRepository } from './payments-repository';
-import type { PurposeHandler, RefundInput } from './payments-service';
+import type { PaymentDocuments, PurposeHandler, RefundInput } from './payments-service';
 
 /** While one attempt is sending a refund, nobody else picks it up. */
 const REFUND_LEASE_MS = 2 * 60 * 1000;
@@ -19,6 +19,8 @@ export interface RefundsOptions {
   clock: () => Date;
   /** Base delay before the first retry of a failed refund. */
   refundRetryMs: number;
+  /** Where a recorded refund gets its refund note (registered after the payments layer starts). */
+  documents: () => PaymentDocuments | null;
 }
 
 /** Refunds: recorded with the change that causes them, sent after it commits, retried until accepted. */
@@ -30,6 +32,7 @@ export function createRefunds({
   handlers,
   clock,
   refundRetryMs,
+  documents,
 }: RefundsOptions) {
   /**
    * Records a refund in the caller's transaction, once per idempotency key, never more than what is
@@ -50,6 +53,9 @@ export function createRefunds({
     });
     if (recorded.created && (await repo.refundedOrPendingPaise(payment.id)) > payment.amountPaise) {
       throw new AppError('REFUND_EXCEEDS_PAYMENT');
+    }
+    if (recorded.created) {
+      await documents()?.refundRecorded(tx, recorded.refund, payment.providerPaymentId, clock());
     }
     return recorded;
   }

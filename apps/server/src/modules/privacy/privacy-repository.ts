@@ -74,6 +74,7 @@ export function createPrivacyRepository(db: Database) {
         .set({
           email: `deleted-${tag}@deleted.invalid`,
           username: `deleted_${tag}`,
+          fullName: null,
           passwordHash: unusablePasswordHash,
           emailVerifiedAt: null,
           consentedAt: null,

@@ -235,7 +235,9 @@ describe('YourSessions reads the paged list', () => {
     // The upcoming session is on the second page.
     const upcoming = await screen.findByRole('list', { name: 'Upcoming (1)' });
     expect(within(upcoming).getByText('First session')).toBeTruthy();
-    expect(calls.map((call) => [call.path, call.query])).toEqual([
+    // Paid sessions also ask for their receipts (one request for all, in a lazy chunk).
+    const pages = calls.filter((call) => call.path.startsWith('/api/bookings'));
+    expect(pages.map((call) => [call.path, call.query])).toEqual([
       [`/api/bookings/user/${USER}`, { limit: '200' }],
       [`/api/bookings/user/${USER}`, { limit: '200', cursor: 'page-2' }],
     ]);
@@ -253,7 +255,42 @@ describe('YourSessions reads the paged list', () => {
       />,
     );
     await screen.findByRole('list', { name: /Upcoming/ });
-    expect(calls).toHaveLength(2);
+    expect(calls.filter((call) => call.path.startsWith('/api/bookings'))).toHaveLength(2);
+  });
+});
+
+describe('YourSessions offers a paid session’s receipts', () => {
+  it('lists each receipt and refund note of the session as a download, and none of others', async () => {
+    const paid = booking({ id: '00000000-0000-4000-8000-000000000301', title: 'Paid one' });
+    const receipt = {
+      id: '00000000-0000-4000-8000-000000000401',
+      kind: 'receipt',
+      number: 'SK/ASHA/2026-27/000007',
+      booking_id: paid.id,
+      amount_paise: 90_000,
+      issued_at: '2026-03-01T05:00:00.000Z',
+    };
+    const elsewhere = { ...receipt, id: '00000000-0000-4000-8000-000000000402', booking_id: null };
+    stubApi((call) =>
+      call.path === '/api/receipts'
+        ? { data: [receipt, { ...elsewhere, number: 'SK/ASHA/2026-27/000008' }] }
+        : { data: [paid], next_cursor: null },
+    );
+    renderWithQuery(
+      <YourSessions
+        userId={USER}
+        now={now}
+        zoneOf={() => 'Asia/Kolkata'}
+        viewerZone="Asia/Kolkata"
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(
+      await screen.findByRole('button', {
+        name: 'Download receipt SK/ASHA/2026-27/000007 (PDF)',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByText(/000008/)).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import {
   canCancelSession,
   canJoinSession,
@@ -18,6 +18,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { JoinSessionLink } from '../../components/ui/join-session-link';
 import { SessionWhenForViewer } from '../../components/ui/session-when';
+import { lazyWithPreload } from '../../lib/lazy';
 import { meetingHref } from '../../lib/links';
 import {
   canceledBookings,
@@ -290,6 +291,7 @@ function Upcoming({
           </Button>
         )}
       </div>
+      <Receipts booking={booking} />
     </li>
   );
 }
@@ -300,6 +302,23 @@ const REFUSAL_HINT: Record<PatientMoveRefusal, string> = {
   TOO_LATE: 'Too late to move it online',
   LIMIT_REACHED: 'Moved as often as allowed',
 };
+
+// Receipts are read and downloaded far less than the list: their code and data come after it.
+const SessionReceipts = lazyWithPreload(() =>
+  import('../../components/receipt-links').then((module) => module.SessionReceipts),
+);
+
+/** A paid session's receipts (and refund notes) to download. */
+function Receipts({ booking }: { booking: BookingListItem }) {
+  if (booking.payment_status === 'pending' || booking.payment_status === 'failed') return null;
+  return (
+    <div className="w-full empty:hidden">
+      <Suspense fallback={null}>
+        <SessionReceipts bookingId={booking.id} />
+      </Suspense>
+    </div>
+  );
+}
 
 function Canceled({ booking, zoneOf, viewerZone }: RowProps) {
   const refund = booking.refund;
@@ -328,6 +347,7 @@ function Canceled({ booking, zoneOf, viewerZone }: RowProps) {
               : `Refunded ${formatInr(refund.amount)}`}
         </span>
       )}
+      <Receipts booking={booking} />
     </li>
   );
 }

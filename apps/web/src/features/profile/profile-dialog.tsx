@@ -23,6 +23,7 @@ import {
   meetingLinkValues,
   type MeetingLinkValues,
 } from './meeting-link-fields';
+import { ReceiptSettingsSection } from './receipt-settings';
 import { PolicyFields, type PolicyKey } from './policy-fields';
 import { choiceFor, filterTimeZones, timeZoneChoices, type TimeZoneChoice } from './time-zones';
 
@@ -102,7 +103,7 @@ function bodyValue(field: Field, values: Values): unknown {
 /**
  * The psychologist's own profile: the full name patients see, what they choose by (specializations,
  * languages, bio, years of practice, a registration number shown as given), time zone, fees, the
- * practice policy and how sessions get their meeting links.
+ * practice policy and how sessions get their meeting links; below it, what receipts print.
  */
 export function ProfileDialog({ psychologistId, open, onOpenChange }: ProfileDialogProps) {
   const profile = useQuery({
@@ -126,7 +127,10 @@ export function ProfileDialog({ psychologistId, open, onOpenChange }: ProfileDia
             working hours follow your time zone.
           </Dialog.Description>
           {profile.data ? (
-            <ProfileForm profile={profile.data} />
+            <>
+              <ProfileForm profile={profile.data} />
+              <ReceiptSettingsSection inputClass={inputClass} />
+            </>
           ) : (
             <p role="status" className="mt-4 text-sm text-slate-600">
               {profile.isError ? profile.error.message : 'Loading...'}

@@ -1,9 +1,15 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { formatInZone } from '../../lib/dates';
+import { lazyWithPreload } from '../../lib/lazy';
 import { useSessionHistory } from './history-api';
 import { describeHistoryEvent } from './history-format';
 import { SkeletonList } from '../../components/ui/skeleton';
+
+// Fetched when the history is opened, so the dashboard's first load does not name its chunk.
+const BookingReceipts = lazyWithPreload(() =>
+  import('../../components/receipt-links').then((module) => module.BookingReceipts),
+);
 
 interface SessionHistoryProps {
   bookingId: string;
@@ -13,7 +19,8 @@ interface SessionHistoryProps {
 
 /**
  * The Edit Event form's History: who created, paid for, set the link of, marked, canceled and
- * refunded the session, oldest first. Folded by default; the audit log is read only when opened.
+ * refunded the session, oldest first, and its receipts and refund notes to download. Folded by
+ * default; the audit log and the receipts are read only when opened.
  */
 export function SessionHistory({ bookingId, timeZone }: SessionHistoryProps) {
   const [open, setOpen] = useState(false);
@@ -80,6 +87,11 @@ export function SessionHistory({ bookingId, timeZone }: SessionHistoryProps) {
               </li>
             ))}
           </ol>
+        )}
+        {open && (
+          <Suspense fallback={null}>
+            <BookingReceipts bookingId={bookingId} />
+          </Suspense>
         )}
       </div>
     </section>

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { RECEIPT_KIND_LABELS, receiptPath, type ReceiptSummary } from '@sukoon/shared';
+import { api } from '../lib/api-client';
+import { downloadSignedIn } from '../lib/download-file';
+
+/**
+ * A session's receipts and refund notes, each a button that downloads its PDF. Loaded lazily by the
+ * patient's Your sessions and the psychologist's session history, never in a first load.
+ */
+export function ReceiptLinks({ receipts }: { receipts: ReceiptSummary[] }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function download(receipt: ReceiptSummary) {
+    setBusy(receipt.id);
+    setError(null);
+    try {
+      await downloadSignedIn(receiptPath(receipt.id), `${receipt.number.replaceAll('/', '-')}.pdf`);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-1">
+      <ul className="flex flex-wrap gap-x-3 gap-y-1" aria-label="Receipts">
+        {receipts.map((receipt) => (
+          <li key={receipt.id}>
+            <button
+              type="button"
+              className="min-h-8 rounded text-left text-xs font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:text-slate-400"
+              disabled={busy === receipt.id}
+              aria-label={`Download ${RECEIPT_KIND_LABELS[receipt.kind].toLowerCase()} ${receipt.number} (PDF)`}
+              onClick={() => void download(receipt)}
+            >
+              {RECEIPT_KIND_LABELS[receipt.kind]} {receipt.number} (PDF)
+            </button>
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p role="alert" className="text-xs text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The receipts of one of the patient's sessions, from one request for all of theirs (cached under
+ * ['events'], so a payment or a cancellation reloads it).
+ */
+export function SessionReceipts({ bookingId }: { bookingId: string }) {
+  const mine = useQuery({
+    queryKey: ['events', 'receipts', 'mine'],
+    queryFn: ({ signal }) => api<ReceiptSummary[]>('GET', '/api/receipts', { signal }),
+  });
+  const receipts = (mine.data ?? [])
+    .filter((receipt) => receipt.booking_id === bookingId)
+    .sort((a, b) => a.issued_at.localeCompare(b.issued_at));
+  return receipts.length > 0 ? <ReceiptLinks receipts={receipts} /> : null;
+}
+
+/** The receipts of one session, for its psychologist (and their cancellation fee receipt). */
+export function BookingReceipts({ bookingId }: { bookingId: string }) {
+  const receipts = useQuery({
+    queryKey: ['events', 'receipts', bookingId],
+    queryFn: ({ signal }) =>
+      api<ReceiptSummary[]>('GET', '/api/receipts', { query: { booking_id: bookingId }, signal }),
+    staleTime: 0,
+  });
+  if (!receipts.data || receipts.data.length === 0) return null;
+  return (
+    <div className="mt-3 border-t border-slate-100 pt-2">
+      <p className="mb-1 text-xs font-medium text-slate-700">Receipts</p>
+      <ReceiptLinks receipts={receipts.data} />
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  BILL_OF_SUPPLY_STATEMENT,
+  GST_STATUS_LABELS,
+  GST_STATUSES,
+  ReceiptSettings,
+  type GstStatus,
+  type ReceiptSettingsData,
+} from '@sukoon/shared';
+import { Button } from '../../components/ui/button';
+import { api, ApiError } from '../../lib/api-client';
+
+type Key = 'address' | 'gstStatus' | 'gstin' | 'form';
+
+const HINTS: Record<GstStatus, string> = {
+  not_registered: 'Your receipts are titled “Receipt” and carry no tax line.',
+  registered: `Your receipts are titled “Bill of Supply”, show your GSTIN and say: “${BILL_OF_SUPPLY_STATEMENT}”`,
+};
+
+/**
+ * Profile's "Receipts": the address and the tax position printed on the receipts of sessions paid
+ * from now on (issued ones keep what they said). Saved on its own (PUT /api/receipts/settings);
+ * Sukoon shows the psychologist's choice and gives no tax advice.
+ */
+export function ReceiptSettingsSection({ inputClass }: { inputClass: string }) {
+  const settings = useQuery({
+    queryKey: ['receipt-settings'],
+    queryFn: ({ signal }) => api<ReceiptSettingsData>('GET', '/api/receipts/settings', { signal }),
+  });
+  if (!settings.data) {
+    return settings.isError ? (
+      <p role="alert" className="text-sm text-red-700">
+        Receipt details could not be loaded: {settings.error.message}
+      </p>
+    ) : null;
+  }
+  return <ReceiptSettingsForm saved={settings.data} inputClass={inputClass} />;
+}
+
+function ReceiptSettingsForm({
+  saved,
+  inputClass,
+}: {
+  saved: ReceiptSettingsData;
+  inputClass: string;
+}) {
+  const queryClient = useQueryClient();
+  const [address, setAddress] = useState(saved.address ?? '');
+  const [gstStatus, setGstStatus] = useState<GstStatus>(saved.gstStatus);
+  const [gstin, setGstin] = useState(saved.gstin ?? '');
+  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const save = useMutation({
+    mutationFn: (body: ReceiptSettings) =>
+      api<ReceiptSettingsData>('PUT', '/api/receipts/settings', { body }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(['receipt-settings'], result);
+      setGstin(result.gstin ?? '');
+      setAddress(result.address ?? '');
+      setNotice('Receipt details saved');
+    },
+    onError: (error) => {
+      setErrors(
+        error instanceof ApiError && error.details?.length
+          ? Object.fromEntries(
+              error.details.map((d) => [d.path.replace(/^body\.?/, '') || 'form', d.message]),
+            )
+          : { form: error.message },
+      );
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    event.stopPropagation();
+    setNotice(null);
+    const parsed = ReceiptSettings.safeParse({
+      address,
+      gstStatus,
+      gstin: gstStatus === 'registered' ? gstin : null,
+    });
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(
+          parsed.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message]),
+        ),
+      );
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data);
+  }
+
+  const errorOf = (key: Key) =>
+    errors[key] && (
+      <p id={`receipt-${key}-error`} role="alert" className="text-sm text-red-700">
+        {errors[key]}
+      </p>
+    );
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="receipt-settings-heading"
+      className="mt-5 flex flex-col gap-2 border-t border-slate-200 pt-4"
+    >
+      <h3 id="receipt-settings-heading" className="text-sm font-semibold text-slate-900">
+        Receipts
+      </h3>
+      <p className="text-xs text-slate-600">
+        Printed on the receipts of sessions paid from now on, with your full name and registration
+        number. Receipts already issued keep what they said.
+      </p>
+      <label htmlFor="receipt-address" className="text-sm text-slate-800">
+        Practice address <span className="text-slate-500">(optional, up to 4 lines)</span>
+      </label>
+      <textarea
+        id="receipt-address"
+        rows={3}
+        className={inputClass}
+        value={address}
+        aria-invalid={errors.address ? true : undefined}
+        aria-describedby={errors.address ? 'receipt-address-error' : undefined}
+        onChange={(event) => setAddress(event.target.value)}
+      />
+      {errorOf('address')}
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm text-slate-800">GST</legend>
+        {GST_STATUSES.map((status) => (
+          <label
+            key={status}
+            className="flex min-h-9 cursor-pointer items-center gap-2 rounded-md px-1 text-sm text-slate-800 hover:bg-slate-50"
+          >
+            <input
+              type="radio"
+              name="gst-status"
+              className="size-4 accent-brand-700"
+              checked={gstStatus === status}
+              onChange={() => setGstStatus(status)}
+            />
+            {GST_STATUS_LABELS[status]}
+          </label>
+        ))}
+      </fieldset>
+      <p className="text-xs text-slate-600">{HINTS[gstStatus]}</p>
+      {gstStatus === 'registered' && (
+        <>
+          <label htmlFor="receipt-gstin" className="text-sm text-slate-800">
+            GSTIN
+          </label>
+          <input
+            id="receipt-gstin"
+            className={`${inputClass} uppercase`}
+            value={gstin}
+            maxLength={20}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="27AAPFU0939F1ZV"
+            aria-invalid={errors.gstin ? true : undefined}
+            aria-describedby={errors.gstin ? 'receipt-gstin-error' : undefined}
+            onChange={(event) => setGstin(event.target.value)}
+          />
+          {errorOf('gstin')}
+        </>
+      )}
+      {errorOf('form')}
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <p role="status" className="mr-auto text-sm font-medium text-brand-700">
+          {notice}
+        </p>
+        <Button type="submit" variant="secondary" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save receipt details'}
+        </Button>
+      </div>
+    </form>
+  );
+}

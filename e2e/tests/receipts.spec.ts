@@ -1,0 +1,154 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import { device, expect, press, test } from '../fixtures';
+import {
+  PATIENT,
+  PSYCHOLOGIST,
+  bearer,
+  bookAndPay,
+  dayName,
+  goWeeksAhead,
+  login,
+  openDashboard,
+  pageFor,
+  signIn,
+} from './journey-helpers';
+
+// Issue 21: every payment has a receipt and every refund a refund note, downloaded as PDF from Your
+// sessions. The numbers are read from the API and found inside the downloaded files.
+
+/** Screenshots for a person to look at (SCREENSHOTS=1), in the issue's folder. */
+async function shot(page: Page, name: string) {
+  if (process.env.SCREENSHOTS !== '1') return;
+  await page.screenshot({ path: `../docs/screenshots/issue-21/${name}-${device()}.png` });
+}
+
+/** Presses a download button and returns the saved file's name and bytes. */
+async function download(page: Page, button: Locator) {
+  const started = page.waitForEvent('download');
+  await press(button);
+  const file = await started;
+  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+}
+
+test('the patient downloads a receipt after paying and a refund note after cancelling', async ({
+  page,
+}) => {
+  test.slow();
+  await signIn(page, PATIENT);
+  await openDashboard(page, 'Patient');
+  await goWeeksAhead(page, 5);
+  const wednesday = await dayName(page, 'Wednesday');
+  const title = `Receipt check ${Date.now() % 100_000}`;
+  const { bookingId, confirmed } = await bookAndPay(page, {
+    day: wednesday,
+    time: '3:00 PM',
+    duration: 45,
+    title,
+    description: 'Needs a receipt for insurance',
+  });
+  await press(confirmed.getByRole('button', { name: 'Done' }));
+
+  const patient = await login(page.request, PATIENT);
+  const documents = async () => {
+    const response = await page.request.get(`/api/receipts?booking_id=${bookingId}`, {
+      headers: bearer(patient.token),
+    });
+    return (await response.json()).data as { kind: string; number: string }[];
+  };
+  const [receipt] = await documents();
+  expect(receipt?.kind).toBe('receipt');
+
+  const yours = page.getByRole('region', { name: 'Your sessions' });
+  const row = yours.getByRole('listitem').filter({ hasText: title });
+  const receiptButton = row.getByRole('button', {
+    name: `Download receipt ${receipt!.number} (PDF)`,
+  });
+  await expect(receiptButton).toBeVisible();
+  await receiptButton.scrollIntoViewIfNeeded();
+  await shot(page, 'your-sessions-receipt');
+  const paid = await download(page, receiptButton);
+  expect(paid.name).toBe(`receipt-${receipt!.number.replaceAll('/', '-')}.pdf`);
+  expect(paid.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // The number is in the file's own metadata (its title), as written, uncompressed.
+  expect(paid.bytes.toString('latin1')).toContain(`Receipt ${receipt!.number}`);
+
+  // Cancel (free: the demo policy has no late window) and download the refund note.
+  await press(row.getByRole('button', { name: `Cancel ${title}` }));
+  const dialog = page.getByRole('dialog', { name: 'Cancel Appointment' });
+  await press(dialog.getByRole('button', { name: 'Cancel session' }));
+  await expect(dialog.getByRole('status')).toContainText('The session is canceled');
+  await press(dialog.getByRole('button', { name: 'Done' }));
+  const note = (await documents()).find((document) => document.kind === 'refund_note');
+  expect(note?.number).toMatch(/\/RN\/\d{6}$/);
+  const canceled = yours.getByRole('listitem').filter({ hasText: 'Canceled by you' }).filter({
+    hasText: title,
+  });
+  const noteButton = canceled.getByRole('button', {
+    name: `Download refund note ${note!.number} (PDF)`,
+  });
+  await expect(noteButton).toBeVisible();
+  await noteButton.scrollIntoViewIfNeeded();
+  await shot(page, 'your-sessions-refund-note');
+  const refunded = await download(page, noteButton);
+  expect(refunded.name).toBe(`refund-note-${note!.number.replaceAll('/', '-')}.pdf`);
+  expect(refunded.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(refunded.bytes.toString('latin1')).toContain(`Refund Note ${note!.number}`);
+});
+
+test('the psychologist downloads a session’s receipt from its history and sets what receipts print', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await signIn(page, PATIENT);
+  await openDashboard(page, 'Patient');
+  await goWeeksAhead(page, 5);
+  const title = `Receipt for the practice ${Date.now() % 100_000}`;
+  const booked = await bookAndPay(page, {
+    day: await dayName(page, 'Thursday'),
+    time: '4:00 PM',
+    duration: 20,
+    title,
+    description: 'Checking the psychologist side',
+  });
+  await press(booked.confirmed.getByRole('button', { name: 'Done' }));
+
+  const psychologist = await pageFor(browser, PSYCHOLOGIST);
+  await openDashboard(psychologist, 'Psychologist');
+  await goWeeksAhead(psychologist, 5);
+  await press(psychologist.getByRole('button', { name: `Edit Event ${title}` }));
+  const edit = psychologist.getByRole('dialog', { name: 'Edit Event' });
+  const section = edit.getByRole('region', { name: 'History' });
+  await press(section.getByRole('button', { name: /History/ }));
+  const receiptButton = section.getByRole('button', { name: /^Download receipt SK\// });
+  await expect(receiptButton).toBeVisible();
+  await receiptButton.scrollIntoViewIfNeeded();
+  await shot(psychologist, 'session-history-receipt');
+  const file = await download(psychologist, receiptButton);
+  expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await press(edit.getByRole('button', { name: 'Close' }).first());
+
+  // Profile: registered for GST needs a GSTIN whose check character matches.
+  await press(psychologist.getByRole('button', { name: /^Account menu for / }));
+  await press(psychologist.getByRole('menuitem', { name: 'Profile' }));
+  const dialog = psychologist.getByRole('dialog', { name: 'Profile' });
+  const receipts = dialog.getByRole('form', { name: 'Receipts' });
+  await receipts.scrollIntoViewIfNeeded();
+  await press(receipts.getByLabel('Registered for GST', { exact: true }));
+  await receipts.getByLabel('GSTIN').fill('27AAPFU0939F1ZX');
+  await press(receipts.getByRole('button', { name: 'Save receipt details' }));
+  await expect(receipts.getByText(/last character does not match/)).toBeVisible();
+  await receipts.getByLabel('GSTIN').fill('27aapfu0939f1zv');
+  await receipts.getByLabel(/Practice address/).fill('12 MG Road\nBengaluru 560001');
+  await press(receipts.getByRole('button', { name: 'Save receipt details' }));
+  await expect(receipts.getByRole('status')).toHaveText('Receipt details saved');
+  await expect(receipts.getByLabel('GSTIN')).toHaveValue('27AAPFU0939F1ZV');
+  await receipts.evaluate((form) => form.scrollIntoView({ block: 'center' }));
+  await shot(psychologist, 'profile-receipts');
+  // Back to a plain receipt, as the demo psychologist was.
+  await press(receipts.getByLabel('Not registered for GST', { exact: true }));
+  await press(receipts.getByRole('button', { name: 'Save receipt details' }));
+  await expect(receipts.getByRole('status')).toHaveText('Receipt details saved');
+  await psychologist.context().close();
+});
