@@ -94,6 +94,8 @@ export interface MoneyCsvRow {
   patient: string | null;
   provider_payment_id: string;
   refund_status: 'pending' | 'processed' | null;
+  /** The receipt of a payment, or the refund note of a refund (none for payments before receipts). */
+  document_number: string | null;
 }
 
 /** The statements, apart from running them, so the bench can EXPLAIN each. */
@@ -170,11 +172,14 @@ export const practiceStatements = {
   moneyRows(range: PracticeRange) {
     return sql`select m.kind, m.purpose, (extract(epoch from m.at) * 1000)::float8 as at_ms,
             m.amount_paise, (extract(epoch from b.starts_at) * 1000)::float8 as session_starts_at_ms,
-            u.username as patient, m.provider_payment_id, m.refund_status
+            u.username as patient, m.provider_payment_id, m.refund_status,
+            coalesce(receipt.number, note.number) as document_number
           from (${moneyMovements(range)}) m
           join bookings b on b.id = m.booking_id
           left join users u on u.id = b.patient_id
-          -- Receipts (issue 21, part 1) add the document number here: one join on m.source_id.
+          left join payment_documents receipt on m.kind = 'payment'
+            and receipt.provider_payment_id = m.provider_payment_id and receipt.kind <> 'refund_note'
+          left join payment_documents note on m.kind = 'refund' and note.refund_id = m.source_id
           order by m.at, m.kind, m.source_id`;
   },
 };

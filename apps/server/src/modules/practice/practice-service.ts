@@ -193,6 +193,7 @@ export function createPracticeService(db: Database) {
           'Money out (INR)',
           'Payment reference',
           'Refund status',
+          'Receipt / refund note',
         ],
         rows.map((row) => {
           const at = new Date(row.at_ms);
@@ -211,6 +212,7 @@ export function createPracticeService(db: Database) {
               : row.refund_status === 'processed'
                 ? 'Refunded'
                 : 'Being refunded',
+            row.document_number,
           ];
         }),
       );

@@ -113,10 +113,10 @@ async function summary(period: string, as: Caller = psychologist) {
   return response.json<{ data: PracticeSummary }>().data;
 }
 
-async function csv(name: 'sessions' | 'money', period: string) {
+async function csv(name: 'sessions' | 'money', period: string, as: Caller = psychologist) {
   const response = await context.app.inject({
     url: `/api/practice/${name}.csv?period=${period}`,
-    headers: psychologist.headers,
+    headers: as.headers,
   });
   expect(response.statusCode, response.body).toBe(200);
   return response;
@@ -372,6 +372,27 @@ describe('the Practice summary', () => {
       penaltiesPaise: 10_000,
       netPaise: -10_000,
     });
+    // Each money row names its receipt or refund note, as numbered in the settling transaction.
+    const moneyCsv = parseCsv(
+      (await csv('money', periodKey(periodContaining('month', new Date())), own)).rawPayload
+        .toString('utf8')
+        .slice(1),
+    ).slice(1);
+    const numberOf = (type: string) =>
+      moneyCsv.filter((row) => row[2] === type).map((row) => row[9]);
+    const receipt = /^SK\/(?!SUKOON\/)[A-Z0-9]+\/\d{4}-\d{2}\/\d{6}$/;
+    expect(numberOf('Session fee')).toEqual([
+      expect.stringMatching(receipt),
+      expect.stringMatching(receipt),
+    ]);
+    expect(numberOf('Refund of session fee')).toEqual([
+      expect.stringMatching(/^SK\/[A-Z0-9]+\/\d{4}-\d{2}\/RN\/\d{6}$/),
+      expect.stringMatching(/^SK\/[A-Z0-9]+\/\d{4}-\d{2}\/RN\/\d{6}$/),
+    ]);
+    // The penalty is receipted to the psychologist by the platform, in its own series.
+    expect(numberOf('Cancellation penalty')).toEqual([
+      expect.stringMatching(/^SK\/SUKOON\/\d{4}-\d{2}\/\d{6}$/),
+    ]);
   });
 
   it('answers again from memory until a session of the practice changes', async () => {
@@ -462,7 +483,10 @@ describe('the CSV export', () => {
       'Money out (INR)',
       'Payment reference',
       'Refund status',
+      'Receipt / refund note',
     ]);
+    // This history was written straight into the tables, with no documents.
+    expect(rows.slice(1).every((row) => row[9] === '')).toBe(true);
     expect(rows.slice(1).map((row) => [...row.slice(0, 7), row[8]])).toEqual([
       ['01-04-2026', '09:00', 'Session fee', 'Bharat, "B" Rao', '06-04-2026', '800.00', '', ''],
       [
