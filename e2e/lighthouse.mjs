@@ -147,6 +147,8 @@ try {
       ([token, user]) => {
         window.localStorage.setItem('authToken', token);
         window.localStorage.setItem('authUser', user);
+        // As the app sets it on signing in: the server sends this role's dashboard frame.
+        document.cookie = `sukoon-screen=${JSON.parse(user).role}; path=/; samesite=lax`;
       },
       [session.token, JSON.stringify(session.user)],
     );

@@ -68,6 +68,8 @@ export default defineConfig({
                   'features/calendar/(day-parts|day-parts-trigger)\\.ts',
                   'features/calendar/event-pill\\.tsx',
                   'app/(app|privacy-layer)\\.tsx',
+                  // The dashboard's header: a signed-in visitor's prerendered frame (decision 0017).
+                  'features/dashboard/dashboard-shell\\.tsx',
                   'features/role-selection/role-selection\\.tsx',
                   'features/auth/(session\\.tsx|use-current-user\\.ts|use-sign-in-link\\.ts)',
                 ]
@@ -96,11 +98,10 @@ export default defineConfig({
               priority: 0,
             },
             {
-              // What both dashboards show: the header, the booking and cancel layers, calendar data.
+              // What both dashboards show: the booking and cancel layers, calendar data.
               name: 'dashboard',
               test: new RegExp(
                 [
-                  'features/dashboard/dashboard-shell\\.tsx',
                   'app/(calendar-actions|booking-layer|cancel-layer)\\.tsx',
                   'features/calendar/(api|layout)\\.ts',
                   // Small pieces of the psychologist's attendance that the lazy parts share too.

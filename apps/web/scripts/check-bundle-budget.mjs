@@ -18,7 +18,8 @@ const manifestPath = path.join(dist, '.vite', 'manifest.json');
 /**
  * What each screen needs before it is interactive, as manifest keys: each key's chunk and every chunk
  * it imports statically. main.tsx imports the app dynamically (so zod is configured first), and the
- * app imports the dashboard lazily, so those entries are listed; what a screen fetches later (dialogs,
+ * app imports each role's area lazily (the dashboard's header is in the app's own chunks), so those
+ * entries are listed; what a screen fetches later (dialogs,
  * the checkout, the month view, idle preloads) is not.
  */
 const SCREENS = [
@@ -28,22 +29,12 @@ const SCREENS = [
     // The account and day-part menus are not among them: a look-alike trigger stands in until their
     // code arrives (components/ui/lazy-menu.tsx).
     name: 'patient dashboard',
-    needs: [
-      'index.html',
-      'src/app/app.tsx',
-      'src/features/dashboard/dashboard-shell.tsx',
-      'src/app/patient-area.tsx',
-    ],
+    needs: ['index.html', 'src/app/app.tsx', 'src/app/patient-area.tsx'],
   },
   {
     // The header and the psychologist's area: attendance panels and the week view with its tools.
     name: 'psychologist dashboard',
-    needs: [
-      'index.html',
-      'src/app/app.tsx',
-      'src/features/dashboard/dashboard-shell.tsx',
-      'src/app/psychologist-area.tsx',
-    ],
+    needs: ['index.html', 'src/app/app.tsx', 'src/app/psychologist-area.tsx'],
   },
 ];
 
