@@ -1,11 +1,22 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const apiTarget = process.env.SUKOON_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // 'zod', wherever it is imported, is zod configured for the CSP (src/lib/zod-config.ts, which
+    // imports zod itself as 'zod/v4').
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('src/lib/zod-config.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/dev': apiTarget },
@@ -27,7 +38,13 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+)[\\/]|vite[\\/]preload-helper/,
               priority: 4,
             },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
+            {
+              // Zod and the module that configures it: fetched with the first dialog or form that
+              // builds a schema, never on the first load (decision 0017).
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config\.ts$/,
+              priority: 3,
+            },
             {
               // A policy in words (terms before paying, the profile's summary) and the move schemas:
               // only dialogs and the patient's chooser use them, so they stay out of app-shell, which
@@ -55,8 +72,8 @@ export default defineConfig({
             },
             {
               // The app's small modules that every screen uses, in one chunk rather than a dozen.
-              // Never lib/zod-config.ts: main.tsx imports it statically, and this chunk holds
-              // @sukoon/shared, whose schemas must be built after zod is configured.
+              // Its @sukoon/shared modules are the zod-free ones (decision 0017): a schema here
+              // would bring zod back into every first load (check-bundle-budget.mjs says so).
               name: 'app-shell',
               test: new RegExp(
                 [

@@ -1,6 +1,5 @@
-// Zod is configured first (lib/zod-config.ts), and the app, whose @sukoon/shared schemas zod builds
-// as they load, is imported only after: a static import could be bundled into a chunk that runs first.
-import './lib/zod-config';
+// The app is imported dynamically, after React, so this entry stays small. Zod is not part of the
+// first load: lib/zod-config.ts configures it in the chunk that first needs it (decision 0017).
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './index.css';

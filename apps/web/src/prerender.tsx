@@ -1,7 +1,6 @@
 // Build time only: apps/web/scripts/prerender.mjs renders the first screens with this (Vite's SSR
 // build of it) into the HTML the server sends, so a phone paints them before any JavaScript arrives.
-// The browser then hydrates the same components (main.tsx). Zod is configured first, as in main.tsx.
-import './lib/zod-config';
+// The browser then hydrates the same components (main.tsx).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/app';
