@@ -1,11 +1,22 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const apiTarget = process.env.SUKOON_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // 'zod', wherever it is imported, is zod configured for the CSP (src/lib/zod-config.ts, which
+    // imports zod itself as 'zod/v4').
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('src/lib/zod-config.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/dev': apiTarget },
@@ -27,7 +38,13 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+)[\\/]|vite[\\/]preload-helper/,
               priority: 4,
             },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
+            {
+              // Zod and the module that configures it: fetched with the first dialog or form that
+              // builds a schema, never on the first load (decision 0017).
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config\.ts$/,
+              priority: 3,
+            },
             {
               // A policy in words (terms before paying, the profile's summary) and the move schemas:
               // only dialogs and the patient's chooser use them, so they stay out of app-shell, which
@@ -56,8 +73,8 @@ export default defineConfig({
             },
             {
               // The app's small modules that every screen uses, in one chunk rather than a dozen.
-              // Never lib/zod-config.ts: main.tsx imports it statically, and this chunk holds
-              // @sukoon/shared, whose schemas must be built after zod is configured.
+              // Its @sukoon/shared modules are the zod-free ones (decision 0017): a schema here
+              // would bring zod back into every first load (check-bundle-budget.mjs says so).
               name: 'app-shell',
               test: new RegExp(
                 [
@@ -69,6 +86,8 @@ export default defineConfig({
                   'features/calendar/(day-parts|day-parts-trigger)\\.ts',
                   'features/calendar/event-pill\\.tsx',
                   'app/(app|privacy-layer)\\.tsx',
+                  // The dashboard's header: a signed-in visitor's prerendered frame (decision 0017).
+                  'features/dashboard/dashboard-shell\\.tsx',
                   'features/role-selection/role-selection\\.tsx',
                   'features/auth/(session\\.tsx|use-current-user\\.ts|use-sign-in-link\\.ts)',
                 ]
@@ -97,11 +116,10 @@ export default defineConfig({
               priority: 0,
             },
             {
-              // What both dashboards show: the header, the booking and cancel layers, calendar data.
+              // What both dashboards show: the booking and cancel layers, calendar data.
               name: 'dashboard',
               test: new RegExp(
                 [
-                  'features/dashboard/dashboard-shell\\.tsx',
                   'app/(calendar-actions|booking-layer|cancel-layer)\\.tsx',
                   'features/calendar/(api|layout)\\.ts',
                   // Small pieces of the psychologist's attendance that the lazy parts share too.

@@ -17,8 +17,9 @@ const manifestPath = path.join(dist, '.vite', 'manifest.json');
 
 /**
  * What each screen needs before it is interactive, as manifest keys: each key's chunk and every chunk
- * it imports statically. main.tsx imports the app dynamically (so zod is configured first), and the
- * app imports the dashboard lazily, so those entries are listed; what a screen fetches later (dialogs,
+ * it imports statically. main.tsx imports the app dynamically (so the entry stays small), and the
+ * app imports each role's area lazily (the dashboard's header is in the app's own chunks), so those
+ * entries are listed; what a screen fetches later (dialogs,
  * the checkout, the month view, idle preloads) is not.
  */
 const SCREENS = [
@@ -28,22 +29,12 @@ const SCREENS = [
     // The account and day-part menus are not among them: a look-alike trigger stands in until their
     // code arrives (components/ui/lazy-menu.tsx).
     name: 'patient dashboard',
-    needs: [
-      'index.html',
-      'src/app/app.tsx',
-      'src/features/dashboard/dashboard-shell.tsx',
-      'src/app/patient-area.tsx',
-    ],
+    needs: ['index.html', 'src/app/app.tsx', 'src/app/patient-area.tsx'],
   },
   {
     // The header and the psychologist's area: attendance panels and the week view with its tools.
     name: 'psychologist dashboard',
-    needs: [
-      'index.html',
-      'src/app/app.tsx',
-      'src/features/dashboard/dashboard-shell.tsx',
-      'src/app/psychologist-area.tsx',
-    ],
+    needs: ['index.html', 'src/app/app.tsx', 'src/app/psychologist-area.tsx'],
   },
 ];
 
@@ -122,10 +113,8 @@ if (later.length > 0) {
   }
 }
 
-// main.tsx configures zod (lib/zod-config.ts) before it imports the app, because zod builds the
-// @sukoon/shared schemas as they load and the server's CSP forbids the eval its default probes for.
-// That holds only while no chunk main.tsx imports statically carries shared (or app) code, which
-// chunk grouping (vite.config.ts) could bring about: check it in the source maps.
+// main.tsx imports the app dynamically: the chunks it imports statically (React) must carry no app or
+// shared code, which chunk grouping (vite.config.ts) could bring about. Check it in the source maps.
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const tooEarly = [];
 for (const key of staticClosure(entryKey)) {
@@ -133,14 +122,22 @@ for (const key of staticClosure(entryKey)) {
   if (!existsSync(mapFile)) continue;
   for (const source of JSON.parse(readFileSync(mapFile, 'utf8')).sources ?? []) {
     const ownCode = /(?:packages[\\/]shared|apps[\\/]web)[\\/]src[\\/]/.test(source);
-    if (ownCode && !/[\\/](main\.tsx|lib[\\/]zod-config\.ts)$/.test(source)) {
+    if (ownCode && !/[\\/]main\.tsx$/.test(source)) {
       tooEarly.push(`${manifest[key].file}: ${source}`);
     }
   }
 }
 if (tooEarly.length > 0) {
   console.error(
-    `\nThese modules run before zod is configured (in chunks main.tsx imports statically):\n  ${tooEarly.join('\n  ')}\nKeep them out of those chunks (vite.config.ts, codeSplitting.groups).`,
+    `\nThese modules are in chunks main.tsx imports statically:\n  ${tooEarly.join('\n  ')}\nKeep them out of those chunks (vite.config.ts, codeSplitting.groups).`,
+  );
+}
+
+// Zod (decision 0017): fetched with the first form or dialog that builds a schema, never first.
+const zodOnFirstLoad = [...firstLoad].filter((file) => /(^|\/)zod-[^/]*\.js$/.test(file));
+if (zodOnFirstLoad.length > 0) {
+  console.error(
+    `\nZod is on a first load (${zodOnFirstLoad.join(', ')}): a module there builds a schema. Use the zod-free rules of @sukoon/shared (policy-rules.ts, booking-rules.ts, ...) instead.`,
   );
 }
 
@@ -149,5 +146,5 @@ if (overBudget) {
     `\nThe initial JavaScript is over the ${kb(BUDGET_BYTES)} budget: split what the screen does not need at first (React.lazy / import()).`,
   );
 }
-if (overBudget || tooEarly.length > 0) process.exit(1);
+if (overBudget || tooEarly.length > 0 || zodOnFirstLoad.length > 0) process.exit(1);
 console.log(`\nInitial JavaScript within the ${kb(BUDGET_BYTES)} budget.`);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { ATTENDANCE_STATUSES } from './availability';
-import { type BookingStatus } from './availability';
 import { MeetingLink } from './booking';
 import { ATTENDANCE_NOTES_MAX_LENGTH, CURRENCY } from './constants';
 import { CheckoutParams, RefundSummary } from './payments';
+export * from './attendance-rules';
 
 /**
  * After the booking: meeting links, attendance and cancellation. Shared so the server's rules and the
@@ -29,13 +29,6 @@ export function toAttendanceStatus(input: AttendanceInput): AttendanceStatus {
   return input;
 }
 
-/** How the dashboard names each stored status. */
-export const ATTENDANCE_LABELS: Record<AttendanceStatus, string> = {
-  scheduled: 'Scheduled',
-  attended: 'Present',
-  canceled: 'Absent',
-};
-
 export const ATTENDANCE_NOTES_TOO_LONG = `Notes can be at most ${ATTENDANCE_NOTES_MAX_LENGTH} characters`;
 
 /** PATCH /api/bookings/{id}/attendance */
@@ -56,33 +49,6 @@ export type AttendanceBody = z.input<typeof AttendanceBody>;
 /** PATCH /api/bookings/{id}/meeting-link: trimmed, https:// only. */
 export const MeetingLinkBody = z.object({ meetingLink: MeetingLink });
 export type MeetingLinkBody = z.input<typeof MeetingLinkBody>;
-
-/** The parts of a session the attendance rules look at (a CalendarEvent has them all). */
-export interface SessionFacts {
-  startDate: string;
-  status: BookingStatus;
-  attendanceStatus: AttendanceStatus;
-}
-
-/** Attendance can be marked once the session has started, and never on a canceled booking. */
-export function canMarkAttendance(session: SessionFacts, now: Date): boolean {
-  return session.status === 'booked' && Date.parse(session.startDate) <= now.getTime();
-}
-
-/** Pending: the start has passed and nothing has been marked yet (specification, section 4). */
-export function isPendingAttendance(session: SessionFacts, now: Date): boolean {
-  return canMarkAttendance(session, now) && session.attendanceStatus === 'scheduled';
-}
-
-/** Completed: marked present or absent. */
-export function isCompletedAttendance(session: SessionFacts): boolean {
-  return session.status === 'booked' && session.attendanceStatus !== 'scheduled';
-}
-
-/** Only a booked session that has not started yet can be canceled. */
-export function canCancelSession(session: SessionFacts, now: Date): boolean {
-  return session.status === 'booked' && Date.parse(session.startDate) > now.getTime();
-}
 
 /**
  * PATCH /api/bookings/cancel-user/{bookingId}. A patient's call cancels at once (refund: the full fee,

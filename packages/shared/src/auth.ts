@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH, ROLES, USERNAME_MIN_LENGTH } from './constants';
 import { FullName } from './names';
 import { PaymentsPublicConfig } from './payments';
+import { SPECIALIZATIONS } from './profile-labels';
+export * from './profile-labels';
 
 /** Emails compare case-insensitively; they are stored as typed but trimmed. */
 export const Email = z
@@ -56,18 +58,6 @@ export const PsychologistCode = z
   .trim()
   .min(1, 'Psychologist code is required')
   .max(64, 'Psychologist code is too long');
-
-/** Specialisations offered by the registration form and the profile (see ./profile). */
-export const SPECIALIZATIONS = [
-  'clinical',
-  'counseling',
-  'cognitive',
-  'child',
-  'family',
-  'addiction',
-  'trauma',
-  'other',
-] as const;
 
 export const RegisterBody = z
   .object({

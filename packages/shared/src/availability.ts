@@ -4,6 +4,7 @@ import { isRealIsoDate, isValidTimeZone } from './calendar';
 import { DAY_PARTS, SESSION_DURATIONS } from './constants';
 import { RefundSummary } from './payments';
 import { BookedRates } from './session-length';
+export * from './availability-path';
 
 /** Request and response schemas of the availability, psychologist, event and booking reads. */
 
@@ -67,19 +68,6 @@ export const AvailabilityQuery = z
     message: 'to must be on or after from',
   });
 export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;
-
-/**
- * The address of one availability read, its parameters always in this order: the server keeps an
- * answer in memory only for exactly this address, so the web app asks with it.
- */
-export function availabilityPath({ psychologistId, from, to }: AvailabilityQuery): string {
-  const query = [
-    `psychologistId=${encodeURIComponent(psychologistId)}`,
-    `from=${encodeURIComponent(from)}`,
-    `to=${encodeURIComponent(to)}`,
-  ];
-  return `/api/availability?${query.join('&')}`;
-}
 
 /** The merged picture one request needs to draw a week or a month. */
 export const Availability = z.object({

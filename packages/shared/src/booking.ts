@@ -9,7 +9,6 @@ import {
 import { isValidTimeZone } from './calendar';
 import {
   CURRENCY,
-  DEFAULT_RATES_INR,
   SESSION_DURATIONS,
   WORKING_DAY_END_MINUTE,
   WORKING_DAY_START_MINUTE,
@@ -17,6 +16,8 @@ import {
 } from './constants';
 import { CheckoutParams } from './payments';
 import { PracticePolicy } from './policy';
+import { isMeetingLink, MEETING_LINK_MAX_LENGTH } from './booking-rules';
+export * from './booking-rules';
 
 /**
  * Booking: the create-order payload with its hold, the booking create payload, the event writes, the
@@ -50,7 +51,6 @@ export const EVENT_FORM_MESSAGES = {
 
 export const TITLE_MAX_LENGTH = 120;
 export const DESCRIPTION_MAX_LENGTH = 2000;
-export const MEETING_LINK_MAX_LENGTH = 500;
 
 /** The latest start the form allows: 8:59 PM, as minutes after midnight. */
 export const LATEST_START_MINUTE = WORKING_DAY_END_MINUTE - 1;
@@ -134,21 +134,6 @@ export function clampCompleteStart(
   return clampStartMinute(fromClockParts(hour, minute, period), durationMinutes);
 }
 
-/** A psychologist's rates as the API reports them (rupees), either of which may be missing. */
-export interface RatesInr {
-  session_20_minute_rate?: number | null;
-  session_45_minute_rate?: number | null;
-}
-
-/** The fee in rupees for a duration: the psychologist's rate, or 500 / 900 when it is not set. */
-export function sessionFeeInr(
-  rates: RatesInr | null | undefined,
-  duration: SessionDuration,
-): number {
-  const rate = duration === 20 ? rates?.session_20_minute_rate : rates?.session_45_minute_rate;
-  return typeof rate === 'number' && rate > 0 ? rate : DEFAULT_RATES_INR[duration];
-}
-
 const Duration = z.union(
   SESSION_DURATIONS.map((duration) => z.literal(duration)),
   { error: 'Duration must be 20 or 45 minutes' },
@@ -186,42 +171,6 @@ const EventDescription = z
   .string()
   .trim()
   .max(DESCRIPTION_MAX_LENGTH, `Description can be at most ${DESCRIPTION_MAX_LENGTH} characters`);
-/** The WHATWG URL parser, present in Node.js and every browser (this package compiles without either). */
-const WhatwgUrl = (
-  globalThis as unknown as {
-    URL: new (input: string) => {
-      protocol: string;
-      username: string;
-      password: string;
-      hostname: string;
-    };
-  }
-).URL;
-
-/** Only the characters RFC 3986 allows in a URI: no spaces, quotes, angle brackets, control or bidi. */
-const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
-
-/**
- * An https:// link to a real host, as a meeting link must be: parsed the way browsers parse it, with no
- * user name or password (`https://meet.google.com@evil.example` goes to evil.example) and a host with a
- * dot in it.
- */
-export function isMeetingLink(value: string): boolean {
-  if (!value.startsWith('https://') || !URI_CHARACTERS.test(value)) return false;
-  try {
-    const url = new WhatwgUrl(value);
-    const labels = url.hostname.split('.');
-    return (
-      url.protocol === 'https:' &&
-      url.username === '' &&
-      url.password === '' &&
-      labels.length >= 2 &&
-      labels.every((label) => label.length > 0)
-    );
-  } catch {
-    return false;
-  }
-}
 
 /** Meeting links are trimmed and must be https:// URLs (decisions, "Calendar rules"). */
 export const MeetingLink = z

@@ -9,7 +9,7 @@ import {
   WORKING_DAY_START_MINUTE,
   type DayPart,
 } from './constants';
-import { bookingWindow, noticeLabel, type BookingPolicy } from './policy';
+import { bookingWindow, noticeLabel, type BookingPolicy } from './policy-rules';
 
 /**
  * Calendar arithmetic in a psychologist's time zone. Dates are `YYYY-MM-DD` strings (a day on the

@@ -9,7 +9,7 @@ import {
   type SlotProblem,
 } from './calendar';
 import { WORKING_DAY_END_MINUTE, WORKING_DAY_START_MINUTE } from './constants';
-import type { BookingPolicy } from './policy';
+import type { BookingPolicy } from './policy-rules';
 
 /**
  * The times a patient can pick: every half-hour start of the working day that the one slot rule

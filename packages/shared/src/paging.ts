@@ -1,7 +1,6 @@
 import { z } from 'zod';
-
-/** Every list that can grow without bound is read a page at a time (issue 16, finding 3). */
-export const PAGE_LIMITS = { default: 50, max: 200 } as const;
+import { PAGE_LIMITS } from './page-limits';
+export * from './page-limits';
 
 /** Where a page ended: the sort key of its last row. Opaque to clients (hex of a small JSON array). */
 export interface PageCursor {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY } from './constants';
+export * from './inr';
 
 /**
  * Payments: the shapes Razorpay's checkout, verification and webhooks use, shared by the server (which
@@ -189,20 +190,6 @@ export const PaymentOrderData = z.object({
   ),
 });
 export type PaymentOrderData = z.infer<typeof PaymentOrderData>;
-
-const inrFormatter = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: CURRENCY,
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  // Whole rupees without ".00"; otherwise always two digits of paise.
-  trailingZeroDisplay: 'stripIfInteger',
-});
-
-/** ₹1,234 or ₹1,234.50 from an amount in paise (Indian digit grouping). */
-export function formatInr(paise: number): string {
-  return inrFormatter.format(paise / 100);
-}
 
 /** A refund as the people involved see it: accepted by the provider, or still being retried. */
 export const RefundSummary = z.object({

@@ -4,8 +4,8 @@ import {
   rescheduleDeadline,
   rescheduleNoticeOf,
   type PatientMoveRefusal,
-  type PracticePolicy,
-} from './policy';
+} from './policy-rules';
+import type { PracticePolicy } from './policy';
 import { formatSessionStart } from './time-format';
 
 /**

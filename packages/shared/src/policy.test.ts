@@ -268,3 +268,37 @@ describe('lengthChangePaise', () => {
     );
   });
 });
+
+describe('readPolicy without zod', () => {
+  const field = fc.oneof(
+    fc.integer({ min: -10, max: 11_000 }),
+    fc.constantFrom(0, 5, 10, 15, 50, 100, 1.5, null, '10', undefined),
+  );
+  const stored = fc.oneof(
+    fc.record({
+      minNoticeMinutes: field,
+      horizonWeeks: fc.oneof(fc.integer({ min: 0, max: 60 }), field),
+      breakMinutes: field,
+      rescheduleNoticeMinutes: field,
+      patientMovesPerSession: fc.oneof(fc.integer({ min: -1, max: 6 }), field),
+      lateCancelWindowMinutes: field,
+      lateCancelRefundPercent: field,
+      extra: fc.constant('dropped'),
+    }),
+    fc.constantFrom(null, undefined, 'policy', 42, [], {}),
+  );
+
+  it('reads a stored policy exactly as the PracticePolicy schema does', () => {
+    fc.assert(
+      fc.property(stored, (value) => {
+        const parsed = PracticePolicy.safeParse(value);
+        expect(readPolicy(value)).toEqual(parsed.success ? parsed.data : DEFAULT_PRACTICE_POLICY);
+      }),
+    );
+  });
+
+  it('keeps a valid policy as it is', () => {
+    const policy = { ...DEFAULT_PRACTICE_POLICY, breakMinutes: 10 as const, horizonWeeks: 52 };
+    expect(readPolicy(policy)).toEqual(policy);
+  });
+});

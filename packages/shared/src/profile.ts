@@ -4,6 +4,8 @@ import { SPECIALIZATIONS } from './auth';
 import { MeetingLinks, MeetingLinksSetting } from './meeting-rooms';
 import { FullName } from './names';
 import { PracticePolicy } from './policy';
+import { LANGUAGES } from './profile-labels';
+export * from './profile-labels';
 
 /**
  * A psychologist's profile: what a patient reads to choose one (issue 17 §2). One place for the lists,
@@ -12,43 +14,6 @@ import { PracticePolicy } from './policy';
 
 export type Specialization = (typeof SPECIALIZATIONS)[number];
 
-export const SPECIALIZATION_LABELS: Record<Specialization, string> = {
-  clinical: 'Clinical',
-  counseling: 'Counseling',
-  cognitive: 'Cognitive',
-  child: 'Child',
-  family: 'Family',
-  addiction: 'Addiction',
-  trauma: 'Trauma',
-  other: 'Other',
-};
-
-/** English, then the 22 languages of the Eighth Schedule of the Constitution of India, A to Z. */
-export const LANGUAGES = [
-  'English',
-  'Assamese',
-  'Bengali',
-  'Bodo',
-  'Dogri',
-  'Gujarati',
-  'Hindi',
-  'Kannada',
-  'Kashmiri',
-  'Konkani',
-  'Maithili',
-  'Malayalam',
-  'Manipuri',
-  'Marathi',
-  'Nepali',
-  'Odia',
-  'Punjabi',
-  'Sanskrit',
-  'Santali',
-  'Sindhi',
-  'Tamil',
-  'Telugu',
-  'Urdu',
-] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export const BIO_MAX_LENGTH = 600;
@@ -144,15 +109,6 @@ export const ListPsychologistsQuery = z.object({
   language: Language.optional(),
 });
 export type ListPsychologistsQuery = z.infer<typeof ListPsychologistsQuery>;
-
-/** `/api/psychologists?specialization=&language=`, leaving out what is not chosen. */
-export function psychologistsPath(query: ListPsychologistsQuery = {}): string {
-  const search = (['specialization', 'language'] as const)
-    .filter((key) => query[key])
-    .map((key) => `${key}=${encodeURIComponent(query[key]!)}`)
-    .join('&');
-  return search ? `/api/psychologists?${search}` : '/api/psychologists';
-}
 
 export const UpdatePsychologistBody = z
   .object({

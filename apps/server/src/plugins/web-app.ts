@@ -5,15 +5,55 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { errorEnvelope } from './error-handler';
 
+/** Built files whose names carry a hash of their content (Vite's `assets/`): they never change. */
+const HASHED_ASSET = /^\/assets\//;
+
+/** The web app's cookie naming the signed-in role (apps/web/src/features/auth/session.tsx). */
+const SCREEN_COOKIE = /(?:^|;\s*)sukoon-screen=(patient|psychologist)(?:;|$)/;
+
+/**
+ * The prerendered page to send for a page request (apps/web/scripts/prerender.mjs, decision 0017):
+ * the role selection, a signed-in role's dashboard frame, or the bare loading page where the first
+ * screen is neither (a sign-in or move link, another path). Each holds the same for everyone who
+ * gets it, nothing of any user's; the browser draws afresh over one that turns out not to fit.
+ */
+export function pageFor(pathname: string, query: URLSearchParams, cookie: string | undefined) {
+  if (pathname !== '/' || query.has('token') || query.has('moveDecision')) {
+    return 'screens/loading.html';
+  }
+  if (query.has('psychologistId')) return 'screens/patient.html';
+  const role = SCREEN_COOKIE.exec(cookie ?? '')?.[1];
+  return role ? `screens/${role}.html` : 'index.html';
+}
+
 /**
  * Everything that is not an API route: the built single-page app from `/` (when it has been built), with
  * index.html for other GET paths so reloads keep working, and a JSON 404 envelope for the rest.
+ * The build writes a Brotli and a gzip copy beside each file (apps/web/scripts/compress.mjs): they are
+ * sent to browsers that accept them, a third of the bytes on a phone's first visit. Hashed assets are
+ * cached for a year; the HTML is revalidated on every visit, so a new release is picked up at once.
  */
 export const webApp = fp(async (app: FastifyInstance, options: { root: string }) => {
   const root = path.resolve(options.root);
   const built = existsSync(path.join(root, 'index.html'));
+  const screens = existsSync(path.join(root, 'screens', 'loading.html'));
   if (built) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      // `/` is answered below, with the prerendered page that fits the visit.
+      index: false,
+      preCompressed: true,
+      // Cache-Control is set below per file.
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const relative = `/${path.relative(root, filePath).split(path.sep).join('/')}`;
+        reply.header(
+          'cache-control',
+          HASHED_ASSET.test(relative) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   } else {
     app.log.warn(`No built web app at ${root}: run "npm run build" to serve it.`);
   }
@@ -21,7 +61,11 @@ export const webApp = fp(async (app: FastifyInstance, options: { root: string })
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname.startsWith('/api/') || pathname.startsWith('/dev/');
     if (built && request.method === 'GET' && !isApi) {
-      return reply.type('text/html').sendFile('index.html');
+      const query = new URLSearchParams(request.url.slice(pathname.length));
+      // A build from before the prerendered screens has index.html alone.
+      const page = screens ? pageFor(pathname, query, request.headers.cookie) : 'index.html';
+      // Which page depends on the cookie: a shared cache must not hand one visitor's to another.
+      return reply.type('text/html').header('vary', 'cookie').sendFile(page);
     }
     return reply
       .status(404)

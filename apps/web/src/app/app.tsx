@@ -6,9 +6,10 @@ import { LoadingScreen } from '../components/ui/loading-screen';
 import { Notice } from '../components/ui/text-field';
 import { useLogout } from '../features/auth/auth-api';
 import { AvatarTrigger } from '../features/auth/avatar';
-import { SessionProvider, useSession } from '../features/auth/session';
+import { readStoredSession, SessionProvider, useSession } from '../features/auth/session';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { useSignInLink } from '../features/auth/use-sign-in-link';
+import { DashboardShell } from '../features/dashboard/dashboard-shell';
 import { RoleSelection } from '../features/role-selection/role-selection';
 import { isPatientDeepLink, readEntryParams } from '../lib/entry-params';
 import { lazyWithPreload, preloadWhenIdle } from '../lib/lazy';
@@ -17,11 +18,9 @@ import { usePrivacyLayer } from './privacy-layer';
 import { SkeletonList } from '../components/ui/skeleton';
 
 // The role selection's first load is only what it needs (apps/web/scripts/check-bundle-budget.mjs
-// keeps it under budget). The dashboard, the calendar and the sign-in dialog are fetched while the
-// role selection is idle, so choosing a role shows them without waiting.
-const DashboardShell = lazyWithPreload(() =>
-  import('../features/dashboard/dashboard-shell').then((module) => module.DashboardShell),
-);
+// keeps it under budget). The dashboard's header is part of it (the page a signed-in visitor is sent
+// is that header's frame, prerendered: decision 0017); each role's area and the sign-in dialog are
+// fetched while the role selection is idle, so choosing a role shows them without waiting.
 // Each role's dashboard is its own chunk: a patient's first load has none of the attendance tools.
 const PatientArea = lazyWithPreload(() =>
   import('./patient-area').then((module) => module.PatientArea),
@@ -68,6 +67,25 @@ function initialView(signedInAs: Role | undefined): View {
   return { name: 'role-selection' };
 }
 
+/**
+ * Which prerendered page (apps/web/scripts/prerender.mjs) the first render draws in this browser:
+ * the role selection, or the frame of a role's dashboard while the stored session is checked; null
+ * when it draws something else (a sign-in link being exchanged, a move link, the checkout
+ * playground). main.tsx hydrates the server's HTML only when it is that page, and otherwise draws
+ * afresh over it.
+ */
+export function firstScreen(): 'role-selection' | Role | null {
+  if (window.location.pathname !== '/') return null;
+  if (window.location.search.includes('moveDecision=')) return null;
+  const session = readStoredSession();
+  if (!session && readEntryParams(window.location.search).token) return null;
+  const view = initialView(session?.user.role);
+  if (view.name === 'role-selection') return 'role-selection';
+  // Signed in, the frame of the dashboard is drawn while the session is checked; signed out, the
+  // dashboard draws its sign-in invitation at once, which no prerendered page holds.
+  return session && !view.arrivedWithToken ? view.role : null;
+}
+
 /** The page, and over it the answer to an emailed move link when the address holds one. */
 function PageFlow() {
   const [moveLink] = useState(() => window.location.search.includes('moveDecision='));
@@ -100,7 +118,6 @@ function PageFlowBody() {
   useEffect(() => {
     if (!onRoleSelection) return;
     return preloadWhenIdle(
-      DashboardShell.preload,
       PatientArea.preload,
       PsychologistArea.preload,
       AuthDialog.preload,
@@ -108,8 +125,10 @@ function PageFlowBody() {
     );
   }, [onRoleSelection]);
 
-  if (checking || signInLink.pending) return <LoadingScreen />;
+  const waiting = checking || signInLink.pending;
+  if (waiting && view.name === 'role-selection') return <LoadingScreen />;
   if (window.location.pathname === PLAYGROUND_PATH) {
+    if (waiting) return <LoadingScreen />;
     return <CheckoutPlayground signedIn={user !== null} />;
   }
   if (view.name === 'role-selection') {
@@ -124,6 +143,20 @@ function PageFlowBody() {
   const toRoleSelection = () => setView({ name: 'role-selection', returnedFrom: view.role });
   const canGoBack = view.role === 'patient' && !view.arrivedWithToken;
   const signedInAsRole = user?.role === view.role ? user : null;
+  if (waiting) {
+    // The dashboard's frame while the stored session (or a sign-in link) is checked: the header as it
+    // will be, a stand-in where the avatar goes and the calendar's loading state. It holds nothing
+    // of the user's, so the server may send it prerendered to anyone signed in as this role.
+    return (
+      <DashboardShell
+        role={view.role}
+        onBack={canGoBack ? toRoleSelection : undefined}
+        actions={<span className="size-10 rounded-full bg-slate-100" aria-hidden="true" />}
+      >
+        <CalendarLoading />
+      </DashboardShell>
+    );
+  }
   return (
     <DashboardShell
       role={view.role}

@@ -5,6 +5,10 @@ import { SessionProvider, useSession } from '../features/auth/session';
 import { renderWithQuery, stubApi } from '../testing/render';
 import { usePrivacyLayer } from './privacy-layer';
 
+// The dialog's code is fetched when it opens: on a busy machine that takes longer than the default
+// one-second wait.
+const LAZY = { timeout: 5_000 };
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -51,7 +55,7 @@ describe('the privacy layer', () => {
     expect(screen.getByTestId('who').textContent).toBe('meera_k');
 
     fireEvent.click(screen.getByRole('button', { name: 'Open privacy' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account...' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account...' }, LAZY));
     const dialog = within(screen.getByRole('dialog', { name: 'Delete your account?' }));
     fireEvent.change(dialog.getByLabelText('Your password'), { target: { value: 'right-pass' } });
     fireEvent.click(dialog.getByRole('checkbox', { name: /deleted for good/ }));
@@ -90,7 +94,7 @@ describe('the privacy layer', () => {
       </SessionProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Open privacy' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account...' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account...' }, LAZY));
     const dialog = within(screen.getByRole('dialog', { name: 'Delete your account?' }));
     fireEvent.change(dialog.getByLabelText('Your password'), { target: { value: 'wrong' } });
     fireEvent.click(dialog.getByRole('checkbox', { name: /deleted for good/ }));

@@ -4,6 +4,10 @@ import { DEFAULT_PRACTICE_POLICY, type Availability, type Psychologist } from '@
 import { makeEvent, renderWithQuery, stubApi } from '../testing/render';
 import { useRescheduleLayer } from './reschedule-layer';
 
+// The dialog's code is fetched when it opens: on a busy machine that takes longer than the default
+// one-second wait.
+const LAZY = { timeout: 5_000 };
+
 // Sunday 8 March 2026, 11:30 AM in India; the session is on Tuesday 10 March at 11:00 AM.
 const NOW = new Date('2026-03-08T06:00:00.000Z');
 const session = makeEvent();
@@ -88,7 +92,7 @@ describe('the reschedule layer', () => {
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     fireEvent.click(screen.getByRole('button', { name: 'Open Reschedule' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Reschedule session' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule session' }, LAZY);
     const days = await within(dialog).findByRole('list', { name: 'Days' });
     fireEvent.click(within(days).getByRole('button', { name: /^Thursday, 12 March/ }));
     fireEvent.click(
@@ -112,7 +116,7 @@ describe('the reschedule layer', () => {
     }));
     renderWithQuery(<Harness />);
     fireEvent.click(screen.getByRole('button', { name: 'Open moved session' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Your session was moved' });
+    const dialog = await screen.findByRole('dialog', { name: 'Your session was moved' }, LAZY);
     expect(dialog.textContent).toMatch(
       /Dr\. Asha Rao moved this session from Mon 9 Mar( 2026)?, 4:00 PM.* to Tue 10 Mar( 2026)?, 11:00 AM/,
     );

@@ -1,4 +1,4 @@
-import { MeetingLink } from '@sukoon/shared';
+import { isMeetingLink, MEETING_LINK_MAX_LENGTH } from '@sukoon/shared';
 
 /**
  * The meeting link as an href when it is a valid https:// link (the shared rule), otherwise null, so a
@@ -6,6 +6,8 @@ import { MeetingLink } from '@sukoon/shared';
  */
 export function meetingHref(link: string | null | undefined): string | null {
   if (!link) return null;
-  const parsed = MeetingLink.safeParse(link);
-  return parsed.success ? parsed.data : null;
+  // MeetingLink's checks without its zod schema (this module is on the first load): trimmed, at
+  // most MEETING_LINK_MAX_LENGTH characters, an https:// address.
+  const trimmed = link.trim();
+  return trimmed.length <= MEETING_LINK_MAX_LENGTH && isMeetingLink(trimmed) ? trimmed : null;
 }

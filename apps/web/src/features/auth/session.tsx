@@ -1,5 +1,13 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { User } from '@sukoon/shared';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { Role, User } from '@sukoon/shared';
 import { AUTH_TOKEN_KEY } from '../../lib/api-client';
 
 /** Local storage keys of the specification: authToken and authUser hold the signed-in session. */
@@ -21,16 +29,51 @@ interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-function readStoredSession(): Session | null {
+/**
+ * The cookie that tells the server which prerendered page to send this browser: the frame of the
+ * signed-in role's dashboard rather than the role selection (apps/server/src/plugins/web-app.ts).
+ * A hint only, never a credential: the token stays in local storage and the frame holds no data.
+ */
+export const SCREEN_COOKIE = 'sukoon-screen';
+
+const isRole = (value: unknown): value is Role => value === 'patient' || value === 'psychologist';
+
+/**
+ * The stored user, checked by hand rather than with the shared zod schema: this runs on every first
+ * load, which carries no zod (decision 0017). The server confirms the session once the page is up
+ * (use-current-user.ts), so a stale or edited entry only costs that check.
+ */
+function storedUser(value: unknown): User | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const user = value as Record<string, unknown>;
+  const ok =
+    typeof user.id === 'string' &&
+    typeof user.email === 'string' &&
+    typeof user.username === 'string' &&
+    isRole(user.role) &&
+    (user.avatarUrl === null || typeof user.avatarUrl === 'string');
+  return ok ? (user as unknown as User) : null;
+}
+
+export function readStoredSession(): Session | null {
   const token = window.localStorage.getItem(AUTH_TOKEN_KEY);
-  const parsedUser = User.safeParse(
-    JSON.parse(window.localStorage.getItem(AUTH_USER_KEY) ?? 'null'),
-  );
-  return token && parsedUser.success ? { token, user: parsedUser.data } : null;
+  let user: User | null;
+  try {
+    user = storedUser(JSON.parse(window.localStorage.getItem(AUTH_USER_KEY) ?? 'null'));
+  } catch {
+    user = null;
+  }
+  return token && user ? { token, user } : null;
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(readStoredSession);
+  const role = session?.user.role;
+  useEffect(() => {
+    document.cookie = role
+      ? `${SCREEN_COOKIE}=${role}; path=/; max-age=31536000; samesite=lax`
+      : `${SCREEN_COOKIE}=; path=/; max-age=0; samesite=lax`;
+  }, [role]);
 
   const signIn = useCallback((next: Session) => {
     window.localStorage.setItem(AUTH_TOKEN_KEY, next.token);

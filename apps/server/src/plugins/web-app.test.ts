@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { pageFor } from './web-app';
+
+const page = (url: string, cookie?: string) => {
+  const [pathname = '/', search = ''] = url.split('?');
+  return pageFor(pathname, new URLSearchParams(search), cookie);
+};
+
+describe('the prerendered page a visit gets', () => {
+  it('is the role selection without a role cookie', () => {
+    expect(page('/')).toBe('index.html');
+    expect(page('/', 'other=1')).toBe('index.html');
+    expect(page('/', 'sukoon-screen=admin')).toBe('index.html');
+  });
+
+  it("is the signed-in role's dashboard frame with the cookie the web app sets", () => {
+    expect(page('/', 'sukoon-screen=psychologist')).toBe('screens/psychologist.html');
+    expect(page('/', 'a=1; sukoon-screen=patient; b=2')).toBe('screens/patient.html');
+  });
+
+  it("is the patient's frame for a psychologist's shared link", () => {
+    expect(page('/?psychologistId=abc')).toBe('screens/patient.html');
+    expect(page('/?psychologistId=abc', 'sukoon-screen=psychologist')).toBe('screens/patient.html');
+  });
+
+  it('is the bare loading page for sign-in and move links and other paths', () => {
+    expect(page('/?token=t&psychologistId=abc')).toBe('screens/loading.html');
+    expect(page('/?moveDecision=keep&token=t')).toBe('screens/loading.html');
+    expect(page('/sandbox/checkout', 'sukoon-screen=patient')).toBe('screens/loading.html');
+  });
+});

@@ -1,0 +1,187 @@
+import type { PracticePolicy } from './policy';
+
+/**
+ * A psychologist's practice policy (issue 18): how soon and how far ahead patients book, the break kept
+ * after each session, until when and how often a patient may move a session, and what a late
+ * cancellation refunds. One place for the settings, their limits and the rules that read them: the
+ * server enforces them, the picker, the grid and the dialogs only show them.
+ *
+ * A booking keeps a copy of the policy it was booked under, so a later change never applies to it.
+ * What the patient reads about a policy (terms, summary, refusals) is in policy-terms.ts.
+ */
+
+// The rules without the schema: zod-free, so the first load can use them (decision 0017). The
+// schema, PracticePolicy, is in policy.ts, which re-exports all of this.
+
+const MINUTES_PER_HOUR = 60;
+const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
+
+export const BREAK_MINUTES = [0, 5, 10, 15] as const;
+export type BreakMinutes = (typeof BREAK_MINUTES)[number];
+export const LATE_CANCEL_REFUND_PERCENTS = [0, 50, 100] as const;
+export type LateCancelRefundPercent = (typeof LATE_CANCEL_REFUND_PERCENTS)[number];
+
+export const POLICY_LIMITS = {
+  minNoticeMinutesMax: 7 * MINUTES_PER_DAY,
+  horizonWeeksMin: 1,
+  horizonWeeksMax: 52,
+  rescheduleNoticeMinutesMax: 7 * MINUTES_PER_DAY,
+  patientMovesMax: 5,
+  lateCancelWindowMinutesMax: 72 * MINUTES_PER_HOUR,
+} as const;
+
+/**
+ * The terms of a practice that has not chosen its own: book any future time up to 8 weeks ahead
+ * (the product allowed 52 before policies), move a session twice until a day before, cancel free
+ * until the start.
+ */
+export const DEFAULT_PRACTICE_POLICY: PracticePolicy = {
+  minNoticeMinutes: 0,
+  horizonWeeks: 8,
+  breakMinutes: 0,
+  rescheduleNoticeMinutes: 24 * MINUTES_PER_HOUR,
+  patientMovesPerSession: 2,
+  lateCancelWindowMinutes: 0,
+  lateCancelRefundPercent: 100,
+};
+
+/** A stored policy as the rules read it: anything unreadable counts as the defaults. */
+export function readPolicy(stored: unknown): PracticePolicy {
+  return isPracticePolicy(stored) ? { ...pickPolicy(stored) } : DEFAULT_PRACTICE_POLICY;
+}
+
+const wholeIn = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+/**
+ * PracticePolicy's rule (policy.ts) without zod, for readPolicy: it runs on the patient's first
+ * load, which carries no zod (decision 0017). policy.test.ts checks the two agree.
+ */
+function isPracticePolicy(value: unknown): value is PracticePolicy {
+  if (typeof value !== 'object' || value === null) return false;
+  const policy = value as Record<keyof PracticePolicy, unknown>;
+  return (
+    wholeIn(policy.minNoticeMinutes, 0, POLICY_LIMITS.minNoticeMinutesMax) &&
+    wholeIn(policy.horizonWeeks, POLICY_LIMITS.horizonWeeksMin, POLICY_LIMITS.horizonWeeksMax) &&
+    (BREAK_MINUTES as readonly unknown[]).includes(policy.breakMinutes) &&
+    (policy.rescheduleNoticeMinutes === null ||
+      wholeIn(policy.rescheduleNoticeMinutes, 0, POLICY_LIMITS.rescheduleNoticeMinutesMax)) &&
+    wholeIn(policy.patientMovesPerSession, 0, POLICY_LIMITS.patientMovesMax) &&
+    wholeIn(policy.lateCancelWindowMinutes, 0, POLICY_LIMITS.lateCancelWindowMinutesMax) &&
+    (LATE_CANCEL_REFUND_PERCENTS as readonly unknown[]).includes(policy.lateCancelRefundPercent)
+  );
+}
+
+/** The policy's own fields, as PracticePolicy's parse keeps them (it drops any others). */
+function pickPolicy(policy: PracticePolicy): PracticePolicy {
+  return {
+    minNoticeMinutes: policy.minNoticeMinutes,
+    horizonWeeks: policy.horizonWeeks,
+    breakMinutes: policy.breakMinutes,
+    rescheduleNoticeMinutes: policy.rescheduleNoticeMinutes,
+    patientMovesPerSession: policy.patientMovesPerSession,
+    lateCancelWindowMinutes: policy.lateCancelWindowMinutes,
+    lateCancelRefundPercent: policy.lateCancelRefundPercent,
+  };
+}
+
+/** "12 h", "2 days", "90 min", "1 day 6 h": a notice or window as a person says it. */
+export function formatNotice(minutes: number): string {
+  if (minutes < MINUTES_PER_HOUR) return `${minutes} min`;
+  const days = Math.floor(minutes / MINUTES_PER_DAY);
+  const hours = Math.floor((minutes % MINUTES_PER_DAY) / MINUTES_PER_HOUR);
+  const rest = minutes % MINUTES_PER_HOUR;
+  if (days === 0) return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  const dayText = `${days} day${days === 1 ? '' : 's'}`;
+  if (hours === 0 && rest === 0) return dayText;
+  return rest === 0 ? `${dayText} ${hours} h` : `${dayText} ${hours} h ${rest} min`;
+}
+
+/** The part of a policy that decides which starts a patient may book. */
+export type BookingPolicy = Pick<
+  PracticePolicy,
+  'minNoticeMinutes' | 'horizonWeeks' | 'breakMinutes'
+>;
+
+/** The earliest and latest start a patient may book at `now`, in milliseconds. */
+export function bookingWindow(
+  now: Date,
+  policy: BookingPolicy,
+): { earliest: number; latest: number } {
+  return {
+    earliest: now.getTime() + policy.minNoticeMinutes * 60_000,
+    latest: now.getTime() + policy.horizonWeeks * 7 * MINUTES_PER_DAY * 60_000,
+  };
+}
+
+/**
+ * A psychologist moves a patient's session to at least a day ahead, on their own calendar (no
+ * break, 52 weeks), so the patient has time to read the email and keep the time or decline it.
+ */
+export const PSYCHOLOGIST_MOVE_POLICY: BookingPolicy = {
+  minNoticeMinutes: 24 * MINUTES_PER_HOUR,
+  horizonWeeks: 52,
+  breakMinutes: 0,
+};
+
+/** "Books 12 h ahead": why a time inside the minimum notice is not offered. */
+export function noticeLabel(policy: BookingPolicy): string {
+  return `Books ${formatNotice(policy.minNoticeMinutes)} ahead`;
+}
+
+/**
+ * How long before its start a patient may last move a session (null: never): the policy's notice,
+ * or its late cancellation window when that is longer and refunds less than all, so that moving a
+ * session can never turn a late cancellation into a free one.
+ */
+export function rescheduleNoticeOf(policy: PracticePolicy): number | null {
+  if (policy.rescheduleNoticeMinutes === null || policy.patientMovesPerSession === 0) return null;
+  const lateWindow = policy.lateCancelRefundPercent < 100 ? policy.lateCancelWindowMinutes : 0;
+  return Math.max(policy.rescheduleNoticeMinutes, lateWindow);
+}
+
+/** When a patient can no longer move a session (null: never movable, by this policy). */
+export function rescheduleDeadline(startsAt: Date, policy: PracticePolicy): Date | null {
+  const notice = rescheduleNoticeOf(policy);
+  return notice === null ? null : new Date(startsAt.getTime() - notice * 60_000);
+}
+
+export type PatientMoveRefusal = 'NOT_ALLOWED' | 'TOO_LATE' | 'LIMIT_REACHED';
+
+/** Why the patient may not move this session now, or null when they may. */
+export function patientMoveRefusal(
+  session: { startsAt: Date; patientMoves: number },
+  policy: PracticePolicy,
+  now: Date,
+): PatientMoveRefusal | null {
+  const deadline = rescheduleDeadline(session.startsAt, policy);
+  if (!deadline) return 'NOT_ALLOWED';
+  if (session.patientMoves >= policy.patientMovesPerSession) return 'LIMIT_REACHED';
+  if (now.getTime() >= deadline.getTime()) return 'TOO_LATE';
+  return null;
+}
+
+/** Until when the patient cancels with a full refund; null when every cancellation is free. */
+export function freeCancellationUntil(startsAt: Date, policy: PracticePolicy): Date | null {
+  if (policy.lateCancelWindowMinutes === 0 || policy.lateCancelRefundPercent === 100) return null;
+  return new Date(startsAt.getTime() - policy.lateCancelWindowMinutes * 60_000);
+}
+
+/**
+ * What a patient's own cancellation at `now` refunds of `paidPaise`: all of it before the late window,
+ * the policy's share inside it (rounded down to whole paise). A psychologist's cancellation, or the
+ * patient declining a time the psychologist moved the session to, always refunds in full.
+ */
+export function patientCancellationRefund(
+  paidPaise: number,
+  startsAt: Date,
+  policy: PracticePolicy,
+  now: Date,
+): { refundPaise: number; late: boolean } {
+  const until = freeCancellationUntil(startsAt, policy);
+  const late = until !== null && now.getTime() >= until.getTime();
+  const refundPaise = late
+    ? Math.floor((paidPaise * policy.lateCancelRefundPercent) / 100)
+    : paidPaise;
+  return { refundPaise, late };
+}
