@@ -1,5 +1,6 @@
 import { Suspense, useId, useState } from 'react';
 import { canMarkAttendance, type CalendarEvent } from '@sukoon/shared';
+import { JoinSessionLink } from '../../components/ui/join-session-link';
 import { SessionWhen } from '../../components/ui/session-when';
 import { AttendanceForm } from './lazy-attendance-form';
 import { AttendanceStatus } from './attendance-status';
@@ -15,8 +16,9 @@ interface SessionRowProps {
 }
 
 /**
- * One session in an attendance list: who and when, its attendance, its meeting link (editable) and,
- * once it has started, a disclosure to mark it Present or Absent with notes.
+ * One session in an attendance list: who and when, its attendance, Join (from 10 minutes before the
+ * start until the end), its meeting link (editable) and, once it has started, a disclosure to mark it
+ * Present or Absent with notes.
  */
 export function SessionRow({ event, now, timeZone, onMarked }: SessionRowProps) {
   const [open, setOpen] = useState(false);
@@ -33,7 +35,16 @@ export function SessionRow({ event, now, timeZone, onMarked }: SessionRowProps) 
           </p>
           {event.patientName && <p className="truncate text-xs text-slate-500">{event.title}</p>}
         </div>
-        <AttendanceStatus event={event} now={now} />
+        <div className="flex shrink-0 items-center gap-2">
+          <JoinSessionLink
+            meetingLink={event.meetingLink}
+            start={event.startDate}
+            end={event.endDate}
+            now={now}
+            name={`the session with ${who}`}
+          />
+          <AttendanceStatus event={event} now={now} />
+        </div>
       </div>
       <MeetingLinkEditor event={event} />
       {canMark ? (
