@@ -46,6 +46,8 @@ interface Fixture {
   ownEvent(): Promise<{ id: string }>;
   /** The patient's hold on a free slot of the psychologist's, with its payment order. */
   ownersHold(): Promise<{ bookingId: string; orderId: string }>;
+  /** A session the patient paid through the checkout, and the receipt the payment was given. */
+  paidReceipt(): Promise<{ bookingId: string; receiptId: string }>;
   /** A date two weeks ahead, in the psychologist's time zone. */
   futureDate: string;
   /** The address path of the patient's calendar feed, with a new secret on every call. */
@@ -484,6 +486,49 @@ const MATRIX: Record<string, Row> = {
     },
   },
 
+  // Receipts: only the document's issuer (psychologist X) and recipient (patient A) may read it; to
+  // anyone else it does not exist. A session's list holds only your own documents (else empty).
+  'GET /api/receipts/{id}.pdf': {
+    expected: [401, 200, 404, 200, 404],
+    call: async (f) => ({
+      method: 'GET',
+      url: `/api/receipts/${(await f.paidReceipt()).receiptId}.pdf`,
+    }),
+  },
+  'GET /api/receipts': {
+    expected: signedIn(200),
+    call: async (f) => ({
+      method: 'GET',
+      url: `/api/receipts?booking_id=${(await f.upcomingBooking()).id}`,
+    }),
+  },
+  'GET /api/receipts/settings': {
+    expected: psychologists(200),
+    call: () => ({ method: 'GET', url: '/api/receipts/settings' }),
+  },
+  'PUT /api/receipts/settings': {
+    expected: psychologists(200),
+    call: () => ({
+      method: 'PUT',
+      url: '/api/receipts/settings',
+      body: { address: '12, 2nd Cross, Indiranagar', gstStatus: 'not_registered', gstin: null },
+    }),
+  },
+
+  // The Practice page: a psychologist's own figures only (the caller's own, whatever the records).
+  'GET /api/practice/summary': {
+    expected: psychologists(200),
+    call: () => ({ method: 'GET', url: '/api/practice/summary?period=FY2026' }),
+  },
+  'GET /api/practice/sessions.csv': {
+    expected: psychologists(200),
+    call: () => ({ method: 'GET', url: '/api/practice/sessions.csv?period=FY2026' }),
+  },
+  'GET /api/practice/money.csv': {
+    expected: psychologists(200),
+    call: () => ({ method: 'GET', url: '/api/practice/money.csv?period=FY2026' }),
+  },
+
   // The dev mailbox exists only without SMTP and outside production (its own tests prove both).
   'GET /dev/mailbox.json': {
     expected: everyone(200),
@@ -551,7 +596,17 @@ describe('authorization matrix', () => {
             durationMinutes: 20,
           })
         ).booking;
-      fixtures.set(name, {
+      const asPatient = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+        const response = await app.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${await patientToken()}` },
+          ...(payload ? { payload } : {}),
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<{ data: Record<string, unknown> }>().data;
+      };
+      const fixture: Fixture = {
         patient,
         psychologist,
         futureDate: startDate,
@@ -609,7 +664,26 @@ describe('authorization matrix', () => {
           const { data } = response.json<{ data: { booking_id: string; order_id: string } }>();
           return { bookingId: data.booking_id, orderId: data.order_id };
         },
-      });
+        paidReceipt: async () => {
+          const { bookingId, orderId } = await fixture.ownersHold();
+          const paid = await asPatient('POST', '/api/payments/sandbox/pay', {
+            order_id: orderId,
+            method: 'card',
+            card_number: '4111 1111 1111 1111',
+            outcome: 'success',
+            webhook: 'none',
+          });
+          await asPatient('POST', '/api/payments/verify-payment', paid.response as object);
+          const documents = (await asPatient(
+            'GET',
+            `/api/receipts?booking_id=${bookingId}`,
+          )) as unknown as Array<{ id: string; kind: string }>;
+          const receipt = documents.find((document) => document.kind !== 'refund_note');
+          expect(receipt).toBeDefined();
+          return { bookingId, receiptId: receipt!.id };
+        },
+      };
+      fixtures.set(name, fixture);
     }
 
     const document = app.swagger() as unknown as { paths: Record<string, Record<string, unknown>> };
