@@ -117,6 +117,8 @@ test.describe.serial('your data', () => {
     browser,
   }) => {
     const dialog = await fillRegistration(page, 'Patient', account);
+    // The name printed on their receipts (issue 21).
+    await dialog.getByRole('textbox', { name: /^Full name/ }).fill('Priya Iyer');
     const create = dialog.getByRole('button', { name: 'Create Account' });
     await expect(create).toBeDisabled();
     const registered = page.waitForRequest((request) =>
@@ -127,6 +129,7 @@ test.describe.serial('your data', () => {
     expect((await registered).postDataJSON()).toMatchObject({
       username: account.username,
       role: 'patient',
+      fullName: 'Priya Iyer',
       consent: true,
     });
 
@@ -138,10 +141,21 @@ test.describe.serial('your data', () => {
     await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
     await chooseDemoPsychologist(page);
 
-    // Privacy & data from the avatar menu: a patient has no Profile item, but has this.
+    // Profile from the avatar menu: the name on their receipts, as given at registration.
     await press(page.getByRole('button', { name: `Account menu for ${account.username}` }));
-    await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveCount(0);
-    await page.keyboard.press('Escape');
+    await press(page.getByRole('menuitem', { name: 'Profile' }));
+    const profile = page.getByRole('dialog', { name: 'Your profile' });
+    const fullName = profile.getByRole('textbox', { name: /^Full name/ });
+    await expect(fullName).toHaveValue('Priya Iyer');
+    await fullName.fill('Priya S. Iyer');
+    await press(profile.getByRole('button', { name: 'Save' }));
+    await expect(profile.getByRole('status')).toHaveText('Your details are saved');
+    await expectAccessible(page, 'Your profile', { within: profile });
+    await shot(page, FOLDER, `your-profile-${device()}`);
+    await press(profile.getByRole('button', { name: 'Done' }));
+    await expect(profile).toHaveCount(0);
+
+    // Privacy & data from the avatar menu.
     const privacy = await openPrivacy(page, account.username);
     await expectAccessible(page, 'Privacy & data', { within: privacy });
     await shot(page, FOLDER, `privacy-dialog-${device()}`);
@@ -160,11 +174,16 @@ test.describe.serial('your data', () => {
       account: {
         email: string;
         username: string;
+        full_name: string | null;
         consent_version: string | null;
         consented_at: string | null;
       };
     };
-    expect(data.account).toMatchObject({ email: account.email, username: account.username });
+    expect(data.account).toMatchObject({
+      email: account.email,
+      username: account.username,
+      full_name: 'Priya S. Iyer',
+    });
     expect(data.account.consent_version).toBe(data.privacy_notice_version);
     expect(data.account.consent_version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(data.account.consented_at).not.toBeNull();

@@ -156,6 +156,11 @@ const MATRIX: Record<string, Row> = {
     expected: signedIn(200),
     call: () => ({ method: 'GET', url: '/api/users/me' }),
   },
+  'PATCH /api/users/me': {
+    // Each caller changes only their own account: there is no id to aim at anyone else's.
+    expected: signedIn(200),
+    call: () => ({ method: 'PATCH', url: '/api/users/me', body: { fullName: 'Meera Kapoor' } }),
+  },
   'POST /api/users/logout': {
     expected: signedIn(200),
     call: () => ({ method: 'POST', url: '/api/users/logout' }),

@@ -18,9 +18,27 @@ export const User = z.object({
   email: z.string(),
   username: z.string(),
   role: z.enum(ROLES),
+  /** The name printed on this person's receipts (a psychologist's patients see their profile's). */
+  fullName: z.string().nullable(),
   avatarUrl: z.string().nullable(),
 });
 export type User = z.infer<typeof User>;
+
+/**
+ * `PATCH /api/users/me`: the signed-in person's own details. A full name is printed on their
+ * receipts; an empty one (or null) removes it, and receipts then carry the username.
+ */
+export const AccountUpdateBody = z
+  .object({
+    fullName: z
+      .preprocess(
+        (value) => (typeof value === 'string' && !value.trim() ? null : value),
+        FullName.nullable(),
+      )
+      .optional(),
+  })
+  .refine((body) => body.fullName !== undefined, 'Nothing to change: send fullName');
+export type AccountUpdate = z.output<typeof AccountUpdateBody>;
 
 export const LoginBody = z.object({
   email: Email,
@@ -68,7 +86,10 @@ export const RegisterBody = z
     psychologist_code: z.string().trim().max(64, 'Psychologist code is too long').optional(),
     /** Agreement to the privacy notice (PRIVACY_NOTICE_VERSION); the web app requires it. */
     consent: z.literal(true, 'consent can only be true: leave it out to not consent').optional(),
-    /** A psychologist's full name and first specialization, kept as the start of their profile. */
+    /**
+     * The name on the person's receipts; for a psychologist also the start of their profile (with
+     * their first specialization).
+     */
     fullName: FullName.optional(),
     specialization: z
       .enum(SPECIALIZATIONS, `Choose a specialization: ${SPECIALIZATIONS.join(', ')}`)

@@ -2,25 +2,31 @@ import type { ComponentProps } from 'react';
 import { AvatarMenu } from '../features/auth/avatar-menu';
 import { useCalendarFeedLayer } from './calendar-feed-layer';
 import { usePracticeLayer } from './practice-layer';
+import { useYourDetailsLayer } from './your-details-layer';
 
 type AccountMenuProps = Omit<ComponentProps<typeof AvatarMenu>, 'onCalendarFeed' | 'onPractice'>;
 
 /**
- * The avatar menu with what opens from it beside it (Calendar feed, a psychologist's Practice page):
- * fetched with the menu, so none of them is part of a dashboard's first load.
+ * The avatar menu with what opens from it beside it (Calendar feed, a psychologist's Practice page,
+ * a patient's Profile): fetched with the menu, so none of them is part of a dashboard's first load.
+ * A psychologist's Profile is their public profile, opened by the page (`onProfile`).
  */
 export function AccountMenu(props: AccountMenuProps) {
   const calendarFeed = useCalendarFeedLayer(props.user);
   const practice = usePracticeLayer(props.user);
+  const yourDetails = useYourDetailsLayer(props.user);
+  const psychologist = props.user.role === 'psychologist';
   return (
     <>
       <AvatarMenu
         {...props}
+        onProfile={psychologist ? props.onProfile : yourDetails.open}
         onCalendarFeed={calendarFeed.open}
-        onPractice={props.user.role === 'psychologist' ? practice.open : undefined}
+        onPractice={psychologist ? practice.open : undefined}
       />
       {calendarFeed.layer}
       {practice.layer}
+      {yourDetails.layer}
     </>
   );
 }

@@ -169,7 +169,7 @@ function PageFlowBody() {
             Menu={AvatarMenu}
             props={{
               user: signedInAsRole,
-              // Patients have no profile to edit; both roles have Privacy & data.
+              // A psychologist's profile opens in the page; a patient's details from the menu itself.
               onProfile:
                 signedInAsRole.role === 'psychologist' ? () => setProfileOpen(true) : undefined,
               onPrivacy: privacy.open,

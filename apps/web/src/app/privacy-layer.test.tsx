@@ -20,6 +20,7 @@ const USER: User = {
   email: 'meera@example.test',
   username: 'meera_k',
   role: 'patient',
+  fullName: null,
   avatarUrl: null,
 };
 

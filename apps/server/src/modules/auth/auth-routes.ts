@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AccountUpdateBody,
   EmailBody,
   LoginBody,
   LoginData,
@@ -193,6 +194,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(toUserDto(requireAuth(request))),
+  );
+
+  app.patch(
+    '/api/users/me',
+    {
+      schema: {
+        tags,
+        summary: 'Change your own details: the full name printed on your receipts',
+        security: [{ bearer: [] }],
+        body: AccountUpdateBody,
+        response: { 200: okEnvelope(User) },
+      },
+    },
+    async (request) => ok(await auth.updateAccount(requireAuth(request), request.body)),
   );
 
   app.post(

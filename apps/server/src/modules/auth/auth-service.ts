@@ -2,6 +2,7 @@ import {
   OTP_TTL_MINUTES,
   nameFromUsername,
   PRIVACY_NOTICE_VERSION,
+  type AccountUpdate,
   type RegisterBody,
   type User,
 } from '@sukoon/shared';
@@ -65,12 +66,14 @@ export function toUserDto(user: {
   email: string;
   username: string;
   role: User['role'];
+  fullName: string | null;
 }): User {
   return {
     id: user.id,
     email: user.email,
     username: user.username,
     role: user.role,
+    fullName: user.fullName,
     avatarUrl: null,
   };
 }
@@ -241,6 +244,15 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
           subjectUserId: actor.id,
         });
       });
+    },
+
+    /** The person's own details (today their full name, printed on their receipts). */
+    async updateAccount(actor: AuthUser, body: AccountUpdate): Promise<User> {
+      const updated = await usersRepository.updateDetails(actor.id, {
+        ...(body.fullName !== undefined ? { fullName: body.fullName } : {}),
+      });
+      if (!updated) throw new AppError('UNAUTHENTICATED');
+      return toUserDto(updated);
     },
 
     async logout(actor: AuthUser) {

@@ -81,6 +81,7 @@ describe('registration', () => {
           email: body.email,
           username: body.username,
           role: 'patient',
+          fullName: null,
           avatarUrl: null,
         },
       },

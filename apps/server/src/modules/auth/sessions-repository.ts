@@ -25,6 +25,7 @@ export function createSessionsRepository(db: Database) {
             email: users.email,
             username: users.username,
             role: users.role,
+            fullName: users.fullName,
             emailVerifiedAt: users.emailVerifiedAt,
           },
         })

@@ -14,6 +14,7 @@ export interface AuthUser {
   email: string;
   username: string;
   role: Role;
+  fullName: string | null;
   sessionId: string;
 }
 
@@ -34,9 +35,9 @@ export function createSessionsService(db: Database, clock: () => Date = () => ne
     }
     const touched = idleFor > TOUCH_INTERVAL_MS;
     if (touched) await sessions.touch(found.sessionId, now);
-    const { id, email, username, role } = found.user;
+    const { id, email, username, role, fullName } = found.user;
     return {
-      user: { id, email, username, role, sessionId: found.sessionId },
+      user: { id, email, username, role, fullName, sessionId: found.sessionId },
       lastUsedAt: touched ? now : found.lastUsedAt,
       expiresAt: found.expiresAt,
     };

@@ -49,6 +49,12 @@ export function createUsersRepository(db: Database) {
         .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
     },
 
+    /** The person's own details; the account as it now is, or undefined when it is gone. */
+    async updateDetails(id: string, details: Pick<typeof users.$inferInsert, 'fullName'>) {
+      const [user] = await db.update(users).set(details).where(eq(users.id, id)).returning();
+      return user;
+    },
+
     async setPassword(id: string, passwordHash: string) {
       await db.update(users).set({ passwordHash }).where(eq(users.id, id));
     },

@@ -80,6 +80,7 @@ describe('the data export streams', () => {
         email: patient.user.email,
         username: patient.user.username,
         role: 'patient',
+        fullName: null,
         sessionId: 'direct',
       },
       100,

@@ -8,6 +8,7 @@ import {
   daysOff,
   mailOutbox,
   oneTimeCodes,
+  paymentDocuments,
   paymentOrders,
   psychologistProfiles,
   signInTokens,
@@ -25,6 +26,17 @@ export function createPrivacyRepository(db: Database) {
         .from(paymentOrders)
         .where(eq(paymentOrders.payerId, userId))
         .orderBy(asc(paymentOrders.createdAt));
+    },
+
+    /** Receipts and refund notes the user issued or received, oldest first, a page at a time. */
+    documentsOf(userId: string, offset: number, limit: number) {
+      return db
+        .select()
+        .from(paymentDocuments)
+        .where(or(eq(paymentDocuments.issuerId, userId), eq(paymentDocuments.recipientId, userId)))
+        .orderBy(asc(paymentDocuments.issuedAt), asc(paymentDocuments.id))
+        .offset(offset)
+        .limit(limit);
     },
 
     emailsTo(email: string) {

@@ -16,6 +16,7 @@ import { createUsersRepository } from '../auth/users-repository';
 import { createBookingsService } from '../bookings/bookings-service';
 import { createCancellationService } from '../bookings/cancellation-service';
 import type { PaymentsService } from '../payments/payments-service';
+import { toReceiptSummary } from '../receipts/receipts-service';
 import { createPsychologistsRepository } from '../psychologists/psychologists-repository';
 import { createPrivacyRepository } from './privacy-repository';
 
@@ -64,6 +65,7 @@ export function createPrivacyService(options: PrivacyOptions) {
           email: user.email,
           username: user.username,
           role: user.role,
+          full_name: user.fullName,
           created_at: user.createdAt.toISOString(),
           email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
           consented_at: user.consentedAt?.toISOString() ?? null,
@@ -112,6 +114,15 @@ export function createPrivacyService(options: PrivacyOptions) {
         );
         const rows = batch.map((order) => JSON.stringify(PaymentOrderData.parse(order)));
         yield `${index === 0 ? '' : ','}${rows.join(',')}`;
+      }
+
+      yield '],"receipts":[';
+      for (let offset = 0; ; offset += batchSize) {
+        const documents = await privacy.documentsOf(user.id, offset, batchSize);
+        if (documents.length === 0) break;
+        const rows = documents.map((row) => JSON.stringify(toReceiptSummary(row)));
+        yield `${offset === 0 ? '' : ','}${rows.join(',')}`;
+        if (documents.length < batchSize) break;
       }
 
       const events = await createAuditRepository(db).listForSubject(actor.id, 1000);

@@ -16,6 +16,7 @@ const USER = {
   id: '00000000-0000-4000-8000-0000000000c1',
   email: 'meera@example.test',
   username: 'meera_k',
+  fullName: null,
   avatarUrl: null,
 };
 
@@ -76,6 +77,25 @@ describe('registration consent', () => {
       expect(register?.body).toMatchObject({ username: 'meera_k', role, consent: true });
     },
   );
+
+  it('sends a patient’s full name, printed on their receipts, and refuses one no person has', async () => {
+    const calls = renderRegistration('patient');
+    fireEvent.click(screen.getByRole('checkbox', { name: /^I agree/ }));
+    const fullName = screen.getByLabelText('Full name', { exact: false });
+    const create = screen.getByRole<HTMLButtonElement>('button', { name: 'Create Account' });
+    expect(screen.getByText('Printed on your receipts')).toBeTruthy();
+    fireEvent.change(fullName, { target: { value: 'Meera <b>' } });
+    fireEvent.blur(fullName);
+    expect(fullName.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/^Full name can hold letters/)).toBeTruthy();
+    expect(create.disabled).toBe(true);
+    fireEvent.change(fullName, { target: { value: ' Meera Kapoor ' } });
+    expect(create.disabled).toBe(false);
+    fireEvent.click(create);
+    await screen.findByRole('heading', { name: 'Verify Your Email' });
+    const register = calls.find((call) => call.path === '/api/users/register');
+    expect(register?.body).toMatchObject({ role: 'patient', fullName: 'Meera Kapoor' });
+  });
 
   it('goes on to the code for the email as typed, and tells an existing owner to look for another email', async () => {
     renderRegistration('patient');

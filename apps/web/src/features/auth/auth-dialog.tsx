@@ -10,6 +10,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Email,
+  FullName,
   NewPassword,
   PsychologistCode,
   SPECIALIZATIONS,
@@ -61,6 +62,7 @@ const FORM_FIELD: Record<string, FormField> = {
   email: 'email',
   password: 'password',
   psychologist_code: 'code',
+  fullName: 'fullName',
 };
 
 /**
@@ -178,6 +180,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
     if (name === 'username') return problemOf(Username, form.username);
     if (name === 'email') return problemOf(Email, form.email);
     if (name === 'code' && role === 'psychologist') return problemOf(PsychologistCode, form.code);
+    if (name === 'fullName' && form.fullName.trim()) return problemOf(FullName, form.fullName);
     return null;
   };
   const passwordTooShort = registering && touched.password === true && !passwordOk;
@@ -190,6 +193,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
     matches &&
     form.confirm !== '' &&
     consent &&
+    (!form.fullName.trim() || FullName.safeParse(form.fullName).success) &&
     (role === 'patient' || form.code.trim() !== '');
   const canLogin = form.email.trim() !== '' && form.password !== '';
 
@@ -206,18 +210,19 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
       return;
     }
     if (!matches) return setError({ text: 'Passwords do not match', code: 'CLIENT' });
-    // A psychologist's Full name and Specialization start their profile (issue 17 §2: patients see
-    // the name, never the username). The phone number stays in the form, as the specification says.
+    // The Full name is printed on the person's receipts (issue 21); a psychologist's also starts
+    // their profile with the Specialization (issue 17 §2: patients see the name, never the username).
+    // The phone number stays in the form, as the specification says.
     const fullName = form.fullName.trim();
     const body: RegisterBody = {
       username: form.username,
       email: form.email,
       password: form.password,
       role,
+      ...(fullName ? { fullName } : {}),
       ...(role === 'psychologist'
         ? {
             psychologist_code: form.code.trim(),
-            ...(fullName ? { fullName } : {}),
             ...(form.specialization
               ? { specialization: form.specialization as RegisterBody['specialization'] }
               : {}),
@@ -340,7 +345,16 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
           {mode === 'register' && (
             <>
               <div className="grid gap-4 sm:grid-cols-2">
-                <TextField label="Full name" optional autoComplete="name" {...field('fullName')} />
+                <TextField
+                  label="Full name"
+                  optional
+                  autoComplete="name"
+                  {...field('fullName')}
+                  {...withError(
+                    errorFor('fullName'),
+                    role === 'patient' ? 'Printed on your receipts' : 'The name patients see',
+                  )}
+                />
                 <TextField
                   label="Phone number"
                   optional

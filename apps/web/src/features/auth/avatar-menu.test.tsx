@@ -15,6 +15,7 @@ const USER = {
   email: 'meera@example.test',
   username: 'meera_k',
   role: 'patient' as const,
+  fullName: null,
   avatarUrl: null,
 };
 

@@ -7,7 +7,7 @@ import { SignOutEverywhereDialog } from './sign-out-everywhere-dialog';
 
 interface AvatarMenuProps extends LazyMenuProps {
   user: User;
-  /** The psychologist's profile (patients have none, so no item). */
+  /** Profile: a psychologist's public profile, a patient's details (the name on their receipts). */
   onProfile?: (() => void) | undefined;
   /** Privacy & data: download the account's data or delete it. */
   onPrivacy: () => void;

@@ -6,6 +6,9 @@ import { useSession } from './session';
 
 const noSubscription = () => () => undefined;
 
+/** The cached answer of `GET /api/users/me` for a session's token. */
+export const currentUserKey = (token: string | undefined) => ['users', 'me', token] as const;
+
 /**
  * False while React hydrates the prerendered page (and in the build's own render), true after and in
  * a page drawn afresh: what the first render draws must be what the server sent (decision 0017).
@@ -28,7 +31,7 @@ export function useCurrentUser() {
   const { session, signOut } = useSession();
   const hydrated = useHydrated();
   const query = useQuery({
-    queryKey: ['users', 'me', session?.token],
+    queryKey: currentUserKey(session?.token),
     queryFn: ({ signal }) => api<User>('GET', '/api/users/me', { signal }),
     enabled: session !== null,
     staleTime: Infinity,

@@ -19,6 +19,7 @@ const EXPORT: AccountExport = {
     email: 'meera@example.test',
     username: 'meera_k',
     role: 'patient',
+    full_name: 'Meera Kapoor',
     created_at: '2026-11-01T04:30:00.000Z',
     email_verified_at: '2026-11-01T04:31:00.000Z',
     consented_at: '2026-11-01T04:30:00.000Z',
@@ -27,6 +28,7 @@ const EXPORT: AccountExport = {
   psychologist_profile: null,
   bookings: [],
   payments: [],
+  receipts: [],
   account_events: [],
   emails: [],
 };

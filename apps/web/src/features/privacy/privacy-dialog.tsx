@@ -17,14 +17,14 @@ interface PrivacyDialogProps {
 const CONSEQUENCES: Record<Role, string[]> = {
   patient: [
     'Your upcoming sessions are canceled, and what you paid for them is refunded in full to the original payment method.',
-    'Your email, username and password are erased, and what you wrote under “Problems Facing” is removed.',
-    'Past sessions and payments are kept only as anonymised records, as the practice and the accounts must keep them.',
+    'Your email, username, full name and password are erased, and what you wrote under “Problems Facing” is removed.',
+    'Past sessions and payments are kept only as anonymised records, as the practice and the accounts must keep them. Receipts already issued keep the name and email printed on them.',
     'You are signed out on every device, and your calendar feed’s link stops working.',
   ],
   psychologist: [
     'Your upcoming sessions are canceled, and their patients are refunded in full. No cancellation fee is charged.',
     'Your profile is hidden from patients, your calendar settings are removed, and your email, username and password are erased.',
-    'Past sessions, attendance and payments are kept only as anonymised records, as the practice and the accounts must keep them.',
+    'Past sessions, attendance and payments are kept only as anonymised records, as the practice and the accounts must keep them. Receipts already issued keep the names printed on them.',
     'You are signed out on every device, and your calendar feed’s link stops working.',
   ],
 };
