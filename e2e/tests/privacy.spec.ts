@@ -195,13 +195,21 @@ test.describe.serial('your data', () => {
     );
 
     await goWeeksAhead(page, WEEKS_AHEAD);
-    const booked = await bookAndPay(page, {
-      day: await dayName(page, 'Wednesday'),
-      time: '10:00 AM',
-      duration: 45,
-      title,
-      description: 'Worried about sharing my data',
-    });
+    const booked = await bookAndPay(
+      page,
+      {
+        day: await dayName(page, 'Wednesday'),
+        time: '10:00 AM',
+        duration: 45,
+        title,
+        description: 'Worried about sharing my data',
+      },
+      // The receipt is made out to the name they gave in Profile, and says so before they pay.
+      async (payment) => {
+        await expect(payment.getByText('Receipt to')).toBeVisible();
+        await expect(payment.getByText('Priya S. Iyer')).toBeVisible();
+      },
+    );
     await press(booked.confirmed.getByRole('button', { name: 'Done' }));
     bookingId = booked.bookingId;
     fee = booked.fee;

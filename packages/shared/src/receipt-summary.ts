@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameFromUsername } from './profile';
 
 /**
  * A receipt or refund note as the app lists it. Apart from the tax rules (./receipts), so the lazily
@@ -7,6 +8,14 @@ import { z } from 'zod';
 
 export const DOCUMENT_KINDS = ['receipt', 'refund_note', 'penalty_receipt'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/**
+ * The name a patient's receipt is made out to: the full name they gave, else one made from their
+ * username ("meera_k" -> "Meera K"). Shown before they pay; printed on the receipt.
+ */
+export function receiptNameOf(person: { fullName: string | null; username: string }): string {
+  return person.fullName ?? nameFromUsername(person.username);
+}
 
 export const RECEIPT_KIND_LABELS: Record<DocumentKind, string> = {
   receipt: 'Receipt',

@@ -4,6 +4,7 @@ import type { BookingListItem, CalendarEvent, CreateOrderData, Role } from '@suk
 import type { CalendarProps } from '../features/calendar/calendar';
 import type { BookingStart } from '../features/booking/booking-flow';
 import type { FormExtraContext } from '../features/booking/event-form-dialog';
+import { useSession } from '../features/auth/session';
 import { fetchHoldOrder } from '../features/patient-sessions/sessions-api';
 import { usePaymentsConfig, verifyPayment } from '../features/payments/payments-api';
 import { lazyWithPreload } from '../lib/lazy';
@@ -33,6 +34,7 @@ export function useBookingLayer(
   // A fresh form for every start, so nothing of an earlier one lingers.
   const [generation, setGeneration] = useState(0);
   const payments = usePaymentsConfig();
+  const { session } = useSession();
   // A resumed hold may be with another psychologist than the calendar shows.
   const psychologist = usePsychologistRecord(
     request?.kind === 'resume' ? request.psychologistId : psychologistId,
@@ -97,6 +99,7 @@ export function useBookingLayer(
           key={`booking-${generation}`}
           role={role}
           psychologist={psychologist.data}
+          payer={role === 'patient' ? session?.user : undefined}
           request={request}
           checkout={{
             provider: payments.data?.provider,

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import {
+  receiptNameOf,
   sessionFeeInr,
   type CalendarEvent,
   type CheckoutParams,
@@ -48,6 +49,8 @@ export type BookingStart =
 interface BookingFlowProps {
   role: 'patient' | 'psychologist';
   psychologist: PsychologistInfo;
+  /** The patient paying: their receipt is made out to them, and says so before they pay. */
+  payer?: { fullName: string | null; username: string } | undefined;
   request: BookingStart | null;
   checkout: CheckoutPort;
   /** A section added to the Edit Event form for an existing event (e.g. Patient Attendance). */
@@ -74,11 +77,13 @@ const message = (error: unknown) =>
 export function BookingFlow({
   role,
   psychologist,
+  payer,
   request,
   checkout,
   editExtra,
   onFinished,
 }: BookingFlowProps) {
+  const receiptName = payer && receiptNameOf(payer);
   const [step, setStep] = useState<Step>(() =>
     request?.kind === 'resume'
       ? {
@@ -94,6 +99,7 @@ export function BookingFlow({
             timeZone: psychologist.timeZone,
             heldUntil: new Date(request.order.hold_expires_at),
             policy: request.order.policy,
+            receiptName,
           },
         }
       : { kind: 'form' },
@@ -151,6 +157,7 @@ export function BookingFlow({
           heldUntil: new Date(order.hold_expires_at),
           // The copy the hold keeps, not a profile this page read earlier.
           policy: order.policy,
+          receiptName,
         },
       });
     } catch (caught) {

@@ -127,3 +127,24 @@ describe('PaymentDialog: the terms of the session (issue 18)', () => {
     ).toBeTruthy();
   });
 });
+
+describe('PaymentDialog: whom the receipt is made out to (issue 21)', () => {
+  it('names the patient before they pay, and has no such row without one', () => {
+    render(
+      <PaymentDialog
+        summary={{ ...summary(10 * 60_000), receiptName: 'Meera Kapoor' }}
+        provider="sandbox"
+        testMode
+        busy={false}
+        error={null}
+        onPay={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    const row = screen.getByText('Receipt to').parentElement!;
+    expect(row.textContent).toBe('Receipt toMeera Kapoor');
+    cleanup();
+    open(10 * 60_000);
+    expect(screen.queryByText('Receipt to')).toBeNull();
+  });
+});

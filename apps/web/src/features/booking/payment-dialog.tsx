@@ -24,6 +24,8 @@ export interface PaymentSummary {
   heldUntil: Date;
   /** The psychologist's practice policy the session is booked under; its terms are shown before paying. */
   policy?: PracticePolicy | undefined;
+  /** Whom the receipt is made out to (the patient's full name, or one from their username). */
+  receiptName?: string | undefined;
 }
 
 interface PaymentDialogProps {
@@ -61,6 +63,7 @@ export function PaymentDialog({
         ['Date', formatSessionDate(summary.start, summary.timeZone)],
         ['Time', formatTimeRange(summary.start, summary.end, summary.timeZone)],
         ['Duration', `${summary.durationMinutes} minutes`],
+        ...(summary.receiptName ? [['Receipt to', summary.receiptName] as [string, string]] : []),
         ['Session Fee', formatRupees(summary.amountPaise / 100)],
       ]
     : [];
