@@ -24,6 +24,7 @@ import {
   periodBounds,
   periodContaining,
   periodKey,
+  psychologistsPath,
   weekDates,
   zonedInstant,
 } from '@sukoon/shared';
@@ -251,6 +252,8 @@ async function main() {
       'patient booking list': `/api/bookings/user/${patientId}`,
       'patient events, week': `/api/events?startDate=${week[0]}&endDate=${week[6]}`,
       'psychologist profile': `/api/psychologists/${measured}`,
+      // Every one of the 1,000, with their first free times: the patients' directory.
+      'psychologists directory': psychologistsPath(),
     };
     // The measured psychologist's own reads: their week's 56 sessions.
     const psychologistPaths = {

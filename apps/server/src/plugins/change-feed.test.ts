@@ -34,6 +34,9 @@ beforeAll(async () => {
   first = await buildApp({ env, database });
   second = await buildApp({ env, database });
   await Promise.all([first.ready(), second.ready()]);
+  // On a busy PostgreSQL a listening connection can take a retry to open: wait for both.
+  for (let waited = 0; !(first.caches.live && second.caches.live) && waited < 15_000; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   psychologist = await signedInAs(database.db, 'psychologist');
   patient = await signedInAs(database.db, 'patient');
 });

@@ -24,6 +24,12 @@ declare module 'fastify' {
        * when a session or refund of theirs is announced on `sukoon_person`.
        */
       practice: VersionedCache<string>;
+      /**
+       * Whole answers of the patients' list of psychologists (GET /api/psychologists), by address:
+       * the same for every signed-in reader (public profiles and first free times), dropped when any
+       * psychologist's calendar, profile or account changes.
+       */
+      directory: VersionedCache<string>;
       /** True while notifications arrive: only then may an answer come from a cache. */
       readonly live: boolean;
     };
@@ -55,18 +61,21 @@ export const changeFeed = fp(
     const sessions = new VersionedCache<SessionEntry>(20_000);
     const people = new VersionedCache<string>(20_000, PERSONAL_ANSWERS_PER_PERSON);
     const practice = new VersionedCache<string>(1_000);
+    const directory = new VersionedCache<string>(200);
     let feed: ChangeFeed | null = null;
     const clearAll = () => {
       calendars.clear();
       sessions.clear();
       people.clear();
       practice.clear();
+      directory.clear();
     };
     app.decorate('caches', {
       calendars,
       sessions,
       people,
       practice,
+      directory,
       get live() {
         return feed?.live ?? false;
       },
@@ -85,6 +94,8 @@ export const changeFeed = fp(
           if (channel === 'sukoon_calendar') {
             calendars.invalidate(payload);
             practice.invalidate(payload);
+            // Any psychologist's first free time is in every list that shows them.
+            directory.clear();
           } else if (channel === 'sukoon_session') sessions.invalidate(payload);
           else if (channel === 'sukoon_person') {
             // A session or a refund of this person changed (a refund processed later writes no
@@ -92,13 +103,16 @@ export const changeFeed = fp(
             people.invalidate(payload);
             practice.invalidate(payload);
           }
-          // A psychologist's profile (their name in their patients' lists): rare.
-          else if (channel === 'sukoon_directory') people.clear();
-          else {
+          // A psychologist's profile (their name in their patients' lists, the directory): rare.
+          else if (channel === 'sukoon_directory') {
+            people.clear();
+            directory.clear();
+          } else {
             // An account changed: its sessions are not indexed by account, and its name is in
-            // other people's answers. Rare.
+            // other people's answers and, for a psychologist, in the directory. Rare.
             sessions.clear();
             people.clear();
+            directory.clear();
           }
         },
         reset: clearAll,

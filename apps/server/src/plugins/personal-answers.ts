@@ -13,8 +13,8 @@ import { personalKey } from './change-feed';
  */
 const PERSONAL_CACHE_MS = 60_000;
 
-const sendJson = (reply: FastifyReply, body: string) =>
-  // Already serialized by the route's own serializer, now or when it was cached.
+/** Sends an answer serialized already (by the route's own serializer, now or when it was cached). */
+export const sendJson = (reply: FastifyReply, body: string) =>
   reply.type('application/json; charset=utf-8').send(body);
 
 /**

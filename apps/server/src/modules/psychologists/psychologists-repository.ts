@@ -63,6 +63,8 @@ export interface ListedPsychologistRow {
   /** Epoch milliseconds. */
   blocked: (number | string)[];
   busy: [number | string, number | string][];
+  /** When the first of the holds among `busy` runs out (epoch milliseconds), if any is a hold. */
+  firstHoldEnd: number | string | null;
 }
 
 const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
@@ -108,7 +110,13 @@ export function listWithFactsQuery(filters: ListPsychologistsQuery, from: Date, 
             where b.psychologist_id = p.id
               and b.starts_at < ${toAt} and b.ends_at > ${fromAt}
               and b.starts_at > ${fromAt} - interval '45 minutes'
-              and (b.status = 'booked' or (b.status = 'held' and b.hold_expires_at > ${fromAt}))) as "busy"
+              and (b.status = 'booked' or (b.status = 'held' and b.hold_expires_at > ${fromAt}))) as "busy",
+          (select ${epochMs(sql`min(b.hold_expires_at)`)}
+             from ${bookings} b
+            where b.psychologist_id = p.id
+              and b.starts_at < ${toAt} and b.ends_at > ${fromAt}
+              and b.starts_at > ${fromAt} - interval '45 minutes'
+              and b.status = 'held' and b.hold_expires_at > ${fromAt}) as "firstHoldEnd"
         from p
         order by p.display_name, p.id`;
 }

@@ -6,20 +6,38 @@ import {
   PsychologistListItem,
   UpdatePsychologistBody,
   okEnvelope,
+  psychologistsPath,
 } from '@sukoon/shared';
 import { requireAuth, signedIn } from '../../plugins/authenticate';
-import { personalAnswers } from '../../plugins/personal-answers';
+import { personalAnswers, sendJson } from '../../plugins/personal-answers';
 import { createPsychologistsService } from './psychologists-service';
 
 const IdParams = z.object({ id: z.uuid('The psychologist id is not valid') });
+
+/** The directory cache's one group: every change to any psychologist drops all of it. */
+const DIRECTORY = 'directory';
+/**
+ * How long a list may be kept at most. Every change is announced and drops it at once, and the clock's
+ * own changes are foreseen (`changesAt`); this bound only limits how long a missed one could matter.
+ */
+const DIRECTORY_CACHE_MS = 60_000;
 
 export const psychologistsRoutes: FastifyPluginAsyncZod = async (app) => {
   const psychologists = createPsychologistsService(app.database.db);
   const personal = personalAnswers(app);
 
+  const { caches } = app;
   app.get(
     '/api/psychologists',
     {
+      // The same answer for every signed-in reader, so one copy per address serves them all. A
+      // cached address passed validation when first answered: a hit is sent before it is parsed
+      // again (after the sign-in check, which runs first).
+      preValidation: (request, reply, done) => {
+        const body = caches.live ? caches.directory.get(request.url, Date.now()) : undefined;
+        if (body === undefined) done();
+        else sendJson(reply, body);
+      },
       schema: {
         tags: ['psychologists'],
         summary:
@@ -30,13 +48,19 @@ export const psychologistsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(z.array(PsychologistListItem)) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireAuth(request);
-      return {
-        success: true as const,
-        data: await psychologists.list(request.query),
-        error: null,
-      };
+      const now = Date.now();
+      // Taken before the read: a change that lands while it runs keeps this answer out.
+      const ticket = caches.directory.ticket(DIRECTORY);
+      const { items, changesAt } = await psychologists.list(request.query, new Date(now));
+      const body = reply.serialize({ success: true as const, data: items, error: null }) as string;
+      // Only the address the app asks for is kept (extra parameters cannot fill the cache).
+      if (caches.live && request.url === psychologistsPath(request.query)) {
+        const keepUntil = Math.min(now + DIRECTORY_CACHE_MS, changesAt?.getTime() ?? Infinity);
+        caches.directory.set(request.url, body, keepUntil, ticket);
+      }
+      return sendJson(reply, body);
     },
   );
 

@@ -75,6 +75,34 @@ export function nextAvailable(row: ListedPsychologistRow, now: Date): string | n
   return start ? start.toISOString() : null;
 }
 
+/** A quarter of an hour: every zone's half-hour rows start on one of these instants. */
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/**
+ * When the patients' list would first read differently with nothing written: a listed first free
+ * time passes its minimum notice, a hold among the facts runs out (its time may come free), or, for a
+ * psychologist with no free time listed, the next quarter hour (their booking horizon and picker
+ * window move on with the clock and may take in a free time). Every write is announced instead.
+ */
+export function directoryChangesAt(
+  rows: ListedPsychologistRow[],
+  items: PsychologistListItem[],
+  now: Date,
+): Date | null {
+  let earliest = Infinity;
+  for (const [index, row] of rows.entries()) {
+    const item = items[index]!;
+    if (row.firstHoldEnd !== null) earliest = Math.min(earliest, Number(row.firstHoldEnd));
+    earliest = Math.min(
+      earliest,
+      item.next_available
+        ? Date.parse(item.next_available) - item.policy.minNoticeMinutes * 60_000
+        : (Math.floor(now.getTime() / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS,
+    );
+  }
+  return earliest === Infinity ? null : new Date(earliest);
+}
+
 export function createPsychologistsService(db: Database) {
   const repository = createPsychologistsRepository(db);
 
@@ -93,19 +121,27 @@ export function createPsychologistsService(db: Database) {
   return {
     get,
 
-    /** Everyone a patient may book with, matching the filters, soonest free first. */
-    async list(query: ListPsychologistsQuery, now = new Date()): Promise<PsychologistListItem[]> {
+    /**
+     * Everyone a patient may book with, matching the filters, soonest free first, and when that
+     * answer changes with the clock alone (`changesAt`, for a cache to keep it no longer).
+     */
+    async list(
+      query: ListPsychologistsQuery,
+      now = new Date(),
+    ): Promise<{ items: PsychologistListItem[]; changesAt: Date | null }> {
       const rows = await repository.listWithFacts(query, now, PICKER_DAYS);
       const listed = rows.map((row) => ({
         ...toPsychologistDto(row),
         next_available: nextAvailable(row, now),
       }));
+      const changesAt = directoryChangesAt(rows, listed, now);
       // Stable: equal times (and "none") keep the name order the query gave.
-      return listed.sort(
+      const items = listed.sort(
         (a, b) =>
           (a.next_available ? Date.parse(a.next_available) : Infinity) -
             (b.next_available ? Date.parse(b.next_available) : Infinity) || 0,
       );
+      return { items, changesAt };
     },
 
     /** Only the psychologist edits their own profile. */
