@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRACTICE_POLICY, type BookingListItem } from '@sukoon/shared';
 import { renderWithQuery, stubApi } from '../../testing/render';
@@ -81,19 +82,25 @@ const list = [
   booking({ id: '00000000-0000-4000-8000-000000000006', title: 'Abandoned', status: 'canceled' }),
 ];
 
+/** Your sessions as the patient dashboard draws it, in Kolkata at \`now\`, with what a test changes. */
+function renderYourSessions(props: Partial<ComponentProps<typeof YourSessions>> = {}) {
+  return renderWithQuery(
+    <YourSessions
+      userId={USER}
+      now={now}
+      zoneOf={() => 'Asia/Kolkata'}
+      viewerZone="Asia/Kolkata"
+      onCancel={vi.fn()}
+      {...props}
+    />,
+  );
+}
+
 describe('YourSessions', () => {
   it('lists upcoming sessions with Join and Cancel, and canceled ones with their refund', async () => {
     stubApi(() => ({ data: list }));
     const onCancel = vi.fn();
-    renderWithQuery(
-      <YourSessions
-        userId={USER}
-        now={now}
-        zoneOf={() => 'Asia/Kolkata'}
-        viewerZone="Asia/Kolkata"
-        onCancel={onCancel}
-      />,
-    );
+    renderYourSessions({ onCancel });
     const upcoming = await screen.findByRole('list', { name: 'Upcoming (2)' });
     const items = within(upcoming).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
@@ -128,15 +135,7 @@ describe('YourSessions', () => {
 describe('YourSessions: add to a calendar (issue 20)', () => {
   it('offers Google Calendar and Outlook links for each upcoming session, with its time and link', async () => {
     stubApi(() => ({ data: list }));
-    renderWithQuery(
-      <YourSessions
-        userId={USER}
-        now={now}
-        zoneOf={() => 'Asia/Kolkata'}
-        viewerZone="Asia/Kolkata"
-        onCancel={vi.fn()}
-      />,
-    );
+    renderYourSessions();
     const google = await screen.findByRole('link', {
       name: 'Add Follow-up to Google Calendar (opens in a new tab)',
     });
@@ -173,15 +172,7 @@ describe('YourSessions: a late cancellation (issue 18)', () => {
         }),
       ],
     }));
-    renderWithQuery(
-      <YourSessions
-        userId={USER}
-        now={now}
-        zoneOf={() => 'Asia/Kolkata'}
-        viewerZone="Asia/Kolkata"
-        onCancel={() => {}}
-      />,
-    );
+    renderYourSessions();
     expect(await screen.findByText('Partly refunded: ₹450 of ₹900')).toBeTruthy();
     expect(screen.queryByText('Refunded ₹450')).toBeNull();
   });
@@ -190,15 +181,7 @@ describe('YourSessions: a late cancellation (issue 18)', () => {
 describe('YourSessions in another zone', () => {
   it("adds the viewer's own time where it differs from the psychologist's", async () => {
     stubApi(() => ({ data: [list[1]] }));
-    renderWithQuery(
-      <YourSessions
-        userId={USER}
-        now={now}
-        zoneOf={() => 'Asia/Kolkata'}
-        viewerZone="Europe/London"
-        onCancel={vi.fn()}
-      />,
-    );
+    renderYourSessions({ viewerZone: 'Europe/London' });
     const item = await screen.findByRole('listitem');
     expect(item.textContent).toContain(
       'Tue, Mar 10 · 11:00 AM – 11:45 AM (Asia/Kolkata)Your time: Tue, Mar 10 · 5:30 AM – 6:15 AM (Europe/London)',
@@ -223,15 +206,7 @@ describe('YourSessions reads the paged list', () => {
           ? { data: [list[1]], next_cursor: null }
           : { status: 400, error: { code: 'VALIDATION_FAILED', message: 'bad cursor' } },
     );
-    renderWithQuery(
-      <YourSessions
-        userId={USER}
-        now={now}
-        zoneOf={() => 'Asia/Kolkata'}
-        viewerZone="Asia/Kolkata"
-        onCancel={vi.fn()}
-      />,
-    );
+    renderYourSessions();
     // The upcoming session is on the second page.
     const upcoming = await screen.findByRole('list', { name: 'Upcoming (1)' });
     expect(within(upcoming).getByText('First session')).toBeTruthy();
@@ -245,15 +220,7 @@ describe('YourSessions reads the paged list', () => {
 
   it('stops when the server hands back a cursor it already gave', async () => {
     const calls = stubApi(() => ({ data: [list[1]], next_cursor: 'same' }));
-    renderWithQuery(
-      <YourSessions
-        userId={USER}
-        now={now}
-        zoneOf={() => 'Asia/Kolkata'}
-        viewerZone="Asia/Kolkata"
-        onCancel={vi.fn()}
-      />,
-    );
+    renderYourSessions();
     await screen.findByRole('list', { name: /Upcoming/ });
     expect(calls.filter((call) => call.path.startsWith('/api/bookings'))).toHaveLength(2);
   });
@@ -276,15 +243,7 @@ describe('YourSessions offers a paid session’s receipts', () => {
         ? { data: [receipt, { ...elsewhere, number: 'SK/ASHA/2026-27/000008' }] }
         : { data: [paid], next_cursor: null },
     );
-    renderWithQuery(
-      <YourSessions
-        userId={USER}
-        now={now}
-        zoneOf={() => 'Asia/Kolkata'}
-        viewerZone="Asia/Kolkata"
-        onCancel={vi.fn()}
-      />,
-    );
+    renderYourSessions();
     expect(
       await screen.findByRole('button', {
         name: 'Download receipt SK/ASHA/2026-27/000007 (PDF)',
@@ -316,16 +275,7 @@ describe('YourSessions lists a hold left unpaid', () => {
       call.path.endsWith('/order') ? { data: order } : { data: [held], next_cursor: null },
     );
     const onResumePayment = vi.fn();
-    renderWithQuery(
-      <YourSessions
-        userId={USER}
-        now={new Date()}
-        zoneOf={() => 'Asia/Kolkata'}
-        viewerZone="Asia/Kolkata"
-        onCancel={vi.fn()}
-        onResumePayment={onResumePayment}
-      />,
-    );
+    renderYourSessions({ now: new Date(), onResumePayment });
     const list = await screen.findByRole('list', { name: 'Awaiting payment (1)' });
     expect(list.textContent).toMatch(/Slot kept for you for 8:(2\d|30)/);
     expect(list.textContent).toContain('₹900 not paid yet');
@@ -346,15 +296,7 @@ describe('YourSessions lists a hold left unpaid', () => {
       }
       return { data: released ? [] : [held], next_cursor: null };
     });
-    renderWithQuery(
-      <YourSessions
-        userId={USER}
-        now={new Date()}
-        zoneOf={() => 'Asia/Kolkata'}
-        viewerZone="Asia/Kolkata"
-        onCancel={vi.fn()}
-      />,
-    );
+    renderYourSessions({ now: new Date() });
     await screen.findByRole('list', { name: 'Awaiting payment (1)' });
     expect(screen.queryByRole('button', { name: /Resume/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Release the slot of Unpaid hold' }));
@@ -371,33 +313,19 @@ describe('YourSessions lists a hold left unpaid', () => {
       data: [{ ...held, hold_expires_at: new Date(Date.now() - 1000).toISOString() }],
       next_cursor: null,
     }));
-    renderWithQuery(
-      <YourSessions
-        userId={USER}
-        now={new Date()}
-        zoneOf={() => 'Asia/Kolkata'}
-        viewerZone="Asia/Kolkata"
-        onCancel={vi.fn()}
-      />,
-    );
+    renderYourSessions({ now: new Date() });
     await screen.findByText(/No upcoming sessions/);
     expect(screen.queryByText('Unpaid hold')).toBeNull();
   });
 });
 
 describe('YourSessions: moving a session (issue 18)', () => {
-  const render = (items: BookingListItem[], props: Partial<Parameters<typeof YourSessions>[0]>) => {
+  const render = (
+    items: BookingListItem[],
+    props: Partial<ComponentProps<typeof YourSessions>>,
+  ) => {
     stubApi(() => ({ data: items }));
-    renderWithQuery(
-      <YourSessions
-        userId={USER}
-        now={now}
-        zoneOf={() => 'Asia/Kolkata'}
-        viewerZone="Asia/Kolkata"
-        onCancel={vi.fn()}
-        {...props}
-      />,
-    );
+    renderYourSessions(props);
   };
 
   it('offers Reschedule, and still offers it with a hint when the policy says no', async () => {
