@@ -1,49 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDays, availabilityPath, localDateOf, type Availability } from '@sukoon/shared';
-import { buildApp } from '../app';
-import type { DatabaseHandle } from '../db/client';
 import { createBooking } from '../db/factories';
 import { psychologistProfiles } from '../db/schema';
-import { loadEnv } from '../env';
 import { VersionedCache } from '../lib/versioned-cache';
 import { personalKey } from './change-feed';
 import { bookAndPay, istSlot } from '../../test/booking';
 import { signedInAs } from '../../test/sign-in';
-import { createTestDatabase } from '../../test/test-database';
+import { eventually, useTwoProcesses, type TwoProcesses } from '../../test/two-processes';
 
 type Caller = Awaited<ReturnType<typeof signedInAs>>;
 
 /** Two server processes' worth of app on one database: a change made through one, read through both. */
-let database: DatabaseHandle & { url: string | null };
+let database: TwoProcesses['database'];
 let first: FastifyInstance;
 let second: FastifyInstance;
 let psychologist: Caller;
 let patient: Caller;
 
+const processes = useTwoProcesses();
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
-    RATE_LIMITS: 'off',
-  });
-  first = await buildApp({ env, database });
-  second = await buildApp({ env, database });
-  await Promise.all([first.ready(), second.ready()]);
-  // On a busy PostgreSQL a listening connection can take a retry to open: wait for both.
-  for (let waited = 0; !(first.caches.live && second.caches.live) && waited < 15_000; waited += 50)
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  ({ database, first, second } = processes);
   psychologist = await signedInAs(database.db, 'psychologist');
   patient = await signedInAs(database.db, 'patient');
-});
-afterAll(async () => {
-  await first.close();
-  await second.close();
-  await database.close();
 });
 
 const week = () => {
@@ -59,20 +41,6 @@ async function availability(app: FastifyInstance) {
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ data: Availability }>().data;
-}
-
-/** Polls until `check` passes, up to two seconds: an announcement crosses a connection. */
-async function eventually(check: () => Promise<void>) {
-  const deadline = Date.now() + 2_000;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
 }
 
 describe('answers kept in memory stay true', () => {

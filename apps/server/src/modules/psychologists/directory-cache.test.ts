@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PRACTICE_POLICY,
   psychologistsPath,
   type PsychologistListItem,
 } from '@sukoon/shared';
-import { buildApp } from '../../app';
-import type { DatabaseHandle } from '../../db/client';
 import { createBooking } from '../../db/factories';
-import { loadEnv } from '../../env';
 import { signedInAs } from '../../../test/sign-in';
-import { createTestDatabase } from '../../../test/test-database';
+import { eventually, useTwoProcesses, type TwoProcesses } from '../../../test/two-processes';
 import type { ListedPsychologistRow } from './psychologists-repository';
 import { directoryChangesAt } from './psychologists-service';
 
@@ -20,33 +17,18 @@ type Caller = Awaited<ReturnType<typeof signedInAs>>;
  * The patients' list of psychologists kept in memory (issue 19): the same answer for every signed-in
  * reader, true across two server processes on one database, and never older than the clock allows.
  */
-let database: DatabaseHandle;
+let database: TwoProcesses['database'];
 let first: FastifyInstance;
 let second: FastifyInstance;
 let psychologist: Caller;
 let patient: Caller;
 
+const processes = useTwoProcesses();
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
-    RATE_LIMITS: 'off',
-  });
-  first = await buildApp({ env, database });
-  second = await buildApp({ env, database });
-  await Promise.all([first.ready(), second.ready()]);
-  // On a busy PostgreSQL a listening connection can take a retry to open: wait for both.
-  for (let waited = 0; !(first.caches.live && second.caches.live) && waited < 15_000; waited += 50)
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  ({ database, first, second } = processes);
   psychologist = await signedInAs(database.db, 'psychologist');
   patient = await signedInAs(database.db, 'patient');
-});
-afterAll(async () => {
-  await first.close();
-  await second.close();
-  await database.close();
 });
 
 async function listed(app: FastifyInstance, as: Caller = patient, url = psychologistsPath()) {
@@ -56,20 +38,6 @@ async function listed(app: FastifyInstance, as: Caller = patient, url = psycholo
 }
 const ours = async (app: FastifyInstance) =>
   (await listed(app)).items.find((item) => item.id === psychologist.user.id)!;
-
-/** Polls until `check` passes, up to two seconds: an announcement crosses a connection. */
-async function eventually(check: () => Promise<void>) {
-  const deadline = Date.now() + 2_000;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 describe('the patients’ list of psychologists, kept in memory', () => {
   it('answers a repeated read from memory, byte for byte, to every signed-in reader', async () => {
