@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   DAY_PARTS,
   SLOT_START_MINUTES,
@@ -193,15 +193,19 @@ function CalendarBody({
   const [chosen, setChosen] = useState<{ start: Date; from: 'week' | 'month' } | null>(null);
   const [warning, setWarning] = useState<Warning | null>(null);
 
-  const week = weekDates(anchor, weekStart);
-  const month = monthGridDates(anchor, weekStart);
+  // Kept while the anchor stays: the week grid works out its cells once per week (week-view.tsx).
+  const week = useMemo(() => weekDates(anchor, weekStart), [anchor, weekStart]);
+  const month = useMemo(() => monthGridDates(anchor, weekStart), [anchor, weekStart]);
   const dates = tab === 'week' ? week : month;
   const range = rangeOf(dates, timeZone);
   const shownInstants = [new Date(range.start), new Date(range.end)];
   const availability = useAvailability(psychologistId, range.from, range.to);
   const events = useEvents(range.start, range.end);
   const facts: AvailabilityFacts | undefined = availability.data;
-  const ownEvents = (events.data ?? []).filter((event) => event.psychologistId === psychologistId);
+  const ownEvents = useMemo(
+    () => (events.data ?? []).filter((event) => event.psychologistId === psychologistId),
+    [events.data, psychologistId],
+  );
   // Another range's answer, kept while this one loads: drawn as loading, never as this range's state.
   const pending = availability.isPlaceholderData || events.isPlaceholderData;
   const settled = availability.isSuccess && events.isSuccess && !pending;

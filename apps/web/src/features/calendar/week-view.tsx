@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   DAY_PARTS,
   SLOT_MINUTES,
@@ -10,7 +10,6 @@ import {
   localMinuteOf,
   PSYCHOLOGIST_MOVE_POLICY,
   slotProblem,
-  zonedInstant,
   type AvailabilityFacts,
   type BookingPolicy,
   type CalendarEvent,
@@ -18,7 +17,7 @@ import {
   type Role,
 } from '@sukoon/shared';
 import { sessionsWithin } from './booked-sessions';
-import { cellState, dayPartRows, isDayPartHidden, type CellState } from './cell-state';
+import { dayPartRows, isDayPartHidden, weekCells, type CellState } from './cell-state';
 import { LazyMenuSlot } from '../../components/ui/lazy-menu';
 import { lazyWithPreload } from '../../lib/lazy';
 import { DAY_PART_LABEL } from './day-parts';
@@ -139,13 +138,30 @@ export function WeekView(props: WeekViewProps) {
   );
   const slotRows = rows.flatMap((row, index) => (row.kind === 'slot' ? [index] : []));
 
-  const eventsByCell = new Map<string, CalendarEvent[]>();
-  for (const event of events) {
-    const start = new Date(event.startDate);
-    const minute = localMinuteOf(start, facts.timeZone);
-    const key = `${localDateOf(start, facts.timeZone)}|${minute - (minute % SLOT_MINUTES)}`;
-    eventsByCell.set(key, [...(eventsByCell.get(key) ?? []), event]);
-  }
+  // Worked out once per week, facts, events and minute rather than per cell and render: each cell's
+  // start and state, its events, whether a pill covers it, the days' names (issue 19).
+  const cells = useMemo(
+    () => weekCells(dates, SLOT_START_MINUTES, facts, now, role, policy),
+    [dates, facts, now, role, policy],
+  );
+  const eventsByCell = useMemo(() => {
+    const byCell = new Map<string, CalendarEvent[]>();
+    for (const event of events) {
+      const start = new Date(event.startDate);
+      const minute = localMinuteOf(start, facts.timeZone);
+      const key = `${localDateOf(start, facts.timeZone)}|${minute - (minute % SLOT_MINUTES)}`;
+      byCell.set(key, [...(byCell.get(key) ?? []), event]);
+    }
+    return byCell;
+  }, [events, facts.timeZone]);
+  const eventSpans = useMemo(
+    () => events.map((event) => [Date.parse(event.startDate), Date.parse(event.endDate)] as const),
+    [events],
+  );
+  const dayNames = useMemo(
+    () => dates.map((date) => formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' })),
+    [dates],
+  );
 
   function focusCell(column: number, row: number) {
     setActive({ column, row });
@@ -311,27 +327,36 @@ export function WeekView(props: WeekViewProps) {
               >
                 {formatMinuteLabel(row.minute)}
               </div>
-              {dates.map((date, column) => (
-                <Cell
-                  key={column}
-                  {...props}
-                  date={date}
-                  minute={row.minute}
-                  state={
-                    pending ? 'loading' : cellState(date, row.minute, facts, now, role, policy)
-                  }
-                  cellEvents={eventsByCell.get(`${date}|${row.minute}`) ?? []}
-                  focusKey={`${column}-${rowIndex}`}
-                  tabbable={
-                    active.column === column &&
-                    (active.row === rowIndex ||
-                      (!slotRows.includes(active.row) && rowIndex === slotRows[0]))
-                  }
-                  onFocus={() => setActive({ column, row: rowIndex })}
-                  dragged={dragged}
-                  onDrag={setDragged}
-                />
-              ))}
+              {dates.map((date, column) => {
+                const cell = cells.get(`${date}|${row.minute}`)!;
+                const cellStart = cell.start.getTime();
+                return (
+                  <Cell
+                    key={column}
+                    {...props}
+                    date={date}
+                    dayName={dayNames[column]!}
+                    minute={row.minute}
+                    start={cell.start}
+                    state={pending ? 'loading' : cell.state}
+                    // A cell under one of the viewer's own pills (started here or in a cell above)
+                    // needs no 'Booked'.
+                    covered={eventSpans.some(
+                      ([from, to]) => from < cellStart + SLOT_MINUTES * 60_000 && to > cellStart,
+                    )}
+                    cellEvents={eventsByCell.get(`${date}|${row.minute}`) ?? []}
+                    focusKey={`${column}-${rowIndex}`}
+                    tabbable={
+                      active.column === column &&
+                      (active.row === rowIndex ||
+                        (!slotRows.includes(active.row) && rowIndex === slotRows[0]))
+                    }
+                    onFocus={() => setActive({ column, row: rowIndex })}
+                    dragged={dragged}
+                    onDrag={setDragged}
+                  />
+                );
+              })}
             </div>
           ),
         )}
@@ -426,8 +451,13 @@ function DayHeader({
 
 interface CellProps extends WeekViewProps {
   date: string;
+  /** 'Tuesday, March 24': the cell's day, as its name says it. */
+  dayName: string;
   minute: number;
+  start: Date;
   state: GridCellState;
+  /** One of the viewer's pills covers the cell. */
+  covered: boolean;
   cellEvents: CalendarEvent[];
   focusKey: string;
   tabbable: boolean;
@@ -438,11 +468,12 @@ interface CellProps extends WeekViewProps {
 
 function Cell({
   role,
-  date,
+  dayName,
   minute,
+  start,
   state,
+  covered,
   cellEvents,
-  events,
   facts,
   focusKey,
   tabbable,
@@ -459,8 +490,7 @@ function Cell({
   dragged,
   onDrag,
 }: CellProps) {
-  const start = zonedInstant(date, minute, facts.timeZone);
-  const when = `${formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' })} at ${formatMinuteLabel(minute)}`;
+  const when = `${dayName} at ${formatMinuteLabel(minute)}`;
   const isPsychologist = role === 'psychologist';
 
   let action: { label: string; run: () => void; text: string } | null = null;
@@ -504,13 +534,6 @@ function Cell({
     }) === null;
 
   const description = SHOWN_STATES.has(state) ? STATE_WORD[state] : undefined;
-  // A cell under one of the viewer's own pills (started here or in a cell above) needs no 'Booked'.
-  const cellStart = start.getTime();
-  const coveredByEvent = events.some(
-    (event) =>
-      Date.parse(event.startDate) < cellStart + SLOT_MINUTES * 60_000 &&
-      Date.parse(event.endDate) > cellStart,
-  );
   return (
     <div
       role="gridcell"
@@ -556,7 +579,7 @@ function Cell({
           {action.text}
         </button>
       )}
-      {description && !coveredByEvent && (
+      {description && !covered && (
         <span className="pointer-events-none absolute top-1.5 left-2 select-none">
           {description}
         </span>
