@@ -101,13 +101,21 @@ const CELL_TONE: Record<GridCellState, string> = {
  */
 function useStickyTop(): number {
   const [top, setTop] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const header = document.querySelector<HTMLElement>('body header');
-    if (!header || !['sticky', 'fixed'].includes(getComputedStyle(header).position)) return;
-    const update = () => setTop(Math.ceil(header.getBoundingClientRect().height));
-    update();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(update);
+    if (!header) return;
+    // Read when the browser lays the page out anyway (a resize observer's first call, or the next
+    // frame, comes before the next paint): measuring right after the grid is inserted made the
+    // browser lay out all its cells inside that task, part of one long task on a phone (issue 19).
+    const measure = () => {
+      if (!['sticky', 'fixed'].includes(getComputedStyle(header).position)) return;
+      setTop(Math.ceil(header.getBoundingClientRect().height));
+    };
+    if (typeof ResizeObserver === 'undefined') {
+      const frame = requestAnimationFrame(measure);
+      return () => cancelAnimationFrame(frame);
+    }
+    const observer = new ResizeObserver(measure);
     observer.observe(header);
     return () => observer.disconnect();
   }, []);
@@ -178,10 +186,15 @@ export function WeekView(props: WeekViewProps) {
   // A grid wider than its box (a phone) opens on today's column, next to the pinned times.
   const todayColumn = dates.indexOf(today);
   useLayoutEffect(() => {
-    const body = bodyRef.current;
-    if (!body || todayColumn < 0 || body.scrollWidth <= body.clientWidth) return;
-    const header = headRef.current?.querySelector<HTMLElement>(`[data-column="${todayColumn}"]`);
-    if (header) body.scrollLeft = header.offsetLeft - LABEL_COLUMN_PX;
+    // In the next frame, before it is painted: the sizes it reads are worked out then anyway, while
+    // reading them here would lay out the whole grid inside the task that inserts it (issue 19).
+    const frame = requestAnimationFrame(() => {
+      const body = bodyRef.current;
+      if (!body || todayColumn < 0 || body.scrollWidth <= body.clientWidth) return;
+      const header = headRef.current?.querySelector<HTMLElement>(`[data-column="${todayColumn}"]`);
+      if (header) body.scrollLeft = header.offsetLeft - LABEL_COLUMN_PX;
+    });
+    return () => cancelAnimationFrame(frame);
     // Only when a week holding today is shown; elsewhere the scroll stays where the person put it.
   }, [firstDate, todayColumn]);
 
