@@ -32,7 +32,7 @@ export function YourSessionsSkeleton() {
       className="mt-3 animate-pulse motion-reduce:animate-none"
     >
       <div className="mb-2 h-5 w-28 rounded bg-slate-200" />
-      {/* Two lines on a phone, one from 640 px. */}
+      {/* The empty list's box: room for two lines on a phone, one from 640 px. */}
       <div className="h-[4.125rem] rounded-xl border border-dashed border-slate-300 bg-slate-50 sm:h-[2.875rem]" />
     </div>
   );

@@ -122,7 +122,8 @@ export function YourSessions({
               Upcoming ({upcoming.length})
             </p>
             {upcoming.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-600">
+              // As tall as its stand-in while loading (your-sessions-frame.tsx), wrapped or not.
+              <p className="min-h-[4.125rem] rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-600 sm:min-h-[2.875rem]">
                 No upcoming sessions. Pick a time below to book one.
               </p>
             ) : (
