@@ -29,11 +29,14 @@ export function YourSessionsSkeleton() {
     <div
       role="status"
       aria-label="Loading your sessions"
-      className="mt-3 animate-pulse motion-reduce:animate-none"
+      className="mt-3 grid animate-pulse grid-cols-1 gap-4 motion-reduce:animate-none lg:grid-cols-2"
     >
-      <div className="mb-2 h-5 w-28 rounded bg-slate-200" />
-      {/* The empty list's box: room for two lines on a phone, one from 640 px. */}
-      <div className="h-[4.125rem] rounded-xl border border-dashed border-slate-300 bg-slate-50 sm:h-[2.875rem]" />
+      {/* In the Upcoming column, as the list lays it out. */}
+      <div>
+        <div className="mb-2 h-5 w-28 rounded bg-slate-200" />
+        {/* The empty list's box: room for two lines on a phone, one from 640 px. */}
+        <div className="h-[4.125rem] rounded-xl border border-dashed border-slate-300 bg-slate-50 sm:h-[2.875rem]" />
+      </div>
     </div>
   );
 }
