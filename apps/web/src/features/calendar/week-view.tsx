@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import {
   DAY_PARTS,
   SLOT_MINUTES,
@@ -122,7 +130,53 @@ function useStickyTop(): number {
   return top;
 }
 
+/**
+ * The grid, drawn again only when what it shows changes (the week, facts, events, minute, policy,
+ * loading): the dashboard renders often as its reads settle, and each render of 168 cells was a long
+ * task on a phone (issue 19). The calendar hands new handlers on every render; the grid calls the
+ * latest ones through a ref, so skipping a render never leaves it with a stale one.
+ */
 export function WeekView(props: WeekViewProps) {
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const handlers = useMemo(
+    () => ({
+      onMoveWeek: (direction: -1 | 1) => latest.current.onMoveWeek?.(direction),
+      onFreeSlot: (start: Date) => latest.current.onFreeSlot(start),
+      onToggleDay: (date: string, off: boolean) => latest.current.onToggleDay(date, off),
+      onToggleDayPart: (date: string, part: DayPart, off: boolean) =>
+        latest.current.onToggleDayPart(date, part, off),
+      onToggleSlot: (start: Date, blocked: boolean) => latest.current.onToggleSlot(start, blocked),
+      onDeleteEvent: (event: CalendarEvent) => latest.current.onDeleteEvent?.(event),
+      onOpenEvent: (event: CalendarEvent) => latest.current.onOpenEvent?.(event),
+      onMoveEvent: (event: CalendarEvent, start: Date) =>
+        latest.current.onMoveEvent?.(event, start),
+    }),
+    [],
+  );
+  // An optional handler stays absent when absent: whether it is there decides what a cell offers.
+  const grid: WeekViewProps = { ...props, ...handlers };
+  if (!props.onMoveWeek) delete grid.onMoveWeek;
+  if (!props.onDeleteEvent) delete grid.onDeleteEvent;
+  if (!props.onOpenEvent) delete grid.onOpenEvent;
+  if (!props.onMoveEvent) delete grid.onMoveEvent;
+  return <WeekGrid {...grid} />;
+}
+
+/** Equal when every value is, functions aside (the handlers are the ref's; predicates read data). */
+function sameGrid(before: WeekViewProps, after: WeekViewProps): boolean {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof WeekViewProps>;
+  for (const key of keys) {
+    const [a, b] = [before[key], after[key]];
+    if (typeof a === 'function' && typeof b === 'function') continue;
+    if (a !== b) return false;
+  }
+  return true;
+}
+
+const WeekGrid = memo(function WeekGrid(props: WeekViewProps) {
   const { role, dates, today, now, facts, policy, events, pending = false, onMoveWeek } = props;
   const gridRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);
@@ -388,7 +442,7 @@ export function WeekView(props: WeekViewProps) {
       </div>
     </div>
   );
-}
+}, sameGrid);
 
 function DayHeader({
   column,
