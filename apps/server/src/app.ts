@@ -38,7 +38,7 @@ import { errorEnvelope, errorHandler } from './plugins/error-handler';
 import { openapi } from './plugins/openapi';
 import { rejectNulBytes } from './plugins/reject-nul-bytes';
 import { rateLimits } from './plugins/rate-limits';
-import { webApp } from './plugins/web-app';
+import { inlineScriptHashes, webApp } from './plugins/web-app';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +114,7 @@ export async function buildApp({
 
   const provider = paymentProvider ?? createPaymentProvider(env, database.db);
   const razorpay = provider.name === 'razorpay' ? RAZORPAY_CHECKOUT_ORIGINS : [];
+  const webRoot = env.WEB_DIST_DIR ?? 'apps/web/dist';
 
   // Some of the original client's calls carry a JSON content type and no body (cancel-user): an empty
   // JSON body is no body, not an error. A body nested deeper than any request needs is refused before
@@ -156,17 +157,18 @@ export async function buildApp({
 
   await app.register(errorHandler);
   await app.register(rejectNulBytes);
-  // The pages' policy, written out: scripts only from our own origin (no inline or eval; the build has
-  // no inline script), Razorpay's checkout only when Razorpay is the provider. Inline styles stay
-  // allowed because the dialog library injects a <style> element for scroll locking. API answers get
-  // a policy that allows nothing (plugins/security-headers.ts).
+  // The pages' policy, written out: scripts only from our own origin (no eval; inline only the build's
+  // own early-reads script, by its hash), Razorpay's checkout only when Razorpay is the provider.
+  // Inline styles stay allowed because the dialog library injects a <style> element for scroll
+  // locking. API answers get a policy that allows nothing (plugins/security-headers.ts).
   await app.register(securityHeaders, {
     page: {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...razorpay],
+          // The built pages' own inline scripts (the dashboards' early reads), by their hashes.
+          scriptSrc: ["'self'", ...razorpay, ...inlineScriptHashes(webRoot)],
           scriptSrcAttr: ["'none'"],
           frameSrc: ["'self'", ...razorpay],
           styleSrc: ["'self'", "'unsafe-inline'"],
@@ -221,6 +223,6 @@ export async function buildApp({
   await app.register(remindersPlugin);
   await app.register(retentionPlugin);
 
-  await app.register(webApp, { root: env.WEB_DIST_DIR ?? 'apps/web/dist' });
+  await app.register(webApp, { root: webRoot });
   return app;
 }

@@ -52,7 +52,9 @@ const storedSession = (role) => ({
   }),
 });
 
-const { render } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+const { render, EARLY_READS_SCRIPT } = await import(
+  pathToFileURL(path.join(ssrDir, 'prerender.js')).href
+);
 
 /** A manifest entry's chunk and all it imports statically, as files. */
 function staticFiles(key, seen = new Set()) {
@@ -85,8 +87,11 @@ const base = template.replace(cssLink[0], () => `<style>${css}</style>`);
 const BOOT = /<div id="root">[\s\S]*?<\/div>/;
 if (!BOOT.test(base)) throw new Error('No <div id="root"> in dist/index.html.');
 
-function page({ screen, storage, needs }) {
-  let html = base.replace('</head>', () => `  ${preloadsFor(needs)}\n  </head>`);
+function page({ screen, storage, needs, earlyReads = false }) {
+  // A dashboard's page starts its first reads before the JavaScript arrives (src/lib/early-reads.ts);
+  // the server's CSP allows this inline script by its hash (apps/server/src/plugins/web-app.ts).
+  const early = earlyReads ? `\n    <script>${EARLY_READS_SCRIPT}</script>` : '';
+  let html = base.replace('</head>', () => `  ${preloadsFor(needs)}${early}\n  </head>`);
   if (screen) {
     setWindow(storage);
     const body = render();
@@ -108,6 +113,7 @@ for (const role of ['patient', 'psychologist']) {
       screen: role,
       storage: storedSession(role),
       needs: [...APP, `src/app/${role}-area.tsx`],
+      earlyReads: true,
     }),
   );
 }

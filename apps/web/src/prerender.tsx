@@ -5,6 +5,9 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/app';
 
+// The dashboards' pages start their first reads themselves (lib/early-reads.ts).
+export { EARLY_READS_SCRIPT } from './lib/early-reads';
+
 /** The page as the browser's first render draws it, for the `window` the script has set up. */
 export function render(): string {
   return renderToString(

@@ -16,6 +16,7 @@ export * from './privacy';
 export * from './names';
 export * from './paging';
 export * from './time-format';
+export * from './date-time-format';
 export * from './policy';
 export * from './policy-terms';
 export * from './policy-moves';

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './date-time-format';
+
 /**
  * How a time is written, on every screen and in every email: "10:00 AM", "Tuesday, 10 March 2026",
  * and a zone named "IST" for India (the name people there use; other zones as their offset, "GMT+1",
@@ -6,15 +8,11 @@
 
 /** "10:00 AM" in a zone. */
 export function formatClock(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(
-    instant,
-  );
+  return dateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(instant);
 }
 
 function zoneNameIn(locale: string, timeZone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(
-    at,
-  );
+  const parts = dateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(at);
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
 
@@ -41,7 +39,7 @@ export function formatClockRange(
 
 /** "Tuesday, 10 March 2026" for the day an instant falls on in a zone. */
 export function formatLongDate(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-IN', {
+  return dateTimeFormat('en-IN', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -60,7 +58,7 @@ export function formatSessionTime(start: Date, end: Date, timeZone: string): str
  * line (the penalty checkout's description).
  */
 export function formatSessionStart(start: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
+  const parts = dateTimeFormat('en-GB', {
     weekday: 'short',
     day: 'numeric',
     month: 'short',

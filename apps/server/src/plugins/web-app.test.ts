@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageFor } from './web-app';
+import { inlineScriptHashes, pageFor } from './web-app';
 
 const page = (url: string, cookie?: string) => {
   const [pathname = '/', search = ''] = url.split('?');
@@ -27,5 +31,28 @@ describe('the prerendered page a visit gets', () => {
     expect(page('/?token=t&psychologistId=abc')).toBe('screens/loading.html');
     expect(page('/?moveDecision=keep&token=t')).toBe('screens/loading.html');
     expect(page('/sandbox/checkout', 'sukoon-screen=patient')).toBe('screens/loading.html');
+  });
+});
+
+describe("the CSP's inline scripts", () => {
+  it('are exactly those the built pages hold, by their hashes', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'sukoon-web-'));
+    try {
+      expect(inlineScriptHashes(root)).toEqual([]);
+      const early = "(function () { fetch('/api/users/me'); })();";
+      mkdirSync(path.join(root, 'screens'));
+      writeFileSync(path.join(root, 'index.html'), '<script type="module" src="/a.js"></script>');
+      for (const role of ['patient', 'psychologist']) {
+        writeFileSync(
+          path.join(root, 'screens', `${role}.html`),
+          `<head><script>${early}</script>`,
+        );
+      }
+      const hash = createHash('sha256').update(early).digest('base64');
+      // Script files (src=) need no hash; the same script on two pages is listed once.
+      expect(inlineScriptHashes(root)).toEqual([`'sha256-${hash}'`]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +25,33 @@ export function pageFor(pathname: string, query: URLSearchParams, cookie: string
   if (query.has('psychologistId')) return 'screens/patient.html';
   const role = SCREEN_COOKIE.exec(cookie ?? '')?.[1];
   return role ? `screens/${role}.html` : 'index.html';
+}
+
+/**
+ * The CSP sources (`'sha256-…'`) of the inline scripts in the built pages: the dashboards' early
+ * reads (apps/web/src/lib/early-reads.ts), worked out from the pages themselves so the policy allows
+ * exactly the scripts this build wrote and nothing else inline. None when the app is not built.
+ */
+export function inlineScriptHashes(root: string): string[] {
+  const pages = [path.join(root, 'index.html')];
+  const screens = path.join(root, 'screens');
+  if (existsSync(screens)) {
+    for (const file of readdirSync(screens)) {
+      if (file.endsWith('.html')) pages.push(path.join(screens, file));
+    }
+  }
+  const hashes = new Set<string>();
+  for (const page of pages) {
+    if (!existsSync(page)) continue;
+    for (const [, script] of readFileSync(page, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+      hashes.add(
+        `'sha256-${createHash('sha256')
+          .update(script ?? '')
+          .digest('base64')}'`,
+      );
+    }
+  }
+  return [...hashes];
 }
 
 /**

@@ -16,6 +16,8 @@ import { lazyWithPreload, preloadWhenIdle } from '../lib/lazy';
 import { ErrorBoundary } from './error-boundary';
 import { usePrivacyLayer } from './privacy-layer';
 import { SkeletonList } from '../components/ui/skeleton';
+import { AttendanceBannerFrame } from '../features/attendance/attendance-frame';
+import { YourSessionsFrame } from '../features/patient-sessions/your-sessions-frame';
 
 // The role selection's first load is only what it needs (apps/web/scripts/check-bundle-budget.mjs
 // keeps it under budget). The dashboard's header is part of it (the page a signed-in visitor is sent
@@ -153,7 +155,7 @@ function PageFlowBody() {
         onBack={canGoBack ? toRoleSelection : undefined}
         actions={<span className="size-10 rounded-full bg-slate-100" aria-hidden="true" />}
       >
-        <CalendarLoading />
+        <DashboardLoading role={view.role} />
       </DashboardShell>
     );
   }
@@ -187,7 +189,7 @@ function PageFlowBody() {
       )}
       {signedInAsRole ? (
         // The dashboard's calendar loads in its place, the header staying as it is.
-        <Suspense fallback={<CalendarLoading />}>
+        <Suspense fallback={<DashboardLoading role={signedInAsRole.role} />}>
           {signedInAsRole.role === 'psychologist' ? (
             <PsychologistArea
               user={signedInAsRole}
@@ -216,6 +218,26 @@ function PageFlowBody() {
         </Suspense>
       )}
     </DashboardShell>
+  );
+}
+
+/**
+ * A role's dashboard before anything of the user's is known: the same boxes, in the same places, as
+ * the dashboard draws while its data loads (Your sessions for patients; Today's Attendance and the
+ * tip for psychologists, psychologist-area.tsx), so filling them in moves nothing (issue 19). The
+ * server sends it prerendered (decision 0017): it holds nothing of any user's.
+ */
+function DashboardLoading({ role }: { role: Role }) {
+  return role === 'patient' ? (
+    <div className="flex flex-col gap-4">
+      <YourSessionsFrame />
+      <CalendarLoading />
+    </div>
+  ) : (
+    <section aria-label="Calendar" className="flex flex-col gap-4">
+      <AttendanceBannerFrame />
+      <CalendarLoading />
+    </section>
   );
 }
 

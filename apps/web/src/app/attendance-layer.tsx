@@ -3,7 +3,8 @@ import { localDateOf, type CalendarEvent } from '@sukoon/shared';
 import type { CalendarProps } from '../features/calendar/calendar';
 import { useSessionWindow } from '../features/attendance/attendance-api';
 import { todaysSessions } from '../features/attendance/session-lists';
-import { AttendanceTip, TodayAttendance } from '../features/attendance/today-attendance';
+import { AttendanceBanner } from '../features/attendance/attendance-frame';
+import { TodayAttendance } from '../features/attendance/today-attendance';
 import type { FormExtraContext } from '../features/booking/event-form-dialog';
 import { lazyWithPreload, preloadWhenIdle } from '../lib/lazy';
 import { ErrorBoundary } from './error-boundary';
@@ -69,17 +70,18 @@ export function useAttendanceLayer(
   return {
     banner: (
       <ErrorBoundary region="today’s attendance">
-        <div className="grid grid-cols-1 gap-3 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <TodayAttendance
-            sessions={todaysSessions(events, now, timeZone)}
-            now={now}
-            timeZone={timeZone}
-            loading={loading}
-            loaded={sessions.data !== undefined}
-            {...failure}
-          />
-          <AttendanceTip />
-        </div>
+        <AttendanceBanner
+          today={
+            <TodayAttendance
+              sessions={todaysSessions(events, now, timeZone)}
+              now={now}
+              timeZone={timeZone}
+              loading={loading}
+              loaded={sessions.data !== undefined}
+              {...failure}
+            />
+          }
+        />
       </ErrorBoundary>
     ),
     belowWeek: (week) => (

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { missingProfileParts, type CalendarEvent, type User } from '@sukoon/shared';
 import type { FormExtraContext } from '../features/booking/event-form-dialog';
 import { AttendanceForm } from '../features/attendance/lazy-attendance-form';
+import { AttendanceBannerFrame } from '../features/attendance/attendance-frame';
 import { Calendar } from '../features/calendar/calendar';
 import { deviceTimeZone } from '../lib/dates';
 import { lazyWithPreload, preloadWhenIdle } from '../lib/lazy';
@@ -72,7 +73,8 @@ export function PsychologistArea({
         <Calendar
           role="psychologist"
           psychologistId={user.id}
-          banner={attendance?.banner}
+          // Until the psychologist's record is in, the banner as the prerendered frame draws it.
+          banner={attendance?.banner ?? <AttendanceBannerFrame />}
           belowWeek={attendance?.belowWeek}
           {...actions.calendarProps}
         />

@@ -1,4 +1,5 @@
 import { SERVER_ERROR_MESSAGE, type ApiErrorBody } from '@sukoon/shared';
+import { takeEarlyRead } from './early-reads';
 
 /** The session token the server issued at sign-in (specification, "Local storage": authToken). */
 export const AUTH_TOKEN_KEY = 'authToken';
@@ -68,9 +69,11 @@ async function call<T>(
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
-  let response: Response;
+  // A dashboard's first reads may have been started by the page itself (lib/early-reads.ts).
+  let response =
+    method === 'GET' ? await takeEarlyRead(`${url.pathname}${url.search}`, token) : null;
   try {
-    response = await fetch(url, {
+    response ??= await fetch(url, {
       method,
       headers,
       body: options.body === undefined ? null : JSON.stringify(options.body),

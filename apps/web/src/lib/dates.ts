@@ -1,15 +1,20 @@
+import { dateTimeFormat } from '@sukoon/shared';
+
+// Formatters come from one cache (`dateTimeFormat`): making one per label made the week grid's
+// render a long task on phones (issue 19).
+
 /** en-US, 12-hour, in a given IANA zone. */
 export function formatInZone(
   instant: Date,
   timeZone: string,
   options: Intl.DateTimeFormatOptions,
 ): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, ...options }).format(instant);
+  return dateTimeFormat('en-US', { timeZone, ...options }).format(instant);
 }
 
 /** 'Tue', '10 Mar' style labels for a calendar date (no time zone involved). */
 export function formatDate(date: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options }).format(
+  return dateTimeFormat('en-US', { timeZone: 'UTC', ...options }).format(
     new Date(`${date}T00:00:00Z`),
   );
 }

@@ -5,7 +5,10 @@ import { SessionWhen } from '../../components/ui/session-when';
 import { SMALL_SCREEN, useMediaQuery } from '../../lib/use-media-query';
 import { AttendanceStatus } from './attendance-status';
 import { sessionWho } from './session-lists';
-import { SkeletonList } from '../../components/ui/skeleton';
+import { TodayAttendanceBox, TodaySessionsSkeleton } from './attendance-frame';
+
+// The tip lives with the frame the prerendered page draws.
+export { AttendanceTip } from './attendance-frame';
 
 /** How many entries the small-screen list shows before 'Show all' (specification, section 9). */
 export const SMALL_SCREEN_ENTRIES = 3;
@@ -49,32 +52,33 @@ export function TodayAttendance({
   const hidden = sessions.length - shown.length;
 
   return (
-    <section
-      aria-label={heading}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    <TodayAttendanceBox
+      label={heading}
+      heading={
+        small ? (
+          <h2 className="text-base font-semibold text-slate-900">
+            <button
+              type="button"
+              aria-expanded={expanded}
+              aria-controls={listId}
+              onClick={() => setExpanded((open) => !open)}
+              className="-m-1 flex w-[calc(100%+0.5rem)] items-center justify-between gap-2 rounded-lg p-1 text-left focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              {heading}
+              <span aria-hidden="true" className="text-sm text-slate-500">
+                {expanded ? '▴ Hide' : '▾ Show'}
+              </span>
+            </button>
+          </h2>
+        ) : (
+          <h2 className="text-base font-semibold text-slate-900">{heading}</h2>
+        )
+      }
     >
-      {small ? (
-        <h2 className="text-base font-semibold text-slate-900">
-          <button
-            type="button"
-            aria-expanded={expanded}
-            aria-controls={listId}
-            onClick={() => setExpanded((open) => !open)}
-            className="-m-1 flex w-[calc(100%+0.5rem)] items-center justify-between gap-2 rounded-lg p-1 text-left focus-visible:outline-2 focus-visible:outline-brand-700"
-          >
-            {heading}
-            <span aria-hidden="true" className="text-sm text-slate-500">
-              {expanded ? '▴ Hide' : '▾ Show'}
-            </span>
-          </button>
-        </h2>
-      ) : (
-        <h2 className="text-base font-semibold text-slate-900">{heading}</h2>
-      )}
       {(!small || expanded) && (
         <div id={listId} className="mt-3">
           {loading ? (
-            <SkeletonList label="Loading today’s sessions" rows={2} />
+            <TodaySessionsSkeleton />
           ) : failed ? (
             <LoadError
               message={`Today’s sessions could not be loaded: ${error}`}
@@ -130,16 +134,6 @@ export function TodayAttendance({
           )}
         </div>
       )}
-    </section>
-  );
-}
-
-/** The tip that a session in the scheduler opens for marking. */
-export function AttendanceTip() {
-  return (
-    <p className="rounded-2xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
-      <strong className="font-semibold">Tip:</strong> click a session in the calendar to open it and
-      mark attendance in its Patient Attendance section, once the session has started.
-    </p>
+    </TodayAttendanceBox>
   );
 }

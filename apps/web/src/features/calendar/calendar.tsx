@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   DAY_PARTS,
   SLOT_START_MINUTES,
@@ -37,7 +37,7 @@ import { sessionsWithin } from './booked-sessions';
 import type { BookedSessionsWarningProps } from './booked-sessions-warning';
 import { cellState, isDayPartOff } from './cell-state';
 import { DAY_PART_LABEL } from './day-parts';
-import { formatDate } from './layout';
+import { ROW_HEIGHT_PX, formatDate } from './layout';
 import { WeekView, type WeekViewProps } from './week-view';
 import { SkeletonList } from '../../components/ui/skeleton';
 
@@ -158,7 +158,14 @@ export function Calendar(props: CalendarProps) {
     );
   }
   if (!psychologist.data) {
-    return <SkeletonList label="Loading calendar" rows={6} />;
+    // The banner is drawn at once (a psychologist's Today's Attendance and tip, as the prerendered
+    // frame has them: app/app.tsx), so the calendar's arrival moves nothing above it.
+    return (
+      <section aria-label="Calendar" className="flex flex-col gap-4">
+        {props.banner}
+        <SkeletonList label="Loading calendar" rows={6} />
+      </section>
+    );
   }
   return (
     <CalendarBody
@@ -193,19 +200,28 @@ function CalendarBody({
   const [chosen, setChosen] = useState<{ start: Date; from: 'week' | 'month' } | null>(null);
   const [warning, setWarning] = useState<Warning | null>(null);
 
-  const week = weekDates(anchor, weekStart);
-  const month = monthGridDates(anchor, weekStart);
+  // Kept while the anchor stays: the week grid works out its cells once per week (week-view.tsx).
+  const week = useMemo(() => weekDates(anchor, weekStart), [anchor, weekStart]);
+  const month = useMemo(() => monthGridDates(anchor, weekStart), [anchor, weekStart]);
   const dates = tab === 'week' ? week : month;
   const range = rangeOf(dates, timeZone);
   const shownInstants = [new Date(range.start), new Date(range.end)];
   const availability = useAvailability(psychologistId, range.from, range.to);
   const events = useEvents(range.start, range.end);
   const facts: AvailabilityFacts | undefined = availability.data;
-  const ownEvents = (events.data ?? []).filter((event) => event.psychologistId === psychologistId);
+  const ownEvents = useMemo(
+    () => (events.data ?? []).filter((event) => event.psychologistId === psychologistId),
+    [events.data, psychologistId],
+  );
   // Another range's answer, kept while this one loads: drawn as loading, never as this range's state.
   const pending = availability.isPlaceholderData || events.isPlaceholderData;
   const settled = availability.isSuccess && events.isSuccess && !pending;
   const hasFacts = facts !== undefined;
+  // The week grid is the dashboard's heaviest render (168 cells). Its first one follows the rest of
+  // the calendar in a transition (a deferred value renders at low priority, in slices the browser
+  // can paint and take input between), so the header and buttons do not wait for it and no one long
+  // task holds the page (issue 19). Later changes (another week, a blocked slot) draw at once.
+  const gridReady = useDeferredValue(hasFacts, false);
 
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -412,32 +428,38 @@ function CalendarBody({
                   onBeforeRun={bulkAsked}
                 />
               )}
-              <WeekView
-                role={role}
-                dates={week}
-                today={today}
-                now={now}
-                facts={facts}
-                policy={policy}
-                pending={pending}
-                events={ownEvents}
-                onMoveWeek={move}
-                onFreeSlot={(start) => setChosen({ start, from: 'week' })}
-                onToggleDay={toggleDayAsked}
-                onToggleDayPart={toggleDayPartAsked}
-                onToggleSlot={(start, blocked) =>
-                  toggleSlot.mutate({
-                    start: start.toISOString(),
-                    status: blocked ? 'Blocked' : 'Available',
-                  })
-                }
-                {...(onDeleteEvent ? { onDeleteEvent } : {})}
-                {...(canDeleteEvent ? { canDeleteEvent } : {})}
-                {...(onOpenEvent ? { onOpenEvent } : {})}
-                {...eventMoves}
-              />
-              {!isPsychologist && <Legend />}
-              {belowWeek?.({ dates: week, events: ownEvents, timeZone, now })}
+              {gridReady ? (
+                <>
+                  <WeekView
+                    role={role}
+                    dates={week}
+                    today={today}
+                    now={now}
+                    facts={facts}
+                    policy={policy}
+                    pending={pending}
+                    events={ownEvents}
+                    onMoveWeek={move}
+                    onFreeSlot={(start) => setChosen({ start, from: 'week' })}
+                    onToggleDay={toggleDayAsked}
+                    onToggleDayPart={toggleDayPartAsked}
+                    onToggleSlot={(start, blocked) =>
+                      toggleSlot.mutate({
+                        start: start.toISOString(),
+                        status: blocked ? 'Blocked' : 'Available',
+                      })
+                    }
+                    {...(onDeleteEvent ? { onDeleteEvent } : {})}
+                    {...(canDeleteEvent ? { canDeleteEvent } : {})}
+                    {...(onOpenEvent ? { onOpenEvent } : {})}
+                    {...eventMoves}
+                  />
+                  {!isPsychologist && <Legend />}
+                  {belowWeek?.({ dates: week, events: ownEvents, timeZone, now })}
+                </>
+              ) : (
+                <WeekLoading />
+              )}
             </Tabs.Content>
             <Tabs.Content value="month" className="mt-3 outline-none">
               <Suspense fallback={<MonthLoading />}>
@@ -564,6 +586,19 @@ function BulkDayParts({
         {result?.text}
       </p>
     </div>
+  );
+}
+
+/** Where the week grid goes until its first render: about its height, so nothing below jumps. */
+function WeekLoading() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading the week"
+      className="animate-pulse rounded-xl border border-slate-200 bg-white motion-reduce:animate-none"
+      // The day headers, a row per half hour of the working day and the closing time's label.
+      style={{ height: 64 + SLOT_START_MINUTES.length * ROW_HEIGHT_PX + 28 }}
+    />
   );
 }
 

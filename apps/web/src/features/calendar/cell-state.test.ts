@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PRACTICE_POLICY,
+  SLOT_START_MINUTES,
+  weekDates,
   zonedInstant,
   type AvailabilityFacts,
   type PracticePolicy,
 } from '@sukoon/shared';
-import { cellState, isDayPartHidden } from './cell-state';
+import { cellState, isDayPartHidden, weekCells } from './cell-state';
 
 const facts: AvailabilityFacts = {
   timeZone: 'Asia/Kolkata',
@@ -68,5 +70,50 @@ describe('cellState', () => {
     const week = ['2030-03-11', '2030-03-12'];
     expect(isDayPartHidden(facts, week, 'evening')).toBe(false);
     expect(isDayPartHidden(facts, ['2030-03-12'], 'evening')).toBe(true);
+  });
+});
+
+describe('weekCells', () => {
+  const policy: PracticePolicy = {
+    ...DEFAULT_PRACTICE_POLICY,
+    minNoticeMinutes: 120,
+    horizonWeeks: 1,
+    breakMinutes: 15,
+  };
+  // Weeks with clock changes (New York and London in March, Sydney in April) and without.
+  const cases = [
+    { zone: 'Asia/Kolkata', date: '2030-03-12' },
+    { zone: 'America/New_York', date: '2030-03-10' },
+    { zone: 'Europe/London', date: '2030-03-31' },
+    { zone: 'Australia/Sydney', date: '2030-04-07' },
+  ];
+  it.each(cases)('gives every cell of a week in $zone what cellState gives', ({ zone, date }) => {
+    const dates = weekDates(date);
+    const zoned: AvailabilityFacts = {
+      timeZone: zone,
+      daysOff: [dates[3]!],
+      unavailableDayParts: [{ date: dates[1]!, segment: 'evening' }],
+      blockedSlots: [zonedInstant(dates[2]!, 600, zone).toISOString()],
+      busy: [
+        {
+          start: zonedInstant(dates[4]!, 630, zone).toISOString(),
+          end: zonedInstant(dates[4]!, 675, zone).toISOString(),
+        },
+      ],
+    };
+    const at = zonedInstant(dates[1]!, 690, zone);
+    for (const role of ['patient', 'psychologist'] as const) {
+      for (const rules of [undefined, policy]) {
+        const cells = weekCells(dates, SLOT_START_MINUTES, zoned, at, role, rules);
+        for (const day of dates) {
+          for (const minute of SLOT_START_MINUTES) {
+            expect(cells.get(`${day}|${minute}`)).toEqual({
+              start: zonedInstant(day, minute, zone),
+              state: cellState(day, minute, zoned, at, role, rules),
+            });
+          }
+        }
+      }
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { weekDates, type AvailabilityFacts } from '@sukoon/shared';
 import { makeEvent } from '../../testing/render';
@@ -70,7 +70,7 @@ describe('the week grid on a phone and a laptop (issue 17)', () => {
     expect(container.innerHTML).not.toContain('text-[11px]');
   });
 
-  it('keeps the day headers in a box of their own that sticks under the app header', () => {
+  it('keeps the day headers in a box of their own that sticks under the app header', async () => {
     const header = document.createElement('header');
     header.style.position = 'sticky';
     document.body.prepend(header);
@@ -81,7 +81,7 @@ describe('the week grid on a phone and a laptop (issue 17)', () => {
     const head = screen.getAllByRole('rowgroup')[0]!;
     expect(within(head).getAllByRole('columnheader')).toHaveLength(8);
     expect(head.className).toContain('sticky');
-    expect(head.style.top).toBe('61px');
+    await waitFor(() => expect(head.style.top).toBe('61px'));
     // The rows scroll sideways in their own box; the headers follow them.
     const body = screen.getAllByRole('rowgroup')[1]!;
     expect(body.className).toContain('overflow-x-auto');
@@ -90,7 +90,7 @@ describe('the week grid on a phone and a laptop (issue 17)', () => {
     expect(head.scrollLeft).toBe(300);
   });
 
-  it('opens scrolled to today where the grid is wider than its box', () => {
+  it('opens scrolled to today where the grid is wider than its box', async () => {
     vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(120 + 7 * 160);
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(341);
     vi.spyOn(HTMLElement.prototype, 'offsetLeft', 'get').mockImplementation(function (
@@ -101,8 +101,8 @@ describe('the week grid on a phone and a laptop (issue 17)', () => {
     });
     renderWeek();
     const body = screen.getAllByRole('rowgroup')[1]!;
-    // Thursday is the fourth day: three columns of 160 px to its left.
-    expect(body.scrollLeft).toBe(3 * 160);
+    // Thursday is the fourth day: three columns of 160 px to its left (set in the next frame).
+    await waitFor(() => expect(body.scrollLeft).toBe(3 * 160));
   });
 
   it('shares out the width of a wide screen among the days, never less than 160 px each', () => {

@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import {
   DAY_PARTS,
   SLOT_MINUTES,
@@ -10,7 +18,6 @@ import {
   localMinuteOf,
   PSYCHOLOGIST_MOVE_POLICY,
   slotProblem,
-  zonedInstant,
   type AvailabilityFacts,
   type BookingPolicy,
   type CalendarEvent,
@@ -18,7 +25,7 @@ import {
   type Role,
 } from '@sukoon/shared';
 import { sessionsWithin } from './booked-sessions';
-import { cellState, dayPartRows, isDayPartHidden, type CellState } from './cell-state';
+import { dayPartRows, isDayPartHidden, weekCells, type CellState } from './cell-state';
 import { LazyMenuSlot } from '../../components/ui/lazy-menu';
 import { lazyWithPreload } from '../../lib/lazy';
 import { DAY_PART_LABEL } from './day-parts';
@@ -102,20 +109,74 @@ const CELL_TONE: Record<GridCellState, string> = {
  */
 function useStickyTop(): number {
   const [top, setTop] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const header = document.querySelector<HTMLElement>('body header');
-    if (!header || !['sticky', 'fixed'].includes(getComputedStyle(header).position)) return;
-    const update = () => setTop(Math.ceil(header.getBoundingClientRect().height));
-    update();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(update);
+    if (!header) return;
+    // Read when the browser lays the page out anyway (a resize observer's first call, or the next
+    // frame, comes before the next paint): measuring right after the grid is inserted made the
+    // browser lay out all its cells inside that task, part of one long task on a phone (issue 19).
+    const measure = () => {
+      if (!['sticky', 'fixed'].includes(getComputedStyle(header).position)) return;
+      setTop(Math.ceil(header.getBoundingClientRect().height));
+    };
+    if (typeof ResizeObserver === 'undefined') {
+      const frame = requestAnimationFrame(measure);
+      return () => cancelAnimationFrame(frame);
+    }
+    const observer = new ResizeObserver(measure);
     observer.observe(header);
     return () => observer.disconnect();
   }, []);
   return top;
 }
 
+/**
+ * The grid, drawn again only when what it shows changes (the week, facts, events, minute, policy,
+ * loading): the dashboard renders often as its reads settle, and each render of 168 cells was a long
+ * task on a phone (issue 19). The calendar hands new handlers on every render; the grid calls the
+ * latest ones through a ref, so skipping a render never leaves it with a stale one.
+ */
 export function WeekView(props: WeekViewProps) {
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const handlers = useMemo(
+    () => ({
+      onMoveWeek: (direction: -1 | 1) => latest.current.onMoveWeek?.(direction),
+      onFreeSlot: (start: Date) => latest.current.onFreeSlot(start),
+      onToggleDay: (date: string, off: boolean) => latest.current.onToggleDay(date, off),
+      onToggleDayPart: (date: string, part: DayPart, off: boolean) =>
+        latest.current.onToggleDayPart(date, part, off),
+      onToggleSlot: (start: Date, blocked: boolean) => latest.current.onToggleSlot(start, blocked),
+      onDeleteEvent: (event: CalendarEvent) => latest.current.onDeleteEvent?.(event),
+      onOpenEvent: (event: CalendarEvent) => latest.current.onOpenEvent?.(event),
+      onMoveEvent: (event: CalendarEvent, start: Date) =>
+        latest.current.onMoveEvent?.(event, start),
+    }),
+    [],
+  );
+  // An optional handler stays absent when absent: whether it is there decides what a cell offers.
+  const grid: WeekViewProps = { ...props, ...handlers };
+  if (!props.onMoveWeek) delete grid.onMoveWeek;
+  if (!props.onDeleteEvent) delete grid.onDeleteEvent;
+  if (!props.onOpenEvent) delete grid.onOpenEvent;
+  if (!props.onMoveEvent) delete grid.onMoveEvent;
+  return <WeekGrid {...grid} />;
+}
+
+/** Equal when every value is, functions aside (the handlers are the ref's; predicates read data). */
+function sameGrid(before: WeekViewProps, after: WeekViewProps): boolean {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof WeekViewProps>;
+  for (const key of keys) {
+    const [a, b] = [before[key], after[key]];
+    if (typeof a === 'function' && typeof b === 'function') continue;
+    if (a !== b) return false;
+  }
+  return true;
+}
+
+const WeekGrid = memo(function WeekGrid(props: WeekViewProps) {
   const { role, dates, today, now, facts, policy, events, pending = false, onMoveWeek } = props;
   const gridRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);
@@ -139,13 +200,30 @@ export function WeekView(props: WeekViewProps) {
   );
   const slotRows = rows.flatMap((row, index) => (row.kind === 'slot' ? [index] : []));
 
-  const eventsByCell = new Map<string, CalendarEvent[]>();
-  for (const event of events) {
-    const start = new Date(event.startDate);
-    const minute = localMinuteOf(start, facts.timeZone);
-    const key = `${localDateOf(start, facts.timeZone)}|${minute - (minute % SLOT_MINUTES)}`;
-    eventsByCell.set(key, [...(eventsByCell.get(key) ?? []), event]);
-  }
+  // Worked out once per week, facts, events and minute rather than per cell and render: each cell's
+  // start and state, its events, whether a pill covers it, the days' names (issue 19).
+  const cells = useMemo(
+    () => weekCells(dates, SLOT_START_MINUTES, facts, now, role, policy),
+    [dates, facts, now, role, policy],
+  );
+  const eventsByCell = useMemo(() => {
+    const byCell = new Map<string, CalendarEvent[]>();
+    for (const event of events) {
+      const start = new Date(event.startDate);
+      const minute = localMinuteOf(start, facts.timeZone);
+      const key = `${localDateOf(start, facts.timeZone)}|${minute - (minute % SLOT_MINUTES)}`;
+      byCell.set(key, [...(byCell.get(key) ?? []), event]);
+    }
+    return byCell;
+  }, [events, facts.timeZone]);
+  const eventSpans = useMemo(
+    () => events.map((event) => [Date.parse(event.startDate), Date.parse(event.endDate)] as const),
+    [events],
+  );
+  const dayNames = useMemo(
+    () => dates.map((date) => formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' })),
+    [dates],
+  );
 
   function focusCell(column: number, row: number) {
     setActive({ column, row });
@@ -162,10 +240,15 @@ export function WeekView(props: WeekViewProps) {
   // A grid wider than its box (a phone) opens on today's column, next to the pinned times.
   const todayColumn = dates.indexOf(today);
   useLayoutEffect(() => {
-    const body = bodyRef.current;
-    if (!body || todayColumn < 0 || body.scrollWidth <= body.clientWidth) return;
-    const header = headRef.current?.querySelector<HTMLElement>(`[data-column="${todayColumn}"]`);
-    if (header) body.scrollLeft = header.offsetLeft - LABEL_COLUMN_PX;
+    // In the next frame, before it is painted: the sizes it reads are worked out then anyway, while
+    // reading them here would lay out the whole grid inside the task that inserts it (issue 19).
+    const frame = requestAnimationFrame(() => {
+      const body = bodyRef.current;
+      if (!body || todayColumn < 0 || body.scrollWidth <= body.clientWidth) return;
+      const header = headRef.current?.querySelector<HTMLElement>(`[data-column="${todayColumn}"]`);
+      if (header) body.scrollLeft = header.offsetLeft - LABEL_COLUMN_PX;
+    });
+    return () => cancelAnimationFrame(frame);
     // Only when a week holding today is shown; elsewhere the scroll stays where the person put it.
   }, [firstDate, todayColumn]);
 
@@ -311,27 +394,36 @@ export function WeekView(props: WeekViewProps) {
               >
                 {formatMinuteLabel(row.minute)}
               </div>
-              {dates.map((date, column) => (
-                <Cell
-                  key={column}
-                  {...props}
-                  date={date}
-                  minute={row.minute}
-                  state={
-                    pending ? 'loading' : cellState(date, row.minute, facts, now, role, policy)
-                  }
-                  cellEvents={eventsByCell.get(`${date}|${row.minute}`) ?? []}
-                  focusKey={`${column}-${rowIndex}`}
-                  tabbable={
-                    active.column === column &&
-                    (active.row === rowIndex ||
-                      (!slotRows.includes(active.row) && rowIndex === slotRows[0]))
-                  }
-                  onFocus={() => setActive({ column, row: rowIndex })}
-                  dragged={dragged}
-                  onDrag={setDragged}
-                />
-              ))}
+              {dates.map((date, column) => {
+                const cell = cells.get(`${date}|${row.minute}`)!;
+                const cellStart = cell.start.getTime();
+                return (
+                  <Cell
+                    key={column}
+                    {...props}
+                    date={date}
+                    dayName={dayNames[column]!}
+                    minute={row.minute}
+                    start={cell.start}
+                    state={pending ? 'loading' : cell.state}
+                    // A cell under one of the viewer's own pills (started here or in a cell above)
+                    // needs no 'Booked'.
+                    covered={eventSpans.some(
+                      ([from, to]) => from < cellStart + SLOT_MINUTES * 60_000 && to > cellStart,
+                    )}
+                    cellEvents={eventsByCell.get(`${date}|${row.minute}`) ?? []}
+                    focusKey={`${column}-${rowIndex}`}
+                    tabbable={
+                      active.column === column &&
+                      (active.row === rowIndex ||
+                        (!slotRows.includes(active.row) && rowIndex === slotRows[0]))
+                    }
+                    onFocus={() => setActive({ column, row: rowIndex })}
+                    dragged={dragged}
+                    onDrag={setDragged}
+                  />
+                );
+              })}
             </div>
           ),
         )}
@@ -350,7 +442,7 @@ export function WeekView(props: WeekViewProps) {
       </div>
     </div>
   );
-}
+}, sameGrid);
 
 function DayHeader({
   column,
@@ -426,8 +518,13 @@ function DayHeader({
 
 interface CellProps extends WeekViewProps {
   date: string;
+  /** 'Tuesday, March 24': the cell's day, as its name says it. */
+  dayName: string;
   minute: number;
+  start: Date;
   state: GridCellState;
+  /** One of the viewer's pills covers the cell. */
+  covered: boolean;
   cellEvents: CalendarEvent[];
   focusKey: string;
   tabbable: boolean;
@@ -438,11 +535,12 @@ interface CellProps extends WeekViewProps {
 
 function Cell({
   role,
-  date,
+  dayName,
   minute,
+  start,
   state,
+  covered,
   cellEvents,
-  events,
   facts,
   focusKey,
   tabbable,
@@ -459,8 +557,7 @@ function Cell({
   dragged,
   onDrag,
 }: CellProps) {
-  const start = zonedInstant(date, minute, facts.timeZone);
-  const when = `${formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' })} at ${formatMinuteLabel(minute)}`;
+  const when = `${dayName} at ${formatMinuteLabel(minute)}`;
   const isPsychologist = role === 'psychologist';
 
   let action: { label: string; run: () => void; text: string } | null = null;
@@ -504,13 +601,6 @@ function Cell({
     }) === null;
 
   const description = SHOWN_STATES.has(state) ? STATE_WORD[state] : undefined;
-  // A cell under one of the viewer's own pills (started here or in a cell above) needs no 'Booked'.
-  const cellStart = start.getTime();
-  const coveredByEvent = events.some(
-    (event) =>
-      Date.parse(event.startDate) < cellStart + SLOT_MINUTES * 60_000 &&
-      Date.parse(event.endDate) > cellStart,
-  );
   return (
     <div
       role="gridcell"
@@ -556,7 +646,7 @@ function Cell({
           {action.text}
         </button>
       )}
-      {description && !coveredByEvent && (
+      {description && !covered && (
         <span className="pointer-events-none absolute top-1.5 left-2 select-none">
           {description}
         </span>

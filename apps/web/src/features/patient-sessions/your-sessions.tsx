@@ -28,7 +28,7 @@ import {
   useMyBookings,
   useReleaseHold,
 } from './sessions-api';
-import { SkeletonList } from '../../components/ui/skeleton';
+import { YourSessionsBox, YourSessionsSkeleton } from './your-sessions-frame';
 
 interface YourSessionsProps {
   userId: string;
@@ -88,17 +88,9 @@ export function YourSessions({
   const canceled = canceledBookings(bookings.data ?? []);
 
   return (
-    <section
-      aria-labelledby="your-sessions-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <h2 id="your-sessions-heading" className="text-base font-semibold text-slate-900">
-          Your sessions
-        </h2>
-      </div>
+    <YourSessionsBox>
       {bookings.isPending ? (
-        <SkeletonList label="Loading your sessions" className="mt-3" />
+        <YourSessionsSkeleton />
       ) : bookings.isError ? (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           Your sessions could not be loaded: {bookings.error.message}
@@ -130,7 +122,8 @@ export function YourSessions({
               Upcoming ({upcoming.length})
             </p>
             {upcoming.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-600">
+              // As tall as its stand-in while loading (your-sessions-frame.tsx), wrapped or not.
+              <p className="min-h-[4.125rem] rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-600 sm:min-h-[2.875rem]">
                 No upcoming sessions. Pick a time below to book one.
               </p>
             ) : (
@@ -169,7 +162,7 @@ export function YourSessions({
           )}
         </div>
       )}
-    </section>
+    </YourSessionsBox>
   );
 }
 

@@ -134,7 +134,15 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
   }, [selectedId, only, onSelect]);
 
   if (all.isPending) {
-    return (
+    // With one chosen (a shared link, a reload), a stand-in of its card's height, so the card's
+    // arrival does not push the times below it down (issue 19).
+    return selectedId ? (
+      <div
+        role="status"
+        aria-label="Loading psychologists"
+        className="h-[8.875rem] animate-pulse rounded-xl border border-slate-200 bg-white motion-reduce:animate-none"
+      />
+    ) : (
       <p role="status" className="text-sm text-slate-600">
         Loading psychologists...
       </p>

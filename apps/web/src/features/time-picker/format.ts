@@ -1,6 +1,8 @@
+import { dateTimeFormat } from '@sukoon/shared';
+
 /** 'Thursday, 27 November' for a date of the strip. */
 export function formatLongDay(date: string) {
-  return new Intl.DateTimeFormat('en-IN', {
+  return dateTimeFormat('en-IN', {
     timeZone: 'UTC',
     weekday: 'long',
     day: 'numeric',

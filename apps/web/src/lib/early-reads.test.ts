@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, AUTH_TOKEN_KEY } from './api-client';
+import { EARLY_READS_SCRIPT } from './early-reads';
+
+const envelope = (data: unknown) =>
+  new Response(JSON.stringify({ success: true, data }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+
+function runScript(user: object | null, search = '') {
+  window.history.replaceState(null, '', `/${search}`);
+  window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1');
+  if (user) window.localStorage.setItem('authUser', JSON.stringify(user));
+  // The page's inline script, run as the browser runs it (jsdom runs no <script> of its own).
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the script is the page's own text
+  (new Function(EARLY_READS_SCRIPT) as () => void)();
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+  delete (window as unknown as Record<string, unknown>).__sukoonEarlyReads;
+});
+
+describe('early reads (issue 19)', () => {
+  it('starts a psychologist’s first reads and hands each answer to the api client once', async () => {
+    const fetch = vi
+      .spyOn(window, 'fetch')
+      .mockImplementation(async (input) => envelope({ url: input }));
+    runScript({ id: 'p-1', role: 'psychologist' });
+    expect(fetch.mock.calls.map(([input]) => input)).toEqual([
+      '/api/users/me',
+      '/api/psychologists/p-1',
+    ]);
+    // Sent as the app sends it: the stored token, to this origin.
+    expect(fetch.mock.calls[0]![1]).toMatchObject({
+      headers: { authorization: 'Bearer token-1' },
+    });
+    expect(await api('GET', '/api/psychologists/p-1')).toEqual({ url: '/api/psychologists/p-1' });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    // Taken once: the next read asks the server.
+    await api('GET', '/api/psychologists/p-1');
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('starts a patient’s sessions, the psychologists and the chosen one', () => {
+    const fetch = vi.spyOn(window, 'fetch').mockImplementation(async () => envelope(null));
+    runScript({ id: 'u-1', role: 'patient' }, '?psychologistId=p-9');
+    expect(fetch.mock.calls.map(([input]) => input)).toEqual([
+      '/api/users/me',
+      '/api/bookings/user/u-1?limit=200',
+      '/api/psychologists',
+      '/api/psychologists/p-9',
+    ]);
+  });
+
+  it('reads nothing without a stored session or on a sign-in link', () => {
+    const fetch = vi.spyOn(window, 'fetch').mockImplementation(async () => envelope(null));
+    runScript(null);
+    runScript({ id: 'u-1', role: 'patient' }, '?token=abc&psychologistId=p-9');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('is not used for another token, and a failed one is asked again', async () => {
+    const fetch = vi.spyOn(window, 'fetch').mockRejectedValueOnce(new TypeError('offline'));
+    runScript({ id: 'p-1', role: 'psychologist' });
+    fetch.mockImplementation(async () => envelope('fresh'));
+    // The early /api/users/me failed: the client fetches it itself.
+    expect(await api('GET', '/api/users/me')).toBe('fresh');
+    // Signed in as someone else since: the early answer is not theirs.
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-2');
+    expect(await api('GET', '/api/psychologists/p-1')).toBe('fresh');
+    expect(fetch).toHaveBeenCalledTimes(4);
+  });
+});

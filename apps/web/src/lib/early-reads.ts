@@ -1,0 +1,61 @@
+import { PAGE_LIMITS } from '@sukoon/shared';
+
+/**
+ * Early reads (issue 19): a signed-in dashboard's first requests, started by a small script in the
+ * prerendered page itself (apps/web/scripts/prerender.mjs) while the JavaScript is still on its way,
+ * instead of once it has run. The largest text of the patient's dashboard waits for the chosen
+ * psychologist's record; the psychologist's calendar for their own. The script sends the stored
+ * token to this origin's API, exactly as the app would (it reads no more than the app's code can,
+ * and the answers go no further than the page); the server's CSP allows this one inline script by
+ * its hash (apps/server/src/plugins/web-app.ts), and no other.
+ *
+ * The api client takes an answer once, for the same path and token, and fetches afresh when there is
+ * none, it failed, or it is over 10 seconds old.
+ */
+const GLOBAL = '__sukoonEarlyReads';
+const MAX_AGE_MS = 10_000;
+
+/** The inline script: the same text on every page that carries it, nothing of any user's in it. */
+export const EARLY_READS_SCRIPT = `(function () {
+  try {
+    var token = localStorage.getItem('authToken');
+    var user = JSON.parse(localStorage.getItem('authUser') || 'null');
+    var query = new URLSearchParams(location.search);
+    if (!token || !user || typeof user.id !== 'string' || location.pathname !== '/') return;
+    if (query.has('token') || query.has('moveDecision')) return;
+    var reads = {};
+    var read = function (path) {
+      var answer = fetch(path, {
+        headers: { accept: 'application/json', authorization: 'Bearer ' + token },
+      });
+      answer.catch(function () {});
+      reads[path] = answer;
+    };
+    var id = encodeURIComponent(user.id);
+    var chosen = query.get('psychologistId');
+    read('/api/users/me');
+    if (user.role === 'psychologist' && !chosen) read('/api/psychologists/' + id);
+    if (user.role === 'patient') {
+      read('/api/bookings/user/' + id + '?limit=${PAGE_LIMITS.max}');
+      read('/api/psychologists');
+      if (chosen) read('/api/psychologists/' + encodeURIComponent(chosen));
+    }
+    window.${GLOBAL} = { token: token, at: Date.now(), reads: reads };
+  } catch (error) {}
+})();`;
+
+interface EarlyReads {
+  token: string;
+  at: number;
+  reads: Record<string, Promise<Response> | undefined>;
+}
+
+/** The early answer for a GET of `path` (its pathname and query) with `token`, once; else null. */
+export async function takeEarlyRead(path: string, token: string | null): Promise<Response | null> {
+  const early = (window as unknown as Record<string, EarlyReads | undefined>)[GLOBAL];
+  const read = early?.reads[path];
+  if (!early || !read) return null;
+  delete early.reads[path];
+  if (early.token !== token || Date.now() - early.at > MAX_AGE_MS) return null;
+  return read.catch(() => null);
+}
