@@ -16,10 +16,10 @@ import type { bookings } from '../../db/schema';
 import { issueSignInToken } from '../auth/sign-in-tokens';
 import { createUsersRepository } from '../auth/users-repository';
 import { renderMail } from '../mail/mail-templates';
-import { enqueueMail, type MailAttachment } from '../mail/outbox';
+import { enqueueMail, type InlineAttachment, type MailAttachment } from '../mail/outbox';
 import { createPsychologistsRepository } from '../psychologists/psychologists-repository';
 import type { PaymentDocumentRow } from '../receipts/receipts-repository';
-import { documentFileName, documentPdf } from '../receipts/receipts-service';
+import { documentFileName } from '../receipts/receipts-service';
 import { addSessionEvent } from './session-ical';
 
 /**
@@ -66,7 +66,7 @@ export function sessionInvitation(
   people: Pick<People, 'psychologistName' | 'psychologistEmail'> & { patientEmail: string },
   publicUrl: string,
   method: 'REQUEST' | 'CANCEL' = 'REQUEST',
-): MailAttachment {
+): InlineAttachment {
   const calendar = icalGenerator({
     name: 'Sukoon',
     prodId: { company: 'Sukoon', product: 'sessions', language: 'EN' },
@@ -126,18 +126,23 @@ export async function queueConfirmationEmails(
     publicUrl,
     reminders,
     receipt,
-  }: { publicUrl: string; reminders: number[]; receipt: PaymentDocumentRow | null },
+  }: {
+    publicUrl: string;
+    reminders: number[];
+    receipt: Pick<PaymentDocumentRow, 'id' | 'kind' | 'number'> | null;
+  },
 ) {
   const people = await sessionPeople(tx, booking);
   if (!people) return;
   const attachments = [invitationFor(booking, people, publicUrl)];
-  // The receipt goes to the patient only; the psychologist downloads it from the session.
+  // The receipt goes to the patient only; the psychologist downloads it from the session. It is
+  // attached by id and drawn by the mail worker as it sends, not here, in the settling transaction.
   const receiptAttachment: MailAttachment[] = receipt
     ? [
         {
           filename: documentFileName(receipt),
           contentType: 'application/pdf',
-          content: await documentPdf(receipt),
+          documentId: receipt.id,
         },
       ]
     : [];

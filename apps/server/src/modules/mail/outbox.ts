@@ -1,10 +1,20 @@
 import type { Database } from '../../db/client';
 import { createMailRepository } from './mail-repository';
 
-export interface MailAttachment {
+/**
+ * A file sent with a message: its content, or a receipt or refund note by its id, which the worker
+ * draws as it sends (the same PDF `GET /api/receipts/{id}.pdf` gives).
+ */
+export type MailAttachment = InlineAttachment | DocumentAttachment;
+export interface InlineAttachment {
   filename: string;
   contentType: string;
   content: Buffer | string;
+}
+export interface DocumentAttachment {
+  filename: string;
+  contentType: string;
+  documentId: string;
 }
 
 export interface OutgoingMail {
@@ -27,11 +37,11 @@ export async function enqueueMail(db: Database, mail: OutgoingMail): Promise<{ i
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    attachments: (mail.attachments ?? []).map((attachment) => ({
-      filename: attachment.filename,
-      contentType: attachment.contentType,
-      contentBase64: Buffer.from(attachment.content).toString('base64'),
-    })),
+    attachments: (mail.attachments ?? []).map(({ filename, contentType, ...source }) =>
+      'documentId' in source
+        ? { filename, contentType, documentId: source.documentId }
+        : { filename, contentType, contentBase64: Buffer.from(source.content).toString('base64') },
+    ),
     sendAfter: mail.sendAfter ?? new Date(),
   });
 }
