@@ -32,7 +32,17 @@ export interface OutgoingMail {
  * the change it announces commits (a booking and its confirmation, a code and its email).
  */
 export async function enqueueMail(db: Database, mail: OutgoingMail): Promise<{ id: string }> {
-  return createMailRepository(db).insert({
+  const [queued] = await enqueueMails(db, [mail]);
+  return queued!;
+}
+
+/** Queues several messages in one statement (a confirmation to each party). */
+export async function enqueueMails(db: Database, mails: OutgoingMail[]): Promise<{ id: string }[]> {
+  return createMailRepository(db).insert(mails.map(toRow));
+}
+
+function toRow(mail: OutgoingMail) {
+  return {
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
@@ -43,5 +53,5 @@ export async function enqueueMail(db: Database, mail: OutgoingMail): Promise<{ i
         : { filename, contentType, contentBase64: Buffer.from(source.content).toString('base64') },
     ),
     sendAfter: mail.sendAfter ?? new Date(),
-  });
+  };
 }
