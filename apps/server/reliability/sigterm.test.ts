@@ -53,16 +53,18 @@ async function lockBookings(url: string) {
 }
 
 /**
- * Requests waiting on the lock: a hold's insert (it first expires that psychologist's stale holds) and
- * a confirmation (it books the patient's hold). The background sweeps, which may queue up too, are
- * not counted.
+ * Requests waiting on the lock: a hold's insert (or, when the insert was refused, its freeing of that
+ * psychologist's stale holds) and a confirmation (it books the patient's hold). The background
+ * sweeps, which may queue up too, are not counted.
  */
 const waitingOnLocks = (db: TestDatabase) =>
   count(
     db.pool,
     `select count(*) as n from pg_stat_activity
-     where datname = $1 and wait_event_type = 'Lock' and query like 'update "bookings"%'
-       and (query like '%"psychologist_id" = %' or query like '%"patient_id" = %')`,
+     where datname = $1 and wait_event_type = 'Lock'
+       and (query like 'insert into "bookings"%'
+            or (query like 'update "bookings"%'
+                and (query like '%"psychologist_id" = %' or query like '%"patient_id" = %')))`,
     [db.name],
   );
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { StoredAttachment } from '../src/db/schema';
 
 interface MailboxMessage {
   to: string;
@@ -22,4 +23,12 @@ export async function latestCode(app: FastifyInstance, to: string): Promise<stri
   const code = /Your code: (\d{6})/.exec(latest?.text ?? '')?.[1];
   if (!code) throw new Error(`no code in the mailbox of ${to}`);
   return code;
+}
+
+/** The text of an attachment an outbox row carries inline (an .ics invitation). */
+export function attachmentText(attachment: StoredAttachment | undefined): string {
+  if (!attachment || !('contentBase64' in attachment)) {
+    throw new Error('expected an attachment with its content inline');
+  }
+  return Buffer.from(attachment.contentBase64, 'base64').toString();
 }

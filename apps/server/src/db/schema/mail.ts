@@ -2,12 +2,14 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export interface StoredAttachment {
-  filename: string;
-  contentType: string;
-  /** Base64 of the bytes, so any attachment (an .ics invitation, a PDF receipt) fits in JSON. */
-  contentBase64: string;
-}
+/**
+ * An attachment as the outbox row keeps it: its bytes (base64, so an .ics invitation fits in JSON), or
+ * a receipt's id, drawn by the worker as it sends (a PDF takes tens of milliseconds to draw, too long
+ * to spend in the transaction that settles a payment while the receipt counter is locked).
+ */
+export type StoredAttachment = { filename: string; contentType: string } & (
+  { contentBase64: string } | { documentId: string }
+);
 
 export const mailOutbox = pgTable(
   'mail_outbox',

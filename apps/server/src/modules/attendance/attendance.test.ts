@@ -1,3 +1,4 @@
+import { attachmentText } from '../../../test/mailbox';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '@sukoon/shared';
@@ -86,7 +87,7 @@ describe('PATCH /api/bookings/{id}/meeting-link', () => {
     expect(mail).toHaveLength(before + 1);
     expect(mail.at(-1)!.subject).toMatch(/^Meeting link for your session/);
     expect(mail.at(-1)!.text).toContain('Join here: https://meet.example.com/abc-defg');
-    const ics = Buffer.from(mail.at(-1)!.attachments[0]!.contentBase64, 'base64').toString();
+    const ics = attachmentText(mail.at(-1)!.attachments[0]);
     expect(ics).toContain(`UID:${bookingId}@sukoon`);
     expect(ics).toContain('LOCATION:https://meet.example.com/abc-defg');
 

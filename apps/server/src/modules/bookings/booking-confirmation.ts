@@ -2,7 +2,6 @@ import type { Database } from '../../db/client';
 import { recordAudit } from '../audit/audit-repository';
 import type { PurposeHandler } from '../payments/payments-service';
 import { meetingLinkForNewSession } from '../psychologists/meeting-links';
-import { issueReceipt } from '../receipts/receipts-service';
 import { createRemindersRepository } from '../reminders/reminders-repository';
 import { createBookingsRepository } from './bookings-repository';
 import { queueConfirmationEmails } from './session-emails';
@@ -15,7 +14,7 @@ import { queueConfirmationEmails } from './session-emails';
  */
 export function bookingPurpose(options: { publicUrl: string; clock?: () => Date }): PurposeHandler {
   return {
-    async confirm({ tx, order, payment }) {
+    async confirm({ tx, order, payment, receipt }) {
       const now = options.clock?.() ?? new Date();
       const repository = createBookingsRepository(tx);
       let booked = order.payerId
@@ -54,13 +53,12 @@ export function bookingPurpose(options: { publicUrl: string; clock?: () => Date 
         booked.startsAt,
         now,
       );
-      // Numbered here rather than after the purpose, so the confirmation carries it (the settlement
-      // asks again and gets this one).
-      const receipt = await issueReceipt(tx, order, payment, now);
+      // Numbered now rather than after the purpose, so the confirmation names and attaches it (the
+      // settlement then records this one and numbers no other).
       await queueConfirmationEmails(tx, booked, {
         publicUrl: options.publicUrl,
         reminders,
-        receipt,
+        receipt: await receipt(),
       });
       return { accepted: true };
     },

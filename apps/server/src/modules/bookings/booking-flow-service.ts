@@ -98,7 +98,14 @@ export function createBookingFlowService({
     tx: Database,
     patientId: string,
     psychologistId: string,
-    { locked }: { locked: boolean },
+    {
+      locked,
+      liveHolds,
+    }: {
+      locked: boolean;
+      /** The patient's live holds when the caller has just read them (outside the lock only). */
+      liveHolds?: { id: string; psychologistId: string }[];
+    },
   ) {
     const bookings = createBookingsRepository(tx);
     const now = clock();
@@ -114,51 +121,56 @@ export function createBookingFlowService({
         { retryAfterSeconds: seconds },
       );
     }
-    const live = await bookings.liveHoldsOf(patientId, now);
+    const live = liveHolds ?? (await bookings.liveHoldsOf(patientId, now));
     const withOthers = live.filter((hold) => hold.psychologistId !== psychologistId);
     if (withOthers.length >= HOLD_LIMITS.liveHolds) throw new AppError('HOLD_LIMIT_REACHED');
     if (locked && withOthers.length < live.length) throw new AppError('HOLD_IN_PROGRESS');
   }
 
   /**
-   * Inserts a live row and its 'created' audit entry, in the caller's transaction or a new one,
-   * freeing that psychologist's expired holds first; an overlap becomes 409 SLOT_TAKEN.
+   * Inserts a live row and its 'created' audit entry in the caller's transaction; with `freeRunOut`,
+   * frees that psychologist's run-out holds first (see `writeLive`).
    */
   async function insertLive(
+    tx: Database,
     values: Parameters<typeof repository.insert>[0],
     actor: AuthUser,
-    tx?: Database,
+    freeRunOut: boolean,
   ) {
-    const write = async (tx: Database) => {
-      const bookings = createBookingsRepository(tx);
-      await bookings.expireHolds(clock(), values.psychologistId);
-      const row = await bookings.insert(values);
-      await recordAudit(tx, {
-        action: 'booking.created',
-        actor: { id: actor.id, role: actor.role },
-        bookingId: row.id,
-        details: { status: row.status },
-      });
-      return row;
-    };
-    try {
-      return await (tx ? write(tx) : db.transaction(write));
-    } catch (error) {
-      if (isOverlapViolation(error)) throw new AppError('SLOT_TAKEN');
-      throw error;
-    }
+    const bookings = createBookingsRepository(tx);
+    if (freeRunOut) await bookings.expireHolds(clock(), values.psychologistId);
+    const row = await bookings.insert(values);
+    await recordAudit(tx, {
+      action: 'booking.created',
+      actor: { id: actor.id, role: actor.role },
+      bookingId: row.id,
+      details: { status: row.status },
+    });
+    return row;
   }
 
   /**
-   * Runs the hold's transaction. Two patients' hold transactions can still wait on each other's rows
-   * (one expiring the psychologist's run-out holds that the other's insert is checked against), and
-   * PostgreSQL then ends one as a deadlock (40P01), all of it rolled back: that patient lost the race.
+   * Runs a transaction that inserts a live row (a hold and its order, or an event). The insert is
+   * tried as it is: holds that ran out are freed (an UPDATE to 'expired', as the constraint cannot
+   * look at the clock) only when the exclusion constraint refuses it, and then the whole transaction
+   * runs again, freeing them first. Most inserts meet no run-out hold, and skip two UPDATEs that also
+   * lock rows other patients' holds are checked against. Refused again, the slot is taken. Two
+   * patients' transactions can still wait on each other's rows (one freeing run-out holds that the
+   * other's insert is checked against), and PostgreSQL then ends one as a deadlock (40P01), all of
+   * it rolled back: that patient lost the race.
    */
-  async function placeHoldAndOrder<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+  async function writeLive<T>(work: (tx: Database, freeRunOut: boolean) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction(work);
+      try {
+        return await db.transaction((tx) => work(tx, false));
+      } catch (error) {
+        if (!isOverlapViolation(error)) throw error;
+      }
+      return await db.transaction((tx) => work(tx, true));
     } catch (error) {
-      if (hasDatabaseCode(error, '40P01')) throw new AppError('SLOT_TAKEN');
+      if (isOverlapViolation(error) || hasDatabaseCode(error, '40P01')) {
+        throw new AppError('SLOT_TAKEN');
+      }
       throw error;
     }
   }
@@ -171,9 +183,8 @@ export function createBookingFlowService({
     async placeHold(actor: AuthUser, request: HoldRequest): Promise<CreateOrderData> {
       const start = new Date(request.start);
       // The patient's own hold with this psychologist is about to be replaced: it does not block.
-      const ownHold = (await repository.liveHoldsOf(actor.id, clock())).find(
-        (hold) => hold.psychologistId === request.psychologistId,
-      );
+      const liveHolds = await repository.liveHoldsOf(actor.id, clock());
+      const ownHold = liveHolds.find((hold) => hold.psychologistId === request.psychologistId);
       // The patient books under the psychologist's policy: notice, horizon and break.
       const psychologist = await checkBookable(
         request.psychologistId,
@@ -184,7 +195,7 @@ export function createBookingFlowService({
       const amountPaise =
         request.durationMinutes === 20 ? psychologist.rate20Paise : psychologist.rate45Paise;
       // Refused before a provider order exists; checked again under the patient's lock below.
-      await enforceHoldLimits(db, actor.id, psychologist.id, { locked: false });
+      await enforceHoldLimits(db, actor.id, psychologist.id, { locked: false, liveHolds });
       // The new time replaces the patient's hold with this psychologist. It is let go on its own,
       // before: freeing one row and taking another in one transaction can deadlock with another
       // patient taking a slot that overlaps both.
@@ -212,12 +223,13 @@ export function createBookingFlowService({
       const holdExpiresAt = new Date(clock().getTime() + HOLD_MS);
       // The terms the patient is shown before paying are the ones the session keeps.
       const policy = readPolicy(psychologist.policy);
-      const { order, checkout } = await placeHoldAndOrder(async (tx) => {
+      const { order, checkout } = await writeLive(async (tx, freeRunOut) => {
         if (!(await createBookingsRepository(tx).tryLockPatientHolds(actor.id))) {
           throw new AppError('HOLD_IN_PROGRESS');
         }
         await enforceHoldLimits(tx, actor.id, psychologist.id, { locked: true });
         await insertLive(
+          tx,
           {
             id: holdId,
             psychologistId: psychologist.id,
@@ -241,7 +253,7 @@ export function createBookingFlowService({
             policy,
           },
           actor,
-          tx,
+          freeRunOut,
         );
         return opened.record(tx);
       });
@@ -435,25 +447,23 @@ export function createBookingFlowService({
       );
     }
     await checkBookable(actor.id, start, duration);
-    const row = await insertLive(
-      {
-        psychologistId: actor.id,
-        patientId: null,
-        startsAt: start,
-        endsAt: new Date(start.getTime() + duration * 60_000),
-        durationMinutes: duration,
-        title: body.title,
-        description: body.description,
-        color: body.color,
-        variant: body.variant,
-        meetingLink,
-        pricePaise: 0,
-        currency: CURRENCY,
-        status: 'booked',
-        paymentStatus: 'pending',
-      },
-      actor,
-    );
+    const values = {
+      psychologistId: actor.id,
+      patientId: null,
+      startsAt: start,
+      endsAt: new Date(start.getTime() + duration * 60_000),
+      durationMinutes: duration,
+      title: body.title,
+      description: body.description,
+      color: body.color,
+      variant: body.variant,
+      meetingLink,
+      pricePaise: 0,
+      currency: CURRENCY,
+      status: 'booked' as const,
+      paymentStatus: 'pending' as const,
+    };
+    const row = await writeLive((tx, freeRunOut) => insertLive(tx, values, actor, freeRunOut));
     return toCalendarEvent((await repository.findById(row.id))!, actor.id);
   }
 

@@ -1,3 +1,4 @@
+import { attachmentText } from '../../../test/mailbox';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDays, localDateOf, zonedInstant, type SandboxPayBody } from '@sukoon/shared';
@@ -144,7 +145,7 @@ describe('booking: holds, orders, confirmation, direct events', () => {
     expect(toPatient[0]!.text).toContain('Your appointment has been scheduled');
     expect(toPatient[0]!.text).toMatch(/Book your next session.*\?token=[\w-]+&psychologistId=/);
     expect(toPatient[0]!.text).toContain('12:00');
-    const ics = Buffer.from(toPatient[0]!.attachments[0]!.contentBase64, 'base64').toString();
+    const ics = attachmentText(toPatient[0]!.attachments[0]);
     expect(ics).toContain('BEGIN:VCALENDAR');
     expect(ics).toContain('METHOD:REQUEST');
     expect(ics).toContain(`UID:${data.booking_id}@sukoon`);

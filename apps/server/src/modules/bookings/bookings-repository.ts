@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 
 const patients = alias(users, 'patients');
+const psychologistUsers = alias(users, 'psychologist_users');
 
 /**
  * Holds that ended without a payment: released by the patient (canceled with no cancellation time),
@@ -73,6 +74,26 @@ export function createBookingsRepository(db: Database) {
   return {
     findById(id: string) {
       return select(eq(bookings.id, id)).then((rows) => rows[0] ?? null);
+    },
+
+    /** The patient and the psychologist of a session, as its emails name them, in one read. */
+    async findPeople(patientId: string, psychologistId: string) {
+      const [row] = await db
+        .select({
+          patient: { id: patients.id, email: patients.email, username: patients.username },
+          psychologistEmail: psychologistUsers.email,
+          psychologistName: psychologistProfiles.displayName,
+          psychologistZone: psychologistProfiles.timeZone,
+        })
+        .from(patients)
+        .innerJoin(
+          psychologistUsers,
+          and(eq(psychologistUsers.id, psychologistId), eq(psychologistUsers.role, 'psychologist')),
+        )
+        .innerJoin(psychologistProfiles, eq(psychologistProfiles.userId, psychologistUsers.id))
+        .where(eq(patients.id, patientId))
+        .limit(1);
+      return row ?? null;
     },
 
     /**

@@ -324,18 +324,14 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireAuth(request);
       return personal.answer(request, reply, actor.id, async () => {
-        const { items, nextCursor } = await bookings.listPageForUser(
+        const { items, nextCursor, changesAt } = await bookings.listPageForUser(
           actor,
           request.params.userId,
           request.query,
         );
-        // A hold leaves the list when it runs out, without a write.
-        const holdEnds = items.flatMap((item) =>
-          item.hold_expires_at ? [Date.parse(item.hold_expires_at)] : [],
-        );
         return {
           payload: { success: true as const, data: items, error: null, next_cursor: nextCursor },
-          changesAt: holdEnds.length > 0 ? new Date(Math.min(...holdEnds)) : null,
+          changesAt,
         };
       });
     },

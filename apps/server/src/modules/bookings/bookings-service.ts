@@ -109,6 +109,20 @@ function toInstant(value: string | undefined, endOfDay: boolean): Date | undefin
   return new Date(value);
 }
 
+/**
+ * When an answer made of these bookings changes without any write: the earliest end of a hold among
+ * them (a hold leaves the lists and the calendar when it runs out); null when there is none. The
+ * cached booking list and calendar events are kept no longer than this.
+ */
+export function earliestHoldEnd(rows: BookingWithNames[]): Date | null {
+  let earliest: Date | null = null;
+  for (const { booking } of rows) {
+    const end = booking.status === 'held' ? booking.holdExpiresAt : null;
+    if (end && (!earliest || end < earliest)) earliest = end;
+  }
+  return earliest;
+}
+
 export function createBookingsService(db: Database) {
   const repository = createBookingsRepository(db);
 
@@ -131,12 +145,15 @@ export function createBookingsService(db: Database) {
       return withRefunds(rows, actor.id);
     },
 
-    /** One page of the user's bookings, oldest first, and the cursor of the next (null at the end). */
+    /**
+     * One page of the user's bookings, oldest first, the cursor of the next (null at the end), and
+     * when the page changes without a write (a hold on it running out).
+     */
     async listPageForUser(
       actor: AuthUser,
       userId: string,
       query: PageQuery,
-    ): Promise<{ items: BookingListItem[]; nextCursor: string | null }> {
+    ): Promise<{ items: BookingListItem[]; nextCursor: string | null; changesAt: Date | null }> {
       if (actor.id !== userId) {
         throw new AppError('FORBIDDEN', 'You can only see your own bookings.');
       }
@@ -152,7 +169,11 @@ export function createBookingsService(db: Database) {
         rows.length > query.limit && last
           ? encodeCursor({ startsAt: last.booking.startsAt.toISOString(), id: last.booking.id })
           : null;
-      return { items: await withRefunds(page, actor.id), nextCursor };
+      return {
+        items: await withRefunds(page, actor.id),
+        nextCursor,
+        changesAt: earliestHoldEnd(page),
+      };
     },
 
     /**
@@ -167,12 +188,9 @@ export function createBookingsService(db: Database) {
         from: toInstant(query.startDate, false),
         to: toInstant(query.endDate, true),
       });
-      const holdEnds = rows.flatMap(({ booking }) =>
-        booking.status === 'held' && booking.holdExpiresAt ? [booking.holdExpiresAt.getTime()] : [],
-      );
       return {
         events: rows.map((row) => toCalendarEvent(row, actor.id)),
-        changesAt: holdEnds.length > 0 ? new Date(Math.min(...holdEnds)) : null,
+        changesAt: earliestHoldEnd(rows),
       };
     },
   };

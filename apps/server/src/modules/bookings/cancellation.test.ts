@@ -1,3 +1,4 @@
+import { attachmentText } from '../../../test/mailbox';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -135,7 +136,7 @@ describe('cancellation', () => {
     expect(toPatient.subject).toMatch(/^Session canceled: /);
     expect(toPatient.text).toContain('You canceled your session');
     expect(toPatient.text).toContain('₹900 is being refunded in full');
-    const ics = Buffer.from(toPatient.attachments[0]!.contentBase64, 'base64').toString();
+    const ics = attachmentText(toPatient.attachments[0]);
     expect(ics).toContain('METHOD:CANCEL');
     expect(ics).toContain('STATUS:CANCELLED');
     expect(ics).toContain(`UID:${bookingId}@sukoon`);

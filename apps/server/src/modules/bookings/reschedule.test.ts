@@ -1,3 +1,5 @@
+import type { StoredAttachment } from '../../db/schema';
+import { attachmentText } from '../../../test/mailbox';
 import { asc, eq, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +19,8 @@ import { useTestApp } from '../../../test/test-app';
 type Caller = Awaited<ReturnType<typeof signedInAs>>;
 
 /** The one VEVENT of an emailed invitation, read by a real iCalendar parser. */
-function parseInvitation(mail: { attachments: { contentBase64: string }[] }) {
-  const text = Buffer.from(mail.attachments[0]!.contentBase64, 'base64').toString();
+function parseInvitation(mail: { attachments: StoredAttachment[] }) {
+  const text = attachmentText(mail.attachments[0]);
   const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
   const event = calendar.getFirstSubcomponent('vevent')!;
   return {

@@ -14,12 +14,16 @@ import {
 import type { Database } from '../../db/client';
 import type { bookings } from '../../db/schema';
 import { issueSignInToken } from '../auth/sign-in-tokens';
-import { createUsersRepository } from '../auth/users-repository';
 import { renderMail } from '../mail/mail-templates';
-import { enqueueMail, type MailAttachment } from '../mail/outbox';
-import { createPsychologistsRepository } from '../psychologists/psychologists-repository';
+import {
+  enqueueMail,
+  enqueueMails,
+  type InlineAttachment,
+  type MailAttachment,
+} from '../mail/outbox';
 import type { PaymentDocumentRow } from '../receipts/receipts-repository';
-import { documentFileName, documentPdf } from '../receipts/receipts-service';
+import { documentFileName } from '../receipts/receipts-service';
+import { createBookingsRepository } from './bookings-repository';
 import { addSessionEvent } from './session-ical';
 
 /**
@@ -33,24 +37,21 @@ type BookingRow = typeof bookings.$inferSelect;
 /** The people of a session, or null for a psychologist's own event without a patient account. */
 async function sessionPeople(tx: Database, booking: BookingRow) {
   if (!booking.patientId) return null;
-  const users = createUsersRepository(tx);
-  const patient = await users.findById(booking.patientId);
-  const psychologistUser = await users.findById(booking.psychologistId);
-  const psychologist = await createPsychologistsRepository(tx).findById(booking.psychologistId);
-  if (!patient || !psychologistUser || !psychologist) return null;
+  const people = await createBookingsRepository(tx).findPeople(
+    booking.patientId,
+    booking.psychologistId,
+  );
+  if (!people) return null;
   const patientZone =
     booking.patientTimeZone && isValidTimeZone(booking.patientTimeZone)
       ? booking.patientTimeZone
-      : psychologist.timeZone;
+      : people.psychologistZone;
   return {
-    patient,
-    psychologistEmail: psychologistUser.email,
-    psychologistName: psychologist.displayName,
-    psychologistZone: psychologist.timeZone,
+    ...people,
     patientZone,
     /** The session's time as the patient reads it, and as the psychologist does. */
     patientTime: formatSessionTime(booking.startsAt, booking.endsAt, patientZone),
-    psychologistTime: formatSessionTime(booking.startsAt, booking.endsAt, psychologist.timeZone),
+    psychologistTime: formatSessionTime(booking.startsAt, booking.endsAt, people.psychologistZone),
   };
 }
 
@@ -66,7 +67,7 @@ export function sessionInvitation(
   people: Pick<People, 'psychologistName' | 'psychologistEmail'> & { patientEmail: string },
   publicUrl: string,
   method: 'REQUEST' | 'CANCEL' = 'REQUEST',
-): MailAttachment {
+): InlineAttachment {
   const calendar = icalGenerator({
     name: 'Sukoon',
     prodId: { company: 'Sukoon', product: 'sessions', language: 'EN' },
@@ -126,18 +127,23 @@ export async function queueConfirmationEmails(
     publicUrl,
     reminders,
     receipt,
-  }: { publicUrl: string; reminders: number[]; receipt: PaymentDocumentRow | null },
+  }: {
+    publicUrl: string;
+    reminders: number[];
+    receipt: Pick<PaymentDocumentRow, 'id' | 'kind' | 'number'> | null;
+  },
 ) {
   const people = await sessionPeople(tx, booking);
   if (!people) return;
   const attachments = [invitationFor(booking, people, publicUrl)];
-  // The receipt goes to the patient only; the psychologist downloads it from the session.
+  // The receipt goes to the patient only; the psychologist downloads it from the session. It is
+  // attached by id and drawn by the mail worker as it sends, not here, in the settling transaction.
   const receiptAttachment: MailAttachment[] = receipt
     ? [
         {
           filename: documentFileName(receipt),
           contentType: 'application/pdf',
-          content: await documentPdf(receipt),
+          documentId: receipt.id,
         },
       ]
     : [];
@@ -151,37 +157,40 @@ export async function queueConfirmationEmails(
   next.searchParams.set('token', token);
   next.searchParams.set('psychologistId', booking.psychologistId);
 
-  await enqueueMail(tx, {
-    to: people.patient.email,
-    ...renderMail({
-      subject: `Booking confirmed: ${people.patientTime}`,
-      heading: 'Your appointment has been scheduled',
-      paragraphs: [
-        `${booking.durationMinutes}-minute session with ${people.psychologistName}: ${people.patientTime}.`,
-        `“${booking.title}”. Paid ${formatInr(booking.pricePaise)}.${receipt ? ` Your receipt ${receipt.number} is attached; you can download it again from Your sessions: ${publicUrl}` : ''}`,
-        link,
-        terms,
-        `The attached invitation adds the session to your calendar.${reminders.length > 0 ? ` We will remind you ${reminders.map((hours) => (hours === 1 ? '1 hour' : `${hours} hours`)).join(' and ')} before it starts.` : ''}`,
-        `Book your next session (this link signs you in once, within 24 hours, until a newer email's link replaces it): ${next.toString()}`,
-      ],
-    }),
-    attachments: [...attachments, ...receiptAttachment],
-  });
-  await enqueueMail(tx, {
-    to: people.psychologistEmail,
-    ...renderMail({
-      subject: `New session booked: ${people.psychologistTime}`,
-      heading: 'A patient booked a session with you',
-      paragraphs: [
-        `${people.patient.username} booked a ${booking.durationMinutes}-minute session: ${people.psychologistTime}.`,
-        `“${booking.title}”: ${booking.description}`,
-        booking.meetingLink
-          ? `Meeting link: ${booking.meetingLink}`
-          : 'Add a meeting link for this session from your calendar.',
-      ],
-    }),
-    attachments,
-  });
+  // Both in one statement: this runs in the transaction that settles the payment.
+  await enqueueMails(tx, [
+    {
+      to: people.patient.email,
+      ...renderMail({
+        subject: `Booking confirmed: ${people.patientTime}`,
+        heading: 'Your appointment has been scheduled',
+        paragraphs: [
+          `${booking.durationMinutes}-minute session with ${people.psychologistName}: ${people.patientTime}.`,
+          `“${booking.title}”. Paid ${formatInr(booking.pricePaise)}.${receipt ? ` Your receipt ${receipt.number} is attached; you can download it again from Your sessions: ${publicUrl}` : ''}`,
+          link,
+          terms,
+          `The attached invitation adds the session to your calendar.${reminders.length > 0 ? ` We will remind you ${reminders.map((hours) => (hours === 1 ? '1 hour' : `${hours} hours`)).join(' and ')} before it starts.` : ''}`,
+          `Book your next session (this link signs you in once, within 24 hours, until a newer email's link replaces it): ${next.toString()}`,
+        ],
+      }),
+      attachments: [...attachments, ...receiptAttachment],
+    },
+    {
+      to: people.psychologistEmail,
+      ...renderMail({
+        subject: `New session booked: ${people.psychologistTime}`,
+        heading: 'A patient booked a session with you',
+        paragraphs: [
+          `${people.patient.username} booked a ${booking.durationMinutes}-minute session: ${people.psychologistTime}.`,
+          `“${booking.title}”: ${booking.description}`,
+          booking.meetingLink
+            ? `Meeting link: ${booking.meetingLink}`
+            : 'Add a meeting link for this session from your calendar.',
+        ],
+      }),
+      attachments,
+    },
+  ]);
 }
 
 /** The patient learns the session's meeting link when it is first set or changed. */

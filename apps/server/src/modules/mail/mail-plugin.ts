@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createDevMailboxTransport, createSmtpTransport } from './mail-transport';
+import { documentPdfById } from '../receipts/receipts-service';
 import { createMailWorker, type MailWorker } from './mail-worker';
 
 declare module 'fastify' {
@@ -22,6 +23,7 @@ export const mailPlugin = fp(async (app: FastifyInstance) => {
     log: app.log.child({ module: 'mail' }),
     pollMs: env.MAIL_POLL_MS,
     baseBackoffMs: env.MAIL_RETRY_BASE_MS,
+    renderDocument: (id) => documentPdfById(app.database.db, id),
   });
   app.decorate('mailer', { ...worker, devMailbox: transport.kind === 'dev-mailbox' });
   app.addHook('onReady', async () => worker.start());

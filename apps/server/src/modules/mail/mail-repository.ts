@@ -15,9 +15,9 @@ export type OutboxMail = typeof mailOutbox.$inferSelect;
 
 export function createMailRepository(db: Database) {
   return {
-    async insert(mail: NewOutboxMail) {
-      const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
-      return row!;
+    async insert(mails: NewOutboxMail[]) {
+      if (mails.length === 0) return [];
+      return db.insert(mailOutbox).values(mails).returning({ id: mailOutbox.id });
     },
 
     /**

@@ -1,10 +1,15 @@
 import nodemailer from 'nodemailer';
 import type { OutboxMail } from './mail-repository';
 
+/** A message as the worker hands it over: every attachment's bytes at hand. */
+export type DeliverableMail = Omit<OutboxMail, 'attachments'> & {
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+};
+
 /** Where the worker hands a message: a real SMTP server, or the dev mailbox (the outbox row itself). */
 export interface MailTransport {
   kind: 'smtp' | 'dev-mailbox';
-  send(mail: OutboxMail): Promise<void>;
+  send(mail: DeliverableMail): Promise<void>;
   close(): void;
 }
 
@@ -28,11 +33,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        attachments: mail.attachments.map((attachment) => ({
-          filename: attachment.filename,
-          contentType: attachment.contentType,
-          content: Buffer.from(attachment.contentBase64, 'base64'),
-        })),
+        attachments: mail.attachments,
       });
     },
     close: () => transporter.close(),

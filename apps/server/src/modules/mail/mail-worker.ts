@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { createMailRepository } from './mail-repository';
-import type { MailTransport } from './mail-transport';
+import { createMailRepository, type OutboxMail } from './mail-repository';
+import type { DeliverableMail, MailTransport } from './mail-transport';
 
 export interface MailWorkerOptions {
   db: Database;
@@ -11,6 +11,11 @@ export interface MailWorkerOptions {
   /** First retry after this long, doubling each time up to an hour. */
   baseBackoffMs?: number;
   maxAttempts?: number;
+  /**
+   * Draws a receipt or refund note attached by id (the receipts module's PDF); null when there is no
+   * such document.
+   */
+  renderDocument?: (id: string) => Promise<Buffer | null>;
 }
 
 const LEASE_MS = 60_000;
@@ -32,6 +37,7 @@ export function createMailWorker({
   pollMs = 2_000,
   baseBackoffMs = 30_000,
   maxAttempts = 8,
+  renderDocument,
 }: MailWorkerOptions) {
   const mail = createMailRepository(db);
   let timer: NodeJS.Timeout | null = null;
@@ -52,12 +58,51 @@ export function createMailWorker({
     }
   }
 
+  /**
+   * The message with its attachments' bytes: a receipt attached by id is drawn now. One that cannot be
+   * drawn fails this attempt, to be retried like a refused send; on the last attempt the message goes
+   * without it (it names the receipt, which its reader can download again), so a confirmation is
+   * never lost for its receipt.
+   */
+  async function deliverable(message: OutboxMail): Promise<DeliverableMail> {
+    const attachments: DeliverableMail['attachments'] = [];
+    for (const { filename, contentType, ...source } of message.attachments) {
+      if ('contentBase64' in source) {
+        attachments.push({
+          filename,
+          contentType,
+          content: Buffer.from(source.contentBase64, 'base64'),
+        });
+        continue;
+      }
+      let content: Buffer | null;
+      let problem = 'no such document';
+      try {
+        content = (await renderDocument?.(source.documentId)) ?? null;
+      } catch (error) {
+        content = null;
+        problem = error instanceof Error ? error.message : String(error);
+      }
+      if (content) {
+        attachments.push({ filename, contentType, content });
+      } else if (message.attempts >= maxAttempts) {
+        log.error(
+          { mailId: message.id, documentId: source.documentId, reason: problem },
+          'mail: sending without an attachment that could not be drawn',
+        );
+      } else {
+        throw new Error(`could not draw ${filename}: ${problem}`);
+      }
+    }
+    return { ...message, attachments };
+  }
+
   async function drainOnce(): Promise<number> {
     await recordDeliveries();
     const claimed = await mail.claimDue(new Date(), LEASE_MS, BATCH);
     for (const message of claimed) {
       try {
-        await transport.send(message);
+        await transport.send(await deliverable(message));
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         if (message.attempts >= maxAttempts) {

@@ -4,6 +4,7 @@ import { createTestDatabase } from '../../../test/test-database';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { useTestApp } from '../../../test/test-app';
 import type { DatabaseHandle } from '../../db/client';
+import { documentPdfById } from '../receipts/receipts-service';
 import { createMailRepository } from './mail-repository';
 import { createSmtpTransport } from './mail-transport';
 import { backoffMs, createMailWorker } from './mail-worker';
@@ -122,6 +123,46 @@ describe('the outbox worker', () => {
       status: 'failed',
       attempts: 2,
     });
+    await worker.stop();
+  });
+
+  it('retries a message whose receipt cannot be drawn; the last attempt sends it without it', async () => {
+    const worker = createMailWorker({
+      db: database.db,
+      transport: createSmtpTransport(sink.url, 'Sukoon <hello@sukoon.test>'),
+      log,
+      baseBackoffMs: 0,
+      maxAttempts: 2,
+      renderDocument: (id) => documentPdfById(database.db, id),
+    });
+    const before = sink.received.length;
+    const { id } = await enqueueMail(database.db, {
+      to: 'receipt@example.test',
+      subject: 'Booking confirmed',
+      text: 'Your receipt is attached.',
+      html: '<p>Your receipt is attached.</p>',
+      attachments: [
+        { filename: 'session.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' },
+        // No such document: as if it could not be read or drawn.
+        {
+          filename: 'receipt-SK-X-2026-27-000001.pdf',
+          contentType: 'application/pdf',
+          documentId: '00000000-0000-4000-8000-000000000000',
+        },
+      ],
+    });
+    const mail = createMailRepository(database.db);
+
+    await worker.drain();
+    const retried = await mail.findById(id);
+    expect(retried).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(retried?.lastError).toContain('could not draw receipt-SK-X-2026-27-000001.pdf');
+    expect(sink.received.length).toBe(before);
+
+    await worker.drain();
+    expect(await mail.findById(id)).toMatchObject({ status: 'sent', attempts: 2 });
+    const delivered = (await sink.waitFor(before + 1)).at(-1)!;
+    expect(delivered.attachments.map((file) => file.filename)).toEqual(['session.ics']);
     await worker.stop();
   });
 

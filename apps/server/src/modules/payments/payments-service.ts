@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
   CURRENCY,
+  type DocumentKind,
   type ErrorCode,
   type CheckoutParams,
   type PaymentOrderData,
@@ -58,7 +59,20 @@ export interface PurposeHandler {
     order: PaymentOrderRow;
     payment: ProviderPayment;
     refund: (input: RefundInput) => Promise<RefundRow>;
+    /**
+     * The payment's receipt, numbered now (once: a later call, and the settlement after the purpose
+     * accepts, get this same one), for a purpose that accepts and mentions it (the booking's
+     * confirmation). Null when the payment gets none. A purpose that asks must not then refuse.
+     */
+    receipt: () => Promise<IssuedReceipt | null>;
   }): Promise<PurposeDecision>;
+}
+
+/** A receipt as a purpose names and attaches it. */
+export interface IssuedReceipt {
+  id: string;
+  kind: DocumentKind;
+  number: string;
 }
 
 /**
@@ -66,13 +80,13 @@ export interface PurposeHandler {
  * settles the payment or records the refund, so its number is used exactly when that commits.
  */
 export interface PaymentDocuments {
-  /** A payment was accepted: its receipt, once per payment however often this is called. */
+  /** A payment was accepted: its receipt (called once per settled payment). */
   captured(
     tx: Database,
     order: PaymentOrderRow,
     payment: ProviderPayment,
     now: Date,
-  ): Promise<unknown>;
+  ): Promise<IssuedReceipt | null>;
   /** A refund of a payment was recorded: its refund note. */
   refundRecorded(
     tx: Database,
@@ -164,11 +178,12 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       handler: PurposeHandler,
       order: PaymentOrderRow,
       captured: ProviderPayment,
-    ): Promise<PurposeDecision> {
+    ): Promise<PurposeDecision & { receiptIssued?: boolean }> {
       const queued = refundsToSend.length;
+      let receipt: Promise<IssuedReceipt | null> | undefined;
       try {
-        return await tx.transaction((savepoint) =>
-          handler.confirm({
+        return await tx.transaction(async (savepoint) => {
+          const decision = await handler.confirm({
             tx: savepoint,
             order,
             payment: captured,
@@ -177,8 +192,17 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
               if (recorded.created) refundsToSend.push(recorded.refund.id);
               return recorded.refund;
             },
-          }),
-        );
+            receipt: () =>
+              (receipt ??= documents
+                ? documents.captured(savepoint, order, captured, now)
+                : Promise.resolve(null)),
+          });
+          // A refused payment has no receipt: rolled back with the purpose's writes.
+          if (!decision.accepted && receipt) {
+            throw new Error('the purpose refused a payment after asking for its receipt');
+          }
+          return { ...decision, receiptIssued: receipt !== undefined };
+        });
       } catch (error) {
         if (isTransientDatabaseError(error)) throw error;
         refundsToSend.length = queued;
@@ -229,6 +253,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
 
         let rejection: 'amount_mismatch' | 'refused' | 'already_settled' | null = null;
         let detail = '';
+        let receiptIssued = false;
         if (payment.amountPaise !== order.amountPaise || payment.currency !== order.currency) {
           rejection = 'amount_mismatch';
           detail = `paid ${payment.amountPaise} ${payment.currency}, order is ${order.amountPaise} ${order.currency}`;
@@ -237,19 +262,22 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
           detail = `order already ${order.status} by ${order.settledByPaymentId ?? 'another payment'}`;
         } else {
           const handler = handlers.get(order.purpose);
-          const decision: PurposeDecision = handler
+          const decision: PurposeDecision & { receiptIssued?: boolean } = handler
             ? await confirmSafely(tx, handler, order, payment)
             : { accepted: false, reason: `no handler for purpose '${order.purpose}'` };
           if (!decision.accepted) {
             rejection = 'refused';
             detail = decision.reason;
+          } else {
+            receiptIssued = decision.receiptIssued === true;
           }
         }
 
         if (!rejection) {
           const recorded = await repo.createPayment({ ...base, status: 'captured' });
           await repo.settleOrder(order.id, 'paid', payment.id, now);
-          await documents?.captured(tx, order, payment, now);
+          // Numbered here unless the purpose already asked for it.
+          if (!receiptIssued) await documents?.captured(tx, order, payment, now);
           return { kind: 'paid', order: { ...order, status: 'paid' }, payment: recorded };
         }
         const recorded = await repo.createPayment({

@@ -594,3 +594,89 @@ describe('payments through the sandbox provider', () => {
     expect((await verify(handlerPayload)).json().data.purpose).toBe('sandbox-demo');
   });
 });
+
+describe('a payment’s receipt', () => {
+  const context = useTestApp();
+  let patient: Caller;
+  /** What the purpose does: ask for the receipt (twice), not ask, or ask and then refuse. */
+  let mode: 'ask' | 'skip' | 'ask-then-refuse';
+  let numbered: string[];
+  let seenByPurpose: unknown[];
+
+  beforeAll(async () => {
+    patient = await signedInAs(context.database.db, 'patient');
+    // Counts the receipts the settlement numbers (the receipts module's hook, replaced here).
+    context.app.payments.registerDocuments({
+      captured: async (_tx, _order, payment) => {
+        numbered.push(payment.id);
+        return { id: randomUUID(), kind: 'receipt', number: `SK/TEST/${numbered.length}` };
+      },
+      refundRecorded: async () => null,
+    });
+    context.app.payments.registerPurpose('receipted', {
+      confirm: async ({ receipt }) => {
+        if (mode === 'skip') return { accepted: true };
+        seenByPurpose.push(await receipt(), await receipt());
+        return mode === 'ask'
+          ? { accepted: true }
+          : { accepted: false, reason: 'changed its mind' };
+      },
+    });
+  });
+
+  beforeEach(() => {
+    numbered = [];
+    seenByPurpose = [];
+  });
+
+  async function payFor() {
+    const { checkout } = await context.app.payments.createOrder({
+      purpose: 'receipted',
+      referenceId: randomUUID(),
+      amountPaise: 90_000,
+      payerId: patient.user.id,
+      description: '45-minute session',
+    });
+    const paid = await context.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/pay',
+      headers: patient.headers,
+      payload: {
+        order_id: checkout.order_id,
+        method: 'card',
+        card_number: '4111 1111 1111 1111',
+        outcome: 'success',
+        webhook: 'none',
+      },
+    });
+    return context.app.inject({
+      method: 'POST',
+      url: '/api/payments/verify-payment',
+      headers: patient.headers,
+      payload: paid.json().data.response,
+    });
+  }
+
+  it('is numbered once when the purpose asks for it early, and the purpose gets that one', async () => {
+    mode = 'ask';
+    expect((await payFor()).statusCode).toBe(200);
+    expect(numbered).toHaveLength(1);
+    expect(seenByPurpose[0]).toMatchObject({ number: 'SK/TEST/1' });
+    expect(seenByPurpose[1]).toBe(seenByPurpose[0]);
+  });
+
+  it('is numbered once by the settlement when the purpose does not ask', async () => {
+    mode = 'skip';
+    expect((await payFor()).statusCode).toBe(200);
+    expect(numbered).toHaveLength(1);
+  });
+
+  it('a purpose that asks for it and then refuses is refused and refunded, with no other receipt numbered', async () => {
+    mode = 'ask-then-refuse';
+    const response = await payFor();
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('PAYMENT_REFUNDED');
+    // Numbered in the purpose's savepoint, which is rolled back; the settlement numbers no other.
+    expect(numbered).toHaveLength(1);
+  });
+});

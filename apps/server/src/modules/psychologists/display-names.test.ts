@@ -1,3 +1,4 @@
+import { attachmentText } from '../../../test/mailbox';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, psychologistProfiles } from '../../db/schema';
@@ -41,7 +42,7 @@ describe('psychologists’ display names', () => {
       .where(eq(psychologistProfiles.userId, psychologist.user.id));
     await bookAndPay(context.app, patient, psychologist.user.id, istSlot(4, 11 * 60));
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, patient.user.email));
-    const ics = Buffer.from(mail!.attachments[0]!.contentBase64, 'base64').toString();
+    const ics = attachmentText(mail!.attachments[0]);
     // Unfold (RFC 5545: a line break followed by a space continues the line), then read the lines.
     const lines = ics.replace(/\r\n[ \t]/g, '').split('\r\n');
     const organizer = lines.filter((line) => line.startsWith('ORGANIZER'));

@@ -52,6 +52,9 @@ export function renderDocumentPdf(document: PrintableDocument): Promise<Buffer> 
       Title: `${snapshot.title} ${document.number}`,
       Author: snapshot.issuer.name,
       Creator: 'Sukoon',
+      // The issue date rather than now, so every drawing of a document (a download, the email's
+      // attachment) is the same file, byte for byte.
+      CreationDate: document.issuedAt,
     },
   });
   // Only the faces a document uses are parsed and embedded (most need no Devanagari).

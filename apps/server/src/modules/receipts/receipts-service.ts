@@ -233,6 +233,15 @@ export function documentPdf(row: PaymentDocumentRow): Promise<Buffer> {
   });
 }
 
+/**
+ * A document's PDF by its id, as `GET /api/receipts/{id}.pdf` sends it (the mail worker attaches
+ * receipts with this); null when there is no such document.
+ */
+export async function documentPdfById(db: Database, id: string): Promise<Buffer | null> {
+  const row = await createReceiptsRepository(db).findById(id);
+  return row ? documentPdf(row) : null;
+}
+
 export function createReceiptsService(db: Database) {
   const repository = createReceiptsRepository(db);
 
