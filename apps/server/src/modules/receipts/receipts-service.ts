@@ -2,7 +2,7 @@ import {
   documentNumber,
   documentTitle,
   financialYear,
-  nameFromUsername,
+  receiptNameOf,
   RECEIPT_LIST_LIMIT,
   type ReceiptSettings,
   type ReceiptSettingsData,
@@ -50,10 +50,6 @@ export interface SettledPayment {
 }
 
 const RECEIPTED_PURPOSES = ['booking', 'length_change', 'penalty'];
-
-function displayNameOf(user: { fullName: string | null; username: string }) {
-  return user.fullName ?? nameFromUsername(user.username);
-}
 
 export function toReceiptSummary(row: PaymentDocumentRow): ReceiptSummary {
   return {
@@ -161,7 +157,7 @@ export async function issueReceipt(
         gstStatus: profile.gstStatus,
         gstin: profile.gstin,
       },
-      recipient: { name: displayNameOf(patient), email: patient.email },
+      recipient: { name: receiptNameOf(patient), email: patient.email },
       session: sessionPart,
       feePaise: booking.pricePaise,
       method: payment.method,
