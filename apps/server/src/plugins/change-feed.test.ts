@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDays, availabilityPath, localDateOf, type Availability } from '@sukoon/shared';
-import { createBooking } from '../db/factories';
+import { createBooking, createPatient } from '../db/factories';
 import { psychologistProfiles } from '../db/schema';
 import { VersionedCache } from '../lib/versioned-cache';
 import { personalKey } from './change-feed';
@@ -69,6 +69,28 @@ describe('answers kept in memory stay true', () => {
     });
     expect(refused.statusCode).toBe(401);
     expect(second.caches.calendars.size).toBe(size);
+  });
+
+  it('is not emptied by a password sign-in, which writes nothing a cache holds', async () => {
+    const someone = await createPatient(database.db, { password: 'monsoon-kettle-42' });
+    await availability(second);
+    const size = second.caches.calendars.size;
+    expect(size).toBeGreaterThan(0);
+    const signIn = await second.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: someone.email, password: 'monsoon-kettle-42' },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(second.caches.calendars.size).toBe(size);
+    // A write that succeeds still empties them at once, before its answer leaves.
+    const logout = await second.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      headers: { authorization: `Bearer ${signIn.json<{ token: string }>().token}` },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(second.caches.calendars.size).toBe(0);
   });
 
   it('still asks who is reading before answering from memory', async () => {

@@ -5,6 +5,14 @@ import { VersionedCache } from '../lib/versioned-cache';
 import type { AuthUser } from '../modules/auth/sessions-service';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route writes nothing any cache holds (a password sign-in: a new session row and an audit
+     * entry), so its success does not empty this process's caches: fifty sign-ins a second would
+     * otherwise send every calendar read to the database (issue 19, reads beside sign-ins).
+     */
+    keepsCaches?: boolean;
+  }
   interface FastifyInstance {
     /** Caches kept correct by PostgreSQL's change notifications (see 0011_change_notifications). */
     caches: {
@@ -136,6 +144,7 @@ export const changeFeed = fp(
     app.addHook('onRoute', (route) => {
       const methods = [route.method].flat();
       if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
+      if (route.config?.keepsCaches) return;
       route.onSend = [...(route.onSend ? [route.onSend].flat() : []), clearAfterWrite];
     });
   },

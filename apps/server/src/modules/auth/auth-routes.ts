@@ -54,6 +54,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // Per address only: the per-account limit counts failures, in the service.
       preValidation: app.authLimits('login', { perAccount: false }),
+      // A new session and an audit entry: nothing a cache holds.
+      config: { keepsCaches: true },
     },
     async (request, reply) =>
       signedIn(
