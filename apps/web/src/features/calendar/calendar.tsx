@@ -177,6 +177,26 @@ export function Calendar(props: CalendarProps) {
   );
 }
 
+/** The first slot from `today` on in `dates` that is free to `role`, as an instant; null if none. */
+function firstFreeSlot(
+  dates: readonly string[],
+  today: string,
+  facts: AvailabilityFacts,
+  now: Date,
+  role: Role,
+  policy: BookingPolicy,
+  timeZone: string,
+): Date | null {
+  for (const date of dates) {
+    if (date < today) continue;
+    const minute = SLOT_START_MINUTES.find(
+      (m) => cellState(date, m, facts, now, role, policy) === 'free',
+    );
+    if (minute !== undefined) return zonedInstant(date, minute, timeZone);
+  }
+  return null;
+}
+
 function CalendarBody({
   role,
   psychologistId,
@@ -300,19 +320,13 @@ function CalendarBody({
     setWeekStart(value);
   }
 
-  /** The next slot a patient can book in the displayed range, for the header's 'Add Event'. */
-  function firstFreeSlot(): Date | null {
-    if (!facts || pending) return null;
-    for (const date of dates) {
-      if (date < today) continue;
-      const minute = SLOT_START_MINUTES.find(
-        (m) => cellState(date, m, facts, now, role, policy) === 'free',
-      );
-      if (minute !== undefined) return zonedInstant(date, minute, timeZone);
-    }
-    return null;
-  }
-  const nextFree = firstFreeSlot();
+  // The next free slot in the displayed range, for the header's 'Add Event': worked out once per
+  // answer and minute, not on every render (a full week asks every cell; 190 ms at a phone's speed).
+  const nextFree = useMemo(
+    () =>
+      facts && !pending ? firstFreeSlot(dates, today, facts, now, role, policy, timeZone) : null,
+    [facts, pending, dates, today, now, role, policy, timeZone],
+  );
 
   const heading =
     tab === 'week'
