@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import {
   canCancelSession,
   type BookingListItem,
@@ -77,6 +77,19 @@ export function useCalendarActions(
     [],
   );
   const patientOpen = booking.calendarProps.onOpenEvent;
+  // Made anew only when what they read changes: the week grid draws again when a predicate does.
+  const predicates = useMemo(
+    () => ({
+      canOpenEvent: (event: CalendarEvent) => event.status === 'held' || movable(event, now),
+      // A moved session waits for its patient's answer before it can move again.
+      canMoveEvent: (event: CalendarEvent) => movable(event, now) && !event.movedFrom,
+      // 'Delete Event' only on a session that can still be canceled (booked, not started).
+      // A patient answers a psychologist's move from its notice (where canceling refunds in full).
+      canDeleteEvent: (event: CalendarEvent) =>
+        canCancelSession(event, now) && !(role === 'patient' && event.movedFrom),
+    }),
+    [role, now],
+  );
   return {
     calendarProps: {
       ...booking.calendarProps,
@@ -84,19 +97,15 @@ export function useCalendarActions(
         ? {
             onOpenEvent: (event: CalendarEvent) =>
               event.status === 'held' ? patientOpen?.(event) : openPatientEvent(event),
-            canOpenEvent: (event: CalendarEvent) => event.status === 'held' || movable(event, now),
+            canOpenEvent: predicates.canOpenEvent,
           }
         : {
             onMoveEvent: (event: CalendarEvent, start: Date) =>
               reschedule.move(moveTarget(event), { initialStart: start }),
-            // A moved session waits for its patient's answer before it can move again.
-            canMoveEvent: (event: CalendarEvent) => movable(event, now) && !event.movedFrom,
+            canMoveEvent: predicates.canMoveEvent,
           }),
       onDeleteEvent: (event: CalendarEvent) => cancel.open(targetFromEvent(event, role, ownerZone)),
-      // 'Delete Event' only on a session that can still be canceled (booked, not started).
-      // A patient answers a psychologist's move from its notice (where canceling refunds in full).
-      canDeleteEvent: (event: CalendarEvent) =>
-        canCancelSession(event, now) && !(role === 'patient' && event.movedFrom),
+      canDeleteEvent: predicates.canDeleteEvent,
     },
     openCancel: cancel.open,
     reschedule,

@@ -227,3 +227,39 @@ describe('moving a session (issue 18)', () => {
     expect(onMoveEvent).toHaveBeenCalledWith(session, new Date('2026-03-13T05:00:00.000Z'));
   });
 });
+
+describe('drawn again only when what it shows changes (issue 19)', () => {
+  const session = makeEvent({ title: 'Anita’s session' });
+  const deleteButton = () => screen.queryByRole('button', { name: /^Delete Event/ });
+
+  it('calls the latest handler without drawing again, and follows a new predicate', () => {
+    const first = vi.fn();
+    const latest = vi.fn();
+    const props = { events: [session], canDeleteEvent: () => true };
+    const { rerender } = renderWeek({ ...props, onDeleteEvent: first });
+    const grid = (next: Partial<WeekViewProps>) => (
+      <WeekView
+        role="psychologist"
+        dates={dates}
+        today="2026-03-12"
+        now={now}
+        facts={facts}
+        onFreeSlot={() => undefined}
+        onToggleDay={() => undefined}
+        onToggleDayPart={() => undefined}
+        onToggleSlot={() => undefined}
+        {...props}
+        {...next}
+      />
+    );
+
+    rerender(grid({ onDeleteEvent: latest }));
+    fireEvent.click(deleteButton()!);
+    expect(latest).toHaveBeenCalledWith(session);
+    expect(first).not.toHaveBeenCalled();
+
+    // The session has started since: a new predicate says so, and the grid draws it.
+    rerender(grid({ onDeleteEvent: latest, canDeleteEvent: () => false }));
+    expect(deleteButton()).toBeNull();
+  });
+});

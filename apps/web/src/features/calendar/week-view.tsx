@@ -134,7 +134,9 @@ function useStickyTop(): number {
  * The grid, drawn again only when what it shows changes (the week, facts, events, minute, policy,
  * loading): the dashboard renders often as its reads settle, and each render of 168 cells was a long
  * task on a phone (issue 19). The calendar hands new handlers on every render; the grid calls the
- * latest ones through a ref, so skipping a render never leaves it with a stale one.
+ * latest ones through a ref, so skipping a render never leaves it with a stale one. Every other prop,
+ * predicates too (`canDeleteEvent`...), is compared as it is: a predicate made anew draws the grid
+ * again, so callers keep theirs (useMemo) for as long as what they read stays.
  */
 export function WeekView(props: WeekViewProps) {
   const latest = useRef(props);
@@ -163,17 +165,6 @@ export function WeekView(props: WeekViewProps) {
   if (!props.onOpenEvent) delete grid.onOpenEvent;
   if (!props.onMoveEvent) delete grid.onMoveEvent;
   return <WeekGrid {...grid} />;
-}
-
-/** Equal when every value is, functions aside (the handlers are the ref's; predicates read data). */
-function sameGrid(before: WeekViewProps, after: WeekViewProps): boolean {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof WeekViewProps>;
-  for (const key of keys) {
-    const [a, b] = [before[key], after[key]];
-    if (typeof a === 'function' && typeof b === 'function') continue;
-    if (a !== b) return false;
-  }
-  return true;
 }
 
 const WeekGrid = memo(function WeekGrid(props: WeekViewProps) {
@@ -442,7 +433,7 @@ const WeekGrid = memo(function WeekGrid(props: WeekViewProps) {
       </div>
     </div>
   );
-}, sameGrid);
+});
 
 function DayHeader({
   column,
