@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatSessionStart, type MoveOfferPreview } from '@sukoon/shared';
 import { MoveDecisionDialog } from '../features/reschedule/move-decision-dialog';
 import { api } from '../lib/api-client';
+import { deviceTimeZone } from '../lib/dates';
 
 /** An emailed answer to a psychologist's move (issue 18): `?moveDecision=<token>&choice=keep|cancel`. */
 export interface MoveDecisionLink {
@@ -60,10 +61,7 @@ export function MoveLinkLayer() {
 }
 
 /** "Dr X moved your 45-minute session “Exam stress” from Tue 2 Dec, 10:00 AM IST to Thu 4 Dec, …". */
-export function previewSentence(
-  preview: MoveOfferPreview,
-  timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
-): string {
+export function previewSentence(preview: MoveOfferPreview, timeZone = deviceTimeZone()): string {
   const when = (instant: string) => formatSessionStart(new Date(instant), timeZone);
   return `${preview.psychologist_name} moved your ${preview.duration_minutes}-minute session “${preview.title}” from ${when(preview.from_start)} to ${when(preview.to_start)}.`;
 }

@@ -37,9 +37,15 @@ export function formatNextAvailable(start: Date, timeZone: string): string {
   return `${part({ weekday: 'short' })} ${part({ day: 'numeric' })} ${part({ month: 'short' })}, ${part({ hour: 'numeric', minute: '2-digit' })}`;
 }
 
-/** The viewer's own IANA zone, as the browser reports it. */
+let deviceZone: string | undefined;
+
+/**
+ * The viewer's own IANA zone, as the browser reports it when the page starts: asked once, since
+ * making the formatter that tells it is slow on a phone and the dashboards ask on every render.
+ */
 export function deviceTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  deviceZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return deviceZone;
 }
 
 /** An IANA zone as people read it: 'America/New York' for 'America/New_York'. */

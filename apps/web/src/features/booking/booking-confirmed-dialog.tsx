@@ -1,6 +1,7 @@
 import { sameClockTime } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
+import { deviceTimeZone } from '../../lib/dates';
 import { formatSessionDate, formatTimeRange } from './session-time';
 
 interface BookingConfirmedDialogProps {
@@ -10,7 +11,7 @@ interface BookingConfirmedDialogProps {
 
 /** Booking Confirmed: 'Your appointment has been scheduled', with the date and time range. */
 export function BookingConfirmedDialog({ booking, onClose }: BookingConfirmedDialogProps) {
-  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const viewerZone = deviceTimeZone();
   return (
     <Modal
       open={booking !== null}

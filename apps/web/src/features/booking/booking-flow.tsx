@@ -11,6 +11,7 @@ import {
   type SessionDuration,
 } from '@sukoon/shared';
 import { ApiError } from '../../lib/api-client';
+import { deviceTimeZone } from '../../lib/dates';
 import { BookingConfirmedDialog } from './booking-confirmed-dialog';
 import { createOrder, releaseHold, useRefreshCalendar, useSaveEvent } from './booking-api';
 import { EventFormDialog, type EventFormValues, type FormExtraContext } from './event-form-dialog';
@@ -140,7 +141,7 @@ export function BookingFlow({
         title: values.title,
         description: values.description,
         color: values.color,
-        time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        time_zone: deviceTimeZone(),
       });
       void refresh();
       setStep({

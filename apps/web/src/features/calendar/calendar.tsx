@@ -20,7 +20,7 @@ import {
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { api } from '../../lib/api-client';
-import { zoneLabel } from '../../lib/dates';
+import { deviceTimeZone, zoneLabel } from '../../lib/dates';
 import { lazyWithPreload, preloadWhenIdle } from '../../lib/lazy';
 import { useNow } from '../../lib/use-now';
 import {
@@ -260,7 +260,7 @@ function CalendarBody({
   const changeError = [toggleDay, toggleSegment, toggleSlot].find((m) => m.isError)?.error;
 
   const isPsychologist = role === 'psychologist';
-  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const viewerZone = deviceTimeZone();
 
   /**
    * Marking a day or a day part unavailable never cancels its sessions: when it holds any, the

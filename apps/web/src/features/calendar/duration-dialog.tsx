@@ -12,6 +12,7 @@ import {
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
+import { deviceTimeZone } from '../../lib/dates';
 
 interface DurationDialogProps {
   /** 'Select Appointment Duration' from the week view, 'Appointment Duration' from the month view. */
@@ -29,7 +30,7 @@ const when = (start: Date, timeZone: string) =>
 /** 20 Minutes, 45 Minutes or Cancel; a length that would not fit is offered disabled, with the reason. */
 export function DurationDialog({ title, start, facts, onChoose, onCancel }: DurationDialogProps) {
   // Where the viewer's own zone differs, the dialog also gives their local time (decisions, "Time").
-  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const viewerZone = deviceTimeZone();
   const dialogFocus = useDialogFocus();
   return (
     <Dialog.Root open={start !== null} onOpenChange={(open) => !open && onCancel()}>

@@ -23,10 +23,15 @@ function summary(day: DayTimes, closedLabel?: DayStripProps['closedLabel']) {
  */
 export function DayStrip({ days, chosen, today, onChoose, closedLabel }: DayStripProps) {
   const list = useRef<HTMLUListElement>(null);
-  // The chosen day stays in sight when "Show that day" jumps weeks ahead in the sideways row.
+  // The chosen day stays in sight when "Show that day" jumps weeks ahead in the sideways row. In the
+  // next frame, when the browser lays the page out anyway: scrolling here would lay out the strip
+  // inside the task that inserts it, a long task on a phone (issue 19).
   useEffect(() => {
-    const button = list.current?.querySelector<HTMLElement>('[aria-pressed="true"]');
-    button?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const frame = requestAnimationFrame(() => {
+      const button = list.current?.querySelector<HTMLElement>('[aria-pressed="true"]');
+      button?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [chosen]);
 
   return (

@@ -21,7 +21,7 @@ import {
   type RatesInr,
   type SessionDuration,
 } from '@sukoon/shared';
-import { formatNextAvailable, zoneLabel } from '../../lib/dates';
+import { deviceTimeZone, formatNextAvailable, zoneLabel } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import type { RescheduleMode } from '../../lib/reschedule-mode';
 import { useNow } from '../../lib/use-now';
@@ -324,7 +324,7 @@ function DayTimesList({
   onPick: (start: Date) => void;
 }) {
   const heading = formatLongDay(day.date);
-  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const viewerZone = deviceTimeZone();
   const showViewerTime = !sameClockTime(timeZone, viewerZone, [now, ...day.starts]);
   if (day.closed) {
     return (
