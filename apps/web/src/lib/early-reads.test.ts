@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { availabilityPath } from '@sukoon/shared';
 import { api, AUTH_TOKEN_KEY } from './api-client';
 import { EARLY_READS_SCRIPT } from './early-reads';
 
@@ -44,15 +45,33 @@ describe('early reads (issue 19)', () => {
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
-  it('starts a patient’s sessions, the psychologists and the chosen one', () => {
+  it('starts a patient’s sessions, the psychologists, the chosen one and its four weeks', () => {
+    // 11:30 PM on 30 January on this device: the picker's four weeks run to 26 February.
+    vi.useFakeTimers({ now: new Date(2026, 0, 30, 23, 30), toFake: ['Date'] });
     const fetch = vi.spyOn(window, 'fetch').mockImplementation(async () => envelope(null));
     runScript({ id: 'u-1', role: 'patient' }, '?psychologistId=p-9');
+    vi.useRealTimers();
+    const picker = availabilityPath({
+      psychologistId: 'p-9',
+      from: '2026-01-30',
+      to: '2026-02-26',
+    });
     expect(fetch.mock.calls.map(([input]) => input)).toEqual([
       '/api/users/me',
       '/api/bookings/user/u-1?limit=200',
       '/api/psychologists',
       '/api/psychologists/p-9',
+      picker,
     ]);
+  });
+
+  it('leaves the availability to the app when the calendar view is open or none is chosen', () => {
+    const fetch = vi.spyOn(window, 'fetch').mockImplementation(async () => envelope(null));
+    runScript({ id: 'u-1', role: 'patient' }, '?psychologistId=p-9&view=calendar');
+    runScript({ id: 'u-1', role: 'patient' });
+    const paths = fetch.mock.calls.map(([input]) => input as string);
+    expect(paths.filter((path) => path.startsWith('/api/availability'))).toEqual([]);
+    expect(paths).toHaveLength(7);
   });
 
   it('reads nothing without a stored session or on a sign-in link', () => {

@@ -1,4 +1,4 @@
-import { PAGE_LIMITS } from '@sukoon/shared';
+import { PAGE_LIMITS, PICKER_DAYS } from '@sukoon/shared';
 
 /**
  * Early reads (issue 19): a signed-in dashboard's first requests, started by a small script in the
@@ -39,6 +39,19 @@ export const EARLY_READS_SCRIPT = `(function () {
       read('/api/bookings/user/' + id + '?limit=${PAGE_LIMITS.max}');
       read('/api/psychologists');
       if (chosen) read('/api/psychologists/' + encodeURIComponent(chosen));
+      // The time picker's four weeks, from today as this device counts it: the psychologist's zone
+      // is not known yet, and a patient's device is most often in it. Where it is not and the dates
+      // differ, the app asks for its own range and this answer goes unused.
+      if (chosen && query.get('view') !== 'calendar') {
+        var day = function (offset) {
+          var date = new Date();
+          date.setDate(date.getDate() + offset);
+          var two = function (n) { return (n < 10 ? '0' : '') + n; };
+          return date.getFullYear() + '-' + two(date.getMonth() + 1) + '-' + two(date.getDate());
+        };
+        read('/api/availability?psychologistId=' + encodeURIComponent(chosen) +
+          '&from=' + day(0) + '&to=' + day(${PICKER_DAYS - 1}));
+      }
     }
     window.${GLOBAL} = { token: token, at: Date.now(), reads: reads };
   } catch (error) {}
