@@ -10,6 +10,7 @@ import {
   type DayPart,
 } from './constants';
 import { bookingWindow, noticeLabel, type BookingPolicy } from './policy-rules';
+import { dateTimeFormat } from './date-time-format';
 
 /**
  * Calendar arithmetic in a psychologist's time zone. Dates are `YYYY-MM-DD` strings (a day on the
@@ -39,7 +40,7 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 export function isValidTimeZone(zone: string): boolean {
   if (!zone || zone.length > 64) return false;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    dateTimeFormat('en-US', { timeZone: zone });
     return true;
   } catch {
     return false;
