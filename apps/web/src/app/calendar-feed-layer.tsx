@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import type { User } from '@sukoon/shared';
-import { ErrorBoundary } from './error-boundary';
+import { useDialogLayer } from './dialog-layer';
 
 // Loaded when someone opens it from the account menu: no part of the first load.
 const CalendarFeedDialog = lazy(() =>
@@ -11,16 +11,8 @@ const CalendarFeedDialog = lazy(() =>
 
 /** The avatar menu's Calendar feed opens the dialog, for either role. */
 export function useCalendarFeedLayer(user: User | null): { open: () => void; layer: ReactNode } {
-  const [open, setOpen] = useState(false);
-  return {
-    open: () => setOpen(true),
-    layer:
-      user && open ? (
-        <ErrorBoundary region="calendar feed">
-          <Suspense fallback={null}>
-            <CalendarFeedDialog role={user.role} onClose={() => setOpen(false)} />
-          </Suspense>
-        </ErrorBoundary>
-      ) : null,
-  };
+  return useDialogLayer(
+    'calendar feed',
+    (close) => user && <CalendarFeedDialog role={user.role} onClose={close} />,
+  );
 }

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import type { User } from '@sukoon/shared';
 import { useClearSession } from '../features/auth/auth-api';
 import { deletionSummary } from '../features/privacy/privacy-api';
-import { ErrorBoundary } from './error-boundary';
+import { useDialogLayer } from './dialog-layer';
 
 // Loaded when someone opens it from the account menu.
 const PrivacyDialog = lazy(() =>
@@ -20,25 +20,20 @@ export function usePrivacyLayer(
   user: User | null,
   onDeleted: (summary: string) => void,
 ): { open: () => void; layer: ReactNode } {
-  const [open, setOpen] = useState(false);
   const clearSession = useClearSession();
-  return {
-    open: () => setOpen(true),
-    layer:
-      user && open ? (
-        <ErrorBoundary region="privacy and data">
-          <Suspense fallback={null}>
-            <PrivacyDialog
-              role={user.role}
-              onClose={() => setOpen(false)}
-              onDeleted={(data) => {
-                setOpen(false);
-                clearSession();
-                onDeleted(deletionSummary(user.role, data));
-              }}
-            />
-          </Suspense>
-        </ErrorBoundary>
-      ) : null,
-  };
+  return useDialogLayer(
+    'privacy and data',
+    (close) =>
+      user && (
+        <PrivacyDialog
+          role={user.role}
+          onClose={close}
+          onDeleted={(data) => {
+            close();
+            clearSession();
+            onDeleted(deletionSummary(user.role, data));
+          }}
+        />
+      ),
+  );
 }

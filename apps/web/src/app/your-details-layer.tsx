@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import type { User } from '@sukoon/shared';
-import { ErrorBoundary } from './error-boundary';
+import { useDialogLayer } from './dialog-layer';
 
 // Loaded when a patient opens it from the account menu: no part of the first load.
 const YourDetailsDialog = lazy(() =>
@@ -11,16 +11,8 @@ const YourDetailsDialog = lazy(() =>
 
 /** A patient's Profile in the avatar menu: the name printed on their receipts. */
 export function useYourDetailsLayer(user: User | null): { open: () => void; layer: ReactNode } {
-  const [open, setOpen] = useState(false);
-  return {
-    open: () => setOpen(true),
-    layer:
-      user && open ? (
-        <ErrorBoundary region="your details">
-          <Suspense fallback={null}>
-            <YourDetailsDialog user={user} onClose={() => setOpen(false)} />
-          </Suspense>
-        </ErrorBoundary>
-      ) : null,
-  };
+  return useDialogLayer(
+    'your details',
+    (close) => user && <YourDetailsDialog user={user} onClose={close} />,
+  );
 }
