@@ -7,6 +7,10 @@
  * -N` on the same server, which holds and whole bookings are read against. Figures are printed as
  * tables and written to bench-results/ (JSON).
  *
+ * Reads run against the app in this process, as their baseline does. Holds, whole bookings and
+ * sign-ins run against the built server (`npm run bench` builds it first) in BENCH_WORKERS processes
+ * (default: one per core, as WEB_CONCURRENCY would be set), as `pgbench` runs in processes of its own.
+ *
  * DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres); the
  * bench makes a database of its own there and drops it afterwards. BENCH_SECONDS (10) and
  * BENCH_CONNECTIONS (10) set each run; BENCH_ROUNDS (3) how many times each read and its baseline
@@ -51,6 +55,12 @@ import {
   type Measurement,
 } from './harness';
 import { seedPracticeHistory } from './practice-history';
+import {
+  childPids,
+  startServer,
+  waitFor,
+  type ServerProcess,
+} from '../reliability/harness/processes';
 
 const PSYCHOLOGISTS = 1_000;
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -67,6 +77,10 @@ const PATIENT_SESSIONS = 30;
 const BOOKERS = Number(process.env.BENCH_BOOKERS ?? 5000);
 /** The Practice page's financial year (issue 21): one psychologist's sessions, 17 a day. */
 const PRACTICE_SESSIONS = 6_000;
+/** Worker processes of the deployed server that takes the writes and sign-ins: one per core. */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? cpus().length);
+const HOLD_ROW = `POST create-order (a hold; ${WORKERS} processes)`;
+const WHOLE_BOOKING_ROW = `hold + pay + verify (3 requests; ${WORKERS} processes)`;
 /** Sign-ins started each second in the background while a read is measured (issue 19). */
 const SIGN_INS_PER_SECOND = Number(process.env.BENCH_SIGN_INS ?? 50);
 
@@ -201,7 +215,8 @@ function tableOf(rows: Row[]) {
 }
 
 async function main() {
-  const { database, drop } = await throwawayDatabase();
+  const { database, url: databaseUrl, drop } = await throwawayDatabase();
+  let deployed: ServerProcess | undefined;
   const apps: FastifyInstance[] = [];
   const rows: Row[] = [];
   const plans: { bookings: number; query: string; executionMs: number; plan: string[] }[] = [];
@@ -243,6 +258,16 @@ async function main() {
     const app = await buildApp({ env, database });
     apps.push(app);
     const real = await listen(app);
+    // Writes and sign-ins as a deployment runs them (issue 19): the built server in processes of its
+    // own, WEB_CONCURRENCY at the machine's cores, on the same database. The reads above stay in this
+    // process, where their baseline (a bare route answering the same bytes) runs too.
+    deployed = await startServer({
+      name: 'bench',
+      databaseUrl,
+      env: { WEB_CONCURRENCY: String(WORKERS) },
+    });
+    await waitFor(`${WORKERS} workers`, () => childPids(deployed!.pid).length >= WORKERS);
+    const workers = deployed.url;
     const bare = await bareServer();
     apps.push(bare.app);
 
@@ -304,7 +329,7 @@ async function main() {
           )),
         });
       }
-      const hold = await fetch(`${real}/api/payments/create-order`, {
+      const hold = await fetch(`${workers}/api/payments/create-order`, {
         method: 'POST',
         headers: nextBooker(),
         body: nextHold(),
@@ -312,8 +337,8 @@ async function main() {
       if (!hold.ok) throw new Error(`create-order: HTTP ${hold.status} ${await hold.text()}`);
       rows.push({
         bookings,
-        what: 'POST create-order (a hold)',
-        api: await measure(`${real}/api/payments/create-order`, {
+        what: HOLD_ROW,
+        api: await measure(`${workers}/api/payments/create-order`, {
           method: 'POST',
           headers: json,
           next: () => ({ body: nextHold(), headers: nextBooker() }),
@@ -400,7 +425,7 @@ async function main() {
 
     // Whole bookings: hold, sandbox payment, verification (confirms and queues two emails).
     const post = async (path: string, body: string, headers: Record<string, string>) => {
-      const response = await fetch(real + path, { method: 'POST', headers, body });
+      const response = await fetch(workers + path, { method: 'POST', headers, body });
       if (!response.ok)
         throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
       return ((await response.json()) as { data: Record<string, unknown> }).data;
@@ -439,7 +464,7 @@ async function main() {
     latencies.sort((a, b) => a - b);
     rows.push({
       bookings,
-      what: 'hold + pay + verify (3 requests)',
+      what: WHOLE_BOOKING_ROW,
       api: {
         rps: latencies.length / elapsed,
         p50: Math.round(percentile(latencies, 50)),
@@ -454,15 +479,15 @@ async function main() {
     });
 
     const login = JSON.stringify(PATIENT);
-    const signedIn = await fetch(`${real}/api/users/login`, {
+    const signedIn = await fetch(`${workers}/api/users/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: login,
     });
     rows.push({
       bookings,
-      what: 'POST /api/users/login',
-      api: await measure(`${real}/api/users/login`, {
+      what: `POST /api/users/login (${WORKERS} processes)`,
+      api: await measure(`${workers}/api/users/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: login,
@@ -476,7 +501,7 @@ async function main() {
 
     // Sign-ins beside reads (issue 19): the week's availability alone, then while sign-ins are
     // started at SIGN_INS_PER_SECOND in the background; "bare" here is the unloaded read.
-    const weekUrl = real + paths['availability, week'];
+    const weekUrl = workers + paths['availability, week'];
     const unloaded = await measure(weekUrl, { headers: auth });
     let stopSignIns = false;
     let signInsDone = 0;
@@ -485,7 +510,7 @@ async function main() {
       const pending: Promise<unknown>[] = [];
       for (let n = 0; !stopSignIns; n += 1) {
         pending.push(
-          fetch(`${real}/api/users/login`, {
+          fetch(`${workers}/api/users/login`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: login,
@@ -505,7 +530,7 @@ async function main() {
     await signIns;
     rows.push({
       bookings,
-      what: `GET availability, week beside ${SIGN_INS_PER_SECOND} sign-ins/s (bare: unloaded)`,
+      what: `GET availability, week beside ${SIGN_INS_PER_SECOND} sign-ins/s (${WORKERS} processes; bare: unloaded)`,
       api: beside,
       bare: unloaded,
     });
@@ -516,9 +541,12 @@ async function main() {
     // Writes as a share of what PostgreSQL itself does on this server (issue 19): its own
     // benchmark's simple-update transactions, measured now, beside the last size's holds and the
     // whole bookings.
+    deployed.kill('SIGTERM');
+    await deployed.exited;
+    deployed = undefined;
     const pgbench = await pgbenchTps();
-    const holdRow = rows.filter((row) => row.what === 'POST create-order (a hold)').at(-1)!;
-    const wholeRow = rows.find((row) => row.what === 'hold + pay + verify (3 requests)')!;
+    const holdRow = rows.filter((row) => row.what === HOLD_ROW).at(-1)!;
+    const wholeRow = rows.find((row) => row.what === WHOLE_BOOKING_ROW)!;
     const writes = {
       pgbenchTps: pgbench,
       holdsPerSecond: holdRow.api.rps,
@@ -557,6 +585,8 @@ async function main() {
     });
     console.info(`\nFigures written to ${file}`);
   } finally {
+    deployed?.kill('SIGKILL');
+    await deployed?.exited;
     for (const app of apps) await app.close();
     await drop();
   }

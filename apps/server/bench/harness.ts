@@ -40,7 +40,7 @@ export async function throwawayDatabase(poolSize = 10) {
     await database.close();
     await admin(`drop database if exists "${name}" with (force)`);
   };
-  return { database, drop };
+  return { database, url: url.toString(), drop };
 }
 
 /**
