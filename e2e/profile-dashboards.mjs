@@ -6,6 +6,7 @@
 // with the most self time, mapped through the build's source maps to the source file and line.
 //
 //   npm run build && node e2e/profile-dashboards.mjs [psychologist|patient] [--port=4401]
+//     [--viewport=1350x940] [--cpu=1]   (Lighthouse's desktop preset; default 375x812, 4x)
 import { spawn } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,13 @@ const port = Number(
   process.argv.find((arg) => arg.startsWith('--port='))?.slice(7) ?? process.env.E2E_PORT ?? 4401,
 );
 const base = `http://127.0.0.1:${port}`;
+// `--viewport=1350x940 --cpu=1` is Lighthouse's desktop preset; the default is its phone's CPU.
+const [width, height] = (
+  process.argv.find((arg) => arg.startsWith('--viewport='))?.slice(11) ?? '375x812'
+)
+  .split('x')
+  .map(Number);
+const cpuSlowdown = Number(process.argv.find((arg) => arg.startsWith('--cpu='))?.slice(6) ?? 4);
 const ACCOUNTS = {
   patient: { email: 'demo.patient@sukoon.test', password: 'sukoon-demo-2026' },
   psychologist: { email: 'demo.psychologist@sukoon.test', password: 'sukoon-demo-2026' },
@@ -85,7 +93,7 @@ try {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   });
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const context = await browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
   await page.goto(`${base}/api/health`);
   await page.evaluate(
@@ -111,6 +119,23 @@ try {
           element: `${entry.element?.tagName ?? '?'} ${(entry.element?.textContent ?? '').slice(0, 60)}`,
         });
     }).observe({ type: 'largest-contentful-paint', buffered: true });
+    window.__shifts = [];
+    const describe = (node) =>
+      node instanceof Element
+        ? `${node.tagName} ${(node.getAttribute('aria-label') ?? node.textContent ?? '').trim().slice(0, 50)}`
+        : String(node?.nodeName ?? '?');
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        window.__shifts.push({
+          at: entry.startTime,
+          value: entry.value,
+          sources: entry.sources.map((source) => ({
+            node: describe(source.node),
+            from: `${source.previousRect.y}+${source.previousRect.height}`,
+            to: `${source.currentRect.y}+${source.currentRect.height}`,
+          })),
+        });
+    }).observe({ type: 'layout-shift', buffered: true });
   });
   // The API reads, in the order they start: each once, the first ones started by the page itself.
   const reads = [];
@@ -118,7 +143,7 @@ try {
     if (request.url().includes('/api/')) reads.push(request.url().replace(base, ''));
   });
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
@@ -127,9 +152,12 @@ try {
   const { profile } = await cdp.send('Profiler.stop');
   const longTasks = await page.evaluate(() => window.__longTasks);
   const lcp = await page.evaluate(() => window.__lcp);
+  const shifts = await page.evaluate(() => window.__shifts);
   await browser.close();
 
-  console.log(`${who} dashboard, 375×812, CPU 4× slower (real network, no throttling)`);
+  console.log(
+    `${who} dashboard, ${width}×${height}, CPU ${cpuSlowdown}× slower (real network, no throttling)`,
+  );
   console.log('\nLong tasks (ms after navigation start: duration):');
   for (const task of longTasks)
     console.log(`  ${task.start.toFixed(0)}: ${task.duration.toFixed(0)} ms`);
@@ -140,6 +168,12 @@ try {
   console.log('\nLargest contentful paint candidates:');
   for (const entry of lcp)
     console.log(`  ${entry.at.toFixed(0)} ms, ${entry.size} px²: ${entry.element}`);
+  console.log('\nLayout shifts (ms: score; each moved element, y+height before -> after):');
+  for (const shift of shifts) {
+    console.log(`  ${shift.at.toFixed(0)}: ${shift.value.toFixed(4)}`);
+    for (const source of shift.sources)
+      console.log(`    ${source.node}: ${source.from} -> ${source.to}`);
+  }
 
   // Self time per function, from the sample deltas.
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
