@@ -136,6 +136,14 @@ export function createBookingsRepository(db: Database) {
       return rows.length;
     },
 
+    /**
+     * The INSERT of a row, not run, for a caller that writes it with others in one statement
+     * (`writeTogether`); an overlap with a live row fails the whole statement with the constraint's error.
+     */
+    insertStatement(values: typeof bookings.$inferInsert & { id: string }): SQL {
+      return db.insert(bookings).values(values).getSQL();
+    },
+
     /** Inserts a row; an overlap with a live row fails with the exclusion constraint's error. */
     async insert(values: typeof bookings.$inferInsert) {
       const [row] = await db.insert(bookings).values(values).returning();

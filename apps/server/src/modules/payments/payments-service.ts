@@ -24,6 +24,7 @@ import {
   type PaymentRow,
   type RefundRow,
 } from './payments-repository';
+import { paymentOrders } from '../../db/schema';
 import { toProviderPayment } from './razorpay-provider';
 import { createReconciler } from './reconciliation';
 import { createRefunds } from './refunds';
@@ -345,30 +346,43 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       log.warn({ err: error }, 'the provider did not create the order');
       throw new AppError('ORDER_CREATION_FAILED');
     }
+    const values = () => ({
+      provider: provider.name,
+      providerOrderId: providerOrder.id,
+      purpose: input.purpose,
+      referenceId: input.referenceId,
+      payerId: input.payerId,
+      amountPaise: input.amountPaise,
+      currency: CURRENCY,
+      receipt,
+      description: input.description,
+      notes,
+      expiresAt: new Date(clock().getTime() + (input.ttlMs ?? DEFAULT_ORDER_TTL_MS)),
+    });
     return {
       async record(tx: Database) {
-        const now = clock();
-        const order = await createPaymentsRepository(tx).createOrder({
-          provider: provider.name,
-          providerOrderId: providerOrder.id,
-          purpose: input.purpose,
-          referenceId: input.referenceId,
-          payerId: input.payerId,
-          amountPaise: input.amountPaise,
-          currency: CURRENCY,
-          receipt,
-          description: input.description,
-          notes,
-          expiresAt: new Date(now.getTime() + (input.ttlMs ?? DEFAULT_ORDER_TTL_MS)),
-        });
+        const order = await createPaymentsRepository(tx).createOrder(values());
         return { order, checkout: checkoutFor(order, input.prefill) };
+      },
+      /**
+       * Our row's INSERT, not run, for a caller that writes it in one statement with its own rows
+       * (`writeTogether`: a hold, its audit entry and its order in one round trip), with what the
+       * caller answers once that statement has run.
+       */
+      insertStatement(tx: Database) {
+        const order = values();
+        return {
+          statement: tx.insert(paymentOrders).values(order).getSQL(),
+          order,
+          checkout: checkoutFor(order, input.prefill),
+        };
       },
     };
   }
 
   /** What the browser opens the checkout with, for an order of ours. */
   function checkoutFor(
-    order: PaymentOrderRow,
+    order: Pick<PaymentOrderRow, 'providerOrderId' | 'amountPaise' | 'currency' | 'description'>,
     prefill?: CheckoutParams['prefill'],
   ): CheckoutParams {
     return {
