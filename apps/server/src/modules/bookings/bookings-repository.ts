@@ -98,6 +98,7 @@ export function createBookingsRepository(db: Database) {
             id: patients.id,
             email: patients.email,
             username: patients.username,
+            fullName: patients.fullName,
           },
           psychologistEmail: psychologistUsers.email,
           psychologistName: psychologistProfiles.displayName,
