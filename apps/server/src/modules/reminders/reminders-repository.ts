@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { SESSION_REMINDER_HOURS } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { bookingReminders, bookings } from '../../db/schema';
