@@ -21,9 +21,12 @@ describe.skipIf(!process.env.DATABASE_URL)('statements per write', () => {
     const original = prototype.query;
     prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const first = args[0];
-      statements.push(
-        typeof first === 'string' ? first : String((first as { text?: string }).text),
-      );
+      const text = typeof first === 'string' ? first : String((first as { text?: string }).text);
+      // The mail worker claims and sends the outbox on its own schedule, beside any request (its
+      // statements are the emails' cost, not the request's): left out, so the count is the request's.
+      if (!/mail_outbox/.test(text) || text.startsWith('insert into "mail_outbox"')) {
+        statements.push(text);
+      }
       return original.apply(this, args);
     };
     try {
@@ -96,6 +99,6 @@ describe.skipIf(!process.env.DATABASE_URL)('statements per write', () => {
         `hold:\n  ${holding.statements.join('\n  ')}\npay and verify:\n  ${paying.statements.join('\n  ')}`,
     );
     expect(perHold).toBeLessThanOrEqual(8);
-    expect(perBooking).toBeLessThanOrEqual(36);
+    expect(perBooking).toBeLessThanOrEqual(35);
   });
 });
