@@ -53,9 +53,10 @@ async function lockBookings(url: string) {
 }
 
 /**
- * Requests waiting on the lock: a hold's insert (or, when the insert was refused, its freeing of that
- * psychologist's stale holds) and a confirmation (it books the patient's hold). The background
- * sweeps, which may queue up too, are not counted.
+ * Requests waiting on the lock: a hold's insert (one statement with its audit entry and its order,
+ * `writeTogether`'s `with w0 as (insert into "bookings" ...`; or, when the insert was refused, its
+ * freeing of that psychologist's stale holds) and a confirmation (it books the patient's hold). The
+ * background sweeps, which may queue up too, are not counted.
  */
 const waitingOnLocks = (db: TestDatabase) =>
   count(
@@ -63,6 +64,7 @@ const waitingOnLocks = (db: TestDatabase) =>
     `select count(*) as n from pg_stat_activity
      where datname = $1 and wait_event_type = 'Lock'
        and (query like 'insert into "bookings"%'
+            or query like 'with w0 as (insert into "bookings"%'
             or (query like 'update "bookings"%'
                 and (query like '%"psychologist_id" = %' or query like '%"patient_id" = %')))`,
     [db.name],

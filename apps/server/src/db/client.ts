@@ -64,6 +64,23 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
+/**
+ * Runs INSERTs, UPDATEs or DELETEs as one statement (data-modifying CTEs, each run once and to the
+ * end whether or not anything reads it): one round trip, and one atomic step, since a statement that
+ * fails (say, on an exclusion constraint) leaves none of its parts written.
+ */
+export async function writeTogether(db: Database, statements: SQL[]): Promise<void> {
+  if (statements.length === 0) return;
+  if (statements.length === 1) {
+    await db.execute(statements[0]!);
+    return;
+  }
+  const parts = statements.map(
+    (statement, index) => sql`${sql.raw(`w${index}`)} as (${statement})`,
+  );
+  await db.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+}
+
 async function schemaVersion(db: Database): Promise<number> {
   const rows = await queryRows<{ applied: string }>(
     db,

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import { createPsychologistsRepository } from '../psychologists/psychologists-repository';
-import { createAvailabilityRepository } from './availability-repository';
+import { createAvailabilityRepository, type AvailabilityWindow } from './availability-repository';
 
 export function createAvailabilityService(db: Database) {
   const repository = createAvailabilityRepository(db);
@@ -33,16 +33,11 @@ export function createAvailabilityService(db: Database) {
     return psychologist.timeZone;
   }
 
-  /**
-   * The merged picture of `from`..`to` (dates on the psychologist's calendar, inclusive), in the form
-   * the shared slot rule reads, so the server and the grid decide alike.
-   */
-  async function window(psychologistId: string, from: string, to: string) {
-    if (daysBetween(from, to) + 1 > MAX_CALENDAR_RANGE_DAYS) throw new AppError('RANGE_TOO_LONG');
-    const found = await repository.window(psychologistId, { from, to });
+  /** A window's facts in the form the shared slot rule reads; refuses one not to be booked. */
+  function factsOf(found: AvailabilityWindow | undefined): AvailabilityFacts {
     if (!found) throw new AppError('PSYCHOLOGIST_NOT_FOUND');
     if (found.gone) throw new AppError('PSYCHOLOGIST_GONE');
-    const facts: AvailabilityFacts = {
+    return {
       timeZone: found.timeZone,
       daysOff: found.offDays,
       unavailableDayParts: found.dayParts,
@@ -52,7 +47,16 @@ export function createAvailabilityService(db: Database) {
         end: new Date(Number(end)).toISOString(),
       })),
     };
-    return { facts, nextHoldExpiry: found.nextHoldExpiry };
+  }
+
+  /**
+   * The merged picture of `from`..`to` (dates on the psychologist's calendar, inclusive), in the form
+   * the shared slot rule reads, so the server and the grid decide alike.
+   */
+  async function window(psychologistId: string, from: string, to: string) {
+    if (daysBetween(from, to) + 1 > MAX_CALENDAR_RANGE_DAYS) throw new AppError('RANGE_TOO_LONG');
+    const found = await repository.window(psychologistId, { from, to });
+    return { facts: factsOf(found), nextHoldExpiry: found!.nextHoldExpiry };
   }
 
   async function facts(psychologistId: string, from: string, to: string) {
@@ -61,6 +65,27 @@ export function createAvailabilityService(db: Database) {
 
   return {
     facts,
+
+    /**
+     * For a slot check, in one round trip: the psychologist (rates, policy, name, zone) and the facts of
+     * their local day of `at`, without `exceptBookingId`'s own intervals.
+     */
+    async slotFacts(psychologistId: string, at: Date, exceptBookingId?: string) {
+      const found = await repository.slotFacts(psychologistId, at, exceptBookingId);
+      const facts = factsOf(found);
+      const { id, displayName, rate20Paise, rate45Paise, policy } = found!;
+      return {
+        psychologist: {
+          id,
+          displayName,
+          timeZone: found!.timeZone,
+          rate20Paise,
+          rate45Paise,
+          policy,
+        },
+        facts,
+      };
+    },
 
     /**
      * GET /api/availability: the picture, and when it changes by itself (a hold running out) even if

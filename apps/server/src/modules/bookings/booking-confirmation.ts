@@ -1,7 +1,7 @@
-import type { Database } from '../../db/client';
-import { recordAudit } from '../audit/audit-repository';
+import { writeTogether, type Database } from '../../db/client';
+import { auditStatement, recordAudit } from '../audit/audit-repository';
 import type { PurposeHandler } from '../payments/payments-service';
-import { meetingLinkForNewSession } from '../psychologists/meeting-links';
+import { newMeetingLink, readMeetingLinks } from '../psychologists/meeting-links';
 import { createRemindersRepository } from '../reminders/reminders-repository';
 import { createBookingsRepository } from './bookings-repository';
 import { queueConfirmationEmails } from './session-emails';
@@ -17,47 +17,55 @@ export function bookingPurpose(options: { publicUrl: string; clock?: () => Date 
     async confirm({ tx, order, payment, receipt }) {
       const now = options.clock?.() ?? new Date();
       const repository = createBookingsRepository(tx);
-      let booked = order.payerId
+      const confirmed = order.payerId
         ? await repository.confirmHold(order.referenceId, order.payerId, now)
         : null;
-      if (!booked) {
+      if (!confirmed) {
         await repository.markRefunded(order.referenceId);
         return {
           accepted: false,
           reason: 'the slot was no longer held (hold expired or released)',
         };
       }
-      await recordAudit(tx, {
-        action: 'booking.paid',
-        actor: { id: order.payerId!, role: 'patient' },
-        bookingId: booked.id,
-        details: {
-          amount_paise: payment.amountPaise,
-          payment_id: payment.id,
-          method: payment.method,
-        },
-      });
-      // The room (or personal link) is set before the emails are written, so they carry it.
-      const meetingLink = await meetingLinkForNewSession(tx, booked.psychologistId);
-      if (meetingLink) {
-        booked = (await repository.update(booked.id, { meetingLink })) ?? booked;
-        await recordAudit(tx, {
-          action: 'booking.meeting_link_set',
-          actor: null,
-          bookingId: booked.id,
-          details: { meeting_link: meetingLink },
-        });
-      }
-      const reminders = await createRemindersRepository(tx).schedule(
+      // The room (or personal link) is set before the emails are written, so they carry it. The
+      // psychologist's choice came back with the confirmation; the link, its audit entries and the
+      // reminders are then written in one statement.
+      const meetingLink = newMeetingLink(readMeetingLinks(confirmed.meetingLinks));
+      const booked = meetingLink ? { ...confirmed.booking, meetingLink } : confirmed.booking;
+      const reminders = createRemindersRepository(tx).scheduleStatement(
         booked.id,
         booked.startsAt,
         now,
       );
+      await writeTogether(tx, [
+        auditStatement(tx, {
+          action: 'booking.paid',
+          actor: { id: order.payerId!, role: 'patient' },
+          bookingId: booked.id,
+          details: {
+            amount_paise: payment.amountPaise,
+            payment_id: payment.id,
+            method: payment.method,
+          },
+        }),
+        ...(meetingLink
+          ? [
+              repository.updateStatement(booked.id, { meetingLink }),
+              auditStatement(tx, {
+                action: 'booking.meeting_link_set',
+                actor: null,
+                bookingId: booked.id,
+                details: { meeting_link: meetingLink },
+              }),
+            ]
+          : []),
+        ...(reminders.statement ? [reminders.statement] : []),
+      ]);
       // Numbered now rather than after the purpose, so the confirmation names and attaches it (the
       // settlement then records this one and numbers no other).
       await queueConfirmationEmails(tx, booked, {
         publicUrl: options.publicUrl,
-        reminders,
+        reminders: reminders.hours,
         receipt: await receipt(),
       });
       return { accepted: true };

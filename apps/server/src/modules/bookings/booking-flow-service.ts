@@ -19,7 +19,8 @@ import type {
   EventUpdateBody as EventUpdateSchema,
 } from '@sukoon/shared';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { SQL } from 'drizzle-orm';
+import { writeTogether, type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import type { PaymentsService } from '../payments/payments-service';
@@ -27,7 +28,7 @@ import { createBookingsRepository } from './bookings-repository';
 import { toCalendarEvent } from './bookings-service';
 import { updateBookedSession } from './session-state';
 import { createSlotCheck } from './slot-check';
-import { recordAudit } from '../audit/audit-repository';
+import { auditStatement } from '../audit/audit-repository';
 import { meetingLinkForNewSession } from '../psychologists/meeting-links';
 
 export const HOLD_MS = HOLD_MINUTES * 60_000;
@@ -128,25 +129,29 @@ export function createBookingFlowService({
   }
 
   /**
-   * Inserts a live row and its 'created' audit entry in the caller's transaction; with `freeRunOut`,
-   * frees that psychologist's run-out holds first (see `writeLive`).
+   * Writes a live row, its 'created' audit entry and (a hold) its order, all in one statement (one
+   * round trip; the exclusion constraint refuses the whole of it or none), in the caller's
+   * transaction; with `freeRunOut`, frees that psychologist's run-out holds first (see `writeLive`).
    */
   async function insertLive(
     tx: Database,
-    values: Parameters<typeof repository.insert>[0],
+    values: Parameters<typeof repository.insertStatement>[0],
     actor: AuthUser,
     freeRunOut: boolean,
+    order?: SQL,
   ) {
     const bookings = createBookingsRepository(tx);
     if (freeRunOut) await bookings.expireHolds(clock(), values.psychologistId);
-    const row = await bookings.insert(values);
-    await recordAudit(tx, {
-      action: 'booking.created',
-      actor: { id: actor.id, role: actor.role },
-      bookingId: row.id,
-      details: { status: row.status },
-    });
-    return row;
+    await writeTogether(tx, [
+      bookings.insertStatement(values),
+      auditStatement(tx, {
+        action: 'booking.created',
+        actor: { id: actor.id, role: actor.role },
+        bookingId: values.id,
+        details: { status: values.status ?? 'booked' },
+      }),
+      ...(order ? [order] : []),
+    ]);
   }
 
   /**
@@ -224,6 +229,7 @@ export function createBookingFlowService({
       // The terms the patient is shown before paying are the ones the session keeps.
       const policy = readPolicy(psychologist.policy);
       const { order, checkout } = await writeLive(async (tx, freeRunOut) => {
+        const inserted = opened.insertStatement(tx);
         if (!(await createBookingsRepository(tx).tryLockPatientHolds(actor.id))) {
           throw new AppError('HOLD_IN_PROGRESS');
         }
@@ -254,8 +260,9 @@ export function createBookingFlowService({
           },
           actor,
           freeRunOut,
+          inserted.statement,
         );
-        return opened.record(tx);
+        return inserted;
       });
       return {
         amount: order.amountPaise,
@@ -448,6 +455,7 @@ export function createBookingFlowService({
     }
     await checkBookable(actor.id, start, duration);
     const values = {
+      id: randomUUID(),
       psychologistId: actor.id,
       patientId: null,
       startsAt: start,
@@ -463,8 +471,8 @@ export function createBookingFlowService({
       status: 'booked' as const,
       paymentStatus: 'pending' as const,
     };
-    const row = await writeLive((tx, freeRunOut) => insertLive(tx, values, actor, freeRunOut));
-    return toCalendarEvent((await repository.findById(row.id))!, actor.id);
+    await writeLive((tx, freeRunOut) => insertLive(tx, values, actor, freeRunOut));
+    return toCalendarEvent((await repository.findById(values.id))!, actor.id);
   }
 
   /** A patient's POST /api/bookings: only for themselves, only with a paid and verified order. */

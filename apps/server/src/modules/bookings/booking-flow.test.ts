@@ -1,7 +1,13 @@
 import { attachmentText } from '../../../test/mailbox';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addIsoDays, localDateOf, zonedInstant, type SandboxPayBody } from '@sukoon/shared';
+import {
+  addIsoDays,
+  localDateOf,
+  receiptNameOf,
+  zonedInstant,
+  type SandboxPayBody,
+} from '@sukoon/shared';
 import { bookings, mailOutbox, paymentOrders, payments, refunds } from '../../db/schema';
 import { createPsychologist } from '../../db/factories';
 import { createSessionsService } from '../auth/sessions-service';
@@ -145,6 +151,11 @@ describe('booking: holds, orders, confirmation, direct events', () => {
     expect(toPatient[0]!.text).toContain('Your appointment has been scheduled');
     expect(toPatient[0]!.text).toMatch(/Book your next session.*\?token=[\w-]+&psychologistId=/);
     expect(toPatient[0]!.text).toContain('12:00');
+    // The psychologist reads the patient's name as their receipts print it, not their username.
+    expect(receiptNameOf(patient.user)).not.toBe(patient.user.username);
+    expect(toPsychologist[0]!.text).toContain(
+      `${receiptNameOf(patient.user)} booked a 20-minute session`,
+    );
     const ics = attachmentText(toPatient[0]!.attachments[0]);
     expect(ics).toContain('BEGIN:VCALENDAR');
     expect(ics).toContain('METHOD:REQUEST');

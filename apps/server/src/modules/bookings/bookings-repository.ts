@@ -1,4 +1,18 @@
-import { and, asc, eq, gt, inArray, isNull, lte, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  lt,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '../../db/client';
 import { CURRENCY, type RefundSummary } from '@sukoon/shared';
@@ -80,7 +94,12 @@ export function createBookingsRepository(db: Database) {
     async findPeople(patientId: string, psychologistId: string) {
       const [row] = await db
         .select({
-          patient: { id: patients.id, email: patients.email, username: patients.username },
+          patient: {
+            id: patients.id,
+            email: patients.email,
+            username: patients.username,
+            fullName: patients.fullName,
+          },
           psychologistEmail: psychologistUsers.email,
           psychologistName: psychologistProfiles.displayName,
           psychologistZone: psychologistProfiles.timeZone,
@@ -136,14 +155,28 @@ export function createBookingsRepository(db: Database) {
       return rows.length;
     },
 
+    /**
+     * The INSERT of a row, not run, for a caller that writes it with others in one statement
+     * (`writeTogether`); an overlap with a live row fails the whole statement with the constraint's error.
+     */
+    insertStatement(values: typeof bookings.$inferInsert & { id: string }): SQL {
+      return db.insert(bookings).values(values).getSQL();
+    },
+
     /** Inserts a row; an overlap with a live row fails with the exclusion constraint's error. */
     async insert(values: typeof bookings.$inferInsert) {
       const [row] = await db.insert(bookings).values(values).returning();
       return row!;
     },
 
-    /** A live hold of this patient becomes a booked, paid, scheduled session; null if it is not live. */
+    /**
+     * A live hold of this patient becomes a booked, paid, scheduled session; null if it is not live.
+     * With it, in the same round trip, the psychologist's meeting-link choice (their profile's columns),
+     * which the confirmation turns into the session's link.
+     */
     async confirmHold(id: string, patientId: string, now: Date) {
+      const profile = (column: SQL) =>
+        sql`(select ${column} from ${psychologistProfiles} where ${psychologistProfiles.userId} = ${bookings.psychologistId})`;
       const [row] = await db
         .update(bookings)
         .set({
@@ -160,8 +193,26 @@ export function createBookingsRepository(db: Database) {
             gt(bookings.holdExpiresAt, now),
           ),
         )
-        .returning();
-      return row ?? null;
+        .returning({
+          ...getTableColumns(bookings),
+          meetingLinkMethod: profile(sql`${psychologistProfiles.meetingLinkMethod}`).mapWith(
+            psychologistProfiles.meetingLinkMethod,
+          ),
+          jitsiServer: profile(sql`${psychologistProfiles.jitsiServer}`).mapWith(
+            psychologistProfiles.jitsiServer,
+          ),
+          personalMeetingLink: profile(sql`${psychologistProfiles.personalMeetingLink}`).mapWith(
+            psychologistProfiles.personalMeetingLink,
+          ),
+        });
+      if (!row) return null;
+      const { meetingLinkMethod, jitsiServer, personalMeetingLink, ...booking } = row;
+      return { booking, meetingLinks: { meetingLinkMethod, jitsiServer, personalMeetingLink } };
+    },
+
+    /** `update`'s UPDATE, not run, for a caller that writes it with others in one statement. */
+    updateStatement(id: string, changes: Partial<typeof bookings.$inferInsert>): SQL {
+      return db.update(bookings).set(changes).where(eq(bookings.id, id)).getSQL();
     },
 
     /** Records that the payment for a hold that was no longer live is being refunded. */

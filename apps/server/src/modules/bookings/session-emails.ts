@@ -10,6 +10,7 @@ import {
   isValidTimeZone,
   localDateOf,
   nameForHeaders,
+  receiptNameOf,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import type { bookings } from '../../db/schema';
@@ -181,7 +182,8 @@ export async function queueConfirmationEmails(
         subject: `New session booked: ${people.psychologistTime}`,
         heading: 'A patient booked a session with you',
         paragraphs: [
-          `${people.patient.username} booked a ${booking.durationMinutes}-minute session: ${people.psychologistTime}.`,
+          // Named as their receipts name them: the full name they gave, else one made from the username.
+          `${receiptNameOf(people.patient)} booked a ${booking.durationMinutes}-minute session: ${people.psychologistTime}.`,
           `“${booking.title}”: ${booking.description}`,
           booking.meetingLink
             ? `Meeting link: ${booking.meetingLink}`

@@ -1,15 +1,7 @@
-import {
-  localDateOf,
-  readPolicy,
-  slotProblem,
-  slotProblemMessage,
-  type BookingPolicy,
-} from '@sukoon/shared';
+import { readPolicy, slotProblem, slotProblemMessage, type BookingPolicy } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { createAvailabilityService } from '../availability/availability-service';
-import { createPsychologistsRepository } from '../psychologists/psychologists-repository';
-import { createBookingsRepository } from './bookings-repository';
 
 export interface SlotCheckOptions {
   /** A session being moved: its own intervals do not block its new time. */
@@ -27,8 +19,6 @@ export interface SlotCheckOptions {
  * written. An overlap is reported as SLOT_TAKEN; the exclusion constraint still has the last word.
  */
 export function createSlotCheck(db: Database, clock: () => Date) {
-  const bookings = createBookingsRepository(db);
-  const psychologists = createPsychologistsRepository(db);
   const availability = createAvailabilityService(db);
 
   return async function checkBookable(
@@ -37,27 +27,20 @@ export function createSlotCheck(db: Database, clock: () => Date) {
     durationMinutes: number,
     { ignoreBookingId, policy }: SlotCheckOptions = {},
   ) {
-    const psychologist = await psychologists.findById(psychologistId);
-    if (!psychologist) throw new AppError('PSYCHOLOGIST_NOT_FOUND');
-    const date = localDateOf(start, psychologist.timeZone);
-    const facts = await availability.facts(psychologistId, date, date);
-    let busy = facts.busy;
-    if (ignoreBookingId) {
-      const own = await bookings.findById(ignoreBookingId);
-      if (own) {
-        // Its own time, and the time of a longer length it is waiting to pay for.
-        const ownStarts = [own.booking.startsAt, own.booking.pendingStartsAt].map((instant) =>
-          instant?.toISOString(),
-        );
-        busy = busy.filter((interval) => !ownStarts.includes(interval.start));
-      }
-    }
+    // One round trip: the psychologist (an unknown one is PSYCHOLOGIST_NOT_FOUND) and their local
+    // day's facts, the session's own intervals (its time, and a longer length it is waiting to pay
+    // for) left out.
+    const { psychologist, facts } = await availability.slotFacts(
+      psychologistId,
+      start,
+      ignoreBookingId,
+    );
     const rules = policy === 'psychologist' ? readPolicy(psychologist.policy) : policy;
     const problem = slotProblem({
       start,
       durationMinutes,
       now: clock(),
-      facts: { ...facts, busy },
+      facts,
       policy: rules,
     });
     if (problem === 'OVERLAP') throw new AppError('SLOT_TAKEN');

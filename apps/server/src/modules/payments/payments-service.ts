@@ -24,6 +24,7 @@ import {
   type PaymentRow,
   type RefundRow,
 } from './payments-repository';
+import { paymentOrders } from '../../db/schema';
 import { toProviderPayment } from './razorpay-provider';
 import { createReconciler } from './reconciliation';
 import { createRefunds } from './refunds';
@@ -166,6 +167,14 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     const now = clock();
     // Refunds a purpose recorded in this transaction; sent only once it has committed.
     const refundsToSend: string[] = [];
+    /**
+     * The payment's receipt, numbered on the first call and answered from this memo after: the purpose
+     * may ask for it (to attach it to its confirmation), and the settlement asks once the purpose has
+     * accepted, so there is exactly one either way.
+     */
+    let issued: Promise<IssuedReceipt | null> | undefined;
+    const receiptOf = (tx: Database, order: PaymentOrderRow, captured: ProviderPayment) =>
+      (issued ??= documents ? documents.captured(tx, order, captured, now) : Promise.resolve(null));
 
     /**
      * Runs the purpose in a savepoint. If it throws (a bug, a refund it cannot record), only its own
@@ -178,9 +187,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       handler: PurposeHandler,
       order: PaymentOrderRow,
       captured: ProviderPayment,
-    ): Promise<PurposeDecision & { receiptIssued?: boolean }> {
+    ): Promise<PurposeDecision> {
       const queued = refundsToSend.length;
-      let receipt: Promise<IssuedReceipt | null> | undefined;
       try {
         return await tx.transaction(async (savepoint) => {
           const decision = await handler.confirm({
@@ -192,20 +200,19 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
               if (recorded.created) refundsToSend.push(recorded.refund.id);
               return recorded.refund;
             },
-            receipt: () =>
-              (receipt ??= documents
-                ? documents.captured(savepoint, order, captured, now)
-                : Promise.resolve(null)),
+            receipt: () => receiptOf(savepoint, order, captured),
           });
           // A refused payment has no receipt: rolled back with the purpose's writes.
-          if (!decision.accepted && receipt) {
+          if (!decision.accepted && issued) {
             throw new Error('the purpose refused a payment after asking for its receipt');
           }
-          return { ...decision, receiptIssued: receipt !== undefined };
+          return decision;
         });
       } catch (error) {
         if (isTransientDatabaseError(error)) throw error;
         refundsToSend.length = queued;
+        // Rolled back with the savepoint: a refused payment gets no receipt.
+        issued = undefined;
         log.error(
           { err: error, orderId: order.providerOrderId, purpose: order.purpose },
           'the purpose failed on a captured payment; refusing and refunding it',
@@ -253,7 +260,6 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
 
         let rejection: 'amount_mismatch' | 'refused' | 'already_settled' | null = null;
         let detail = '';
-        let receiptIssued = false;
         if (payment.amountPaise !== order.amountPaise || payment.currency !== order.currency) {
           rejection = 'amount_mismatch';
           detail = `paid ${payment.amountPaise} ${payment.currency}, order is ${order.amountPaise} ${order.currency}`;
@@ -262,22 +268,20 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
           detail = `order already ${order.status} by ${order.settledByPaymentId ?? 'another payment'}`;
         } else {
           const handler = handlers.get(order.purpose);
-          const decision: PurposeDecision & { receiptIssued?: boolean } = handler
+          const decision: PurposeDecision = handler
             ? await confirmSafely(tx, handler, order, payment)
             : { accepted: false, reason: `no handler for purpose '${order.purpose}'` };
           if (!decision.accepted) {
             rejection = 'refused';
             detail = decision.reason;
-          } else {
-            receiptIssued = decision.receiptIssued === true;
           }
         }
 
         if (!rejection) {
           const recorded = await repo.createPayment({ ...base, status: 'captured' });
           await repo.settleOrder(order.id, 'paid', payment.id, now);
-          // Numbered here unless the purpose already asked for it.
-          if (!receiptIssued) await documents?.captured(tx, order, payment, now);
+          // The one receipt: numbered now, or the one the purpose already asked for (the memo).
+          await receiptOf(tx, order, payment);
           return { kind: 'paid', order: { ...order, status: 'paid' }, payment: recorded };
         }
         const recorded = await repo.createPayment({
@@ -342,30 +346,43 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       log.warn({ err: error }, 'the provider did not create the order');
       throw new AppError('ORDER_CREATION_FAILED');
     }
+    const values = () => ({
+      provider: provider.name,
+      providerOrderId: providerOrder.id,
+      purpose: input.purpose,
+      referenceId: input.referenceId,
+      payerId: input.payerId,
+      amountPaise: input.amountPaise,
+      currency: CURRENCY,
+      receipt,
+      description: input.description,
+      notes,
+      expiresAt: new Date(clock().getTime() + (input.ttlMs ?? DEFAULT_ORDER_TTL_MS)),
+    });
     return {
       async record(tx: Database) {
-        const now = clock();
-        const order = await createPaymentsRepository(tx).createOrder({
-          provider: provider.name,
-          providerOrderId: providerOrder.id,
-          purpose: input.purpose,
-          referenceId: input.referenceId,
-          payerId: input.payerId,
-          amountPaise: input.amountPaise,
-          currency: CURRENCY,
-          receipt,
-          description: input.description,
-          notes,
-          expiresAt: new Date(now.getTime() + (input.ttlMs ?? DEFAULT_ORDER_TTL_MS)),
-        });
+        const order = await createPaymentsRepository(tx).createOrder(values());
         return { order, checkout: checkoutFor(order, input.prefill) };
+      },
+      /**
+       * Our row's INSERT, not run, for a caller that writes it in one statement with its own rows
+       * (`writeTogether`: a hold, its audit entry and its order in one round trip), with what the
+       * caller answers once that statement has run.
+       */
+      insertStatement(tx: Database) {
+        const order = values();
+        return {
+          statement: tx.insert(paymentOrders).values(order).getSQL(),
+          order,
+          checkout: checkoutFor(order, input.prefill),
+        };
       },
     };
   }
 
   /** What the browser opens the checkout with, for an order of ours. */
   function checkoutFor(
-    order: PaymentOrderRow,
+    order: Pick<PaymentOrderRow, 'providerOrderId' | 'amountPaise' | 'currency' | 'description'>,
     prefill?: CheckoutParams['prefill'],
   ): CheckoutParams {
     return {

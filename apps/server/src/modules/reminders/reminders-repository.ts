@@ -16,13 +16,30 @@ function dueReminders(bookingId: string, startsAt: Date, now: Date) {
 
 /** Works on the database or on a transaction (pass the `tx` to make calls part of it). */
 export function createRemindersRepository(db: Database) {
+  /**
+   * `schedule`'s INSERT, not run (null when no reminder is still to come), for a caller that writes
+   * it with others in one statement (`writeTogether`), and the hours it schedules.
+   */
+  function scheduleStatement(bookingId: string, startsAt: Date, now: Date) {
+    const rows = dueReminders(bookingId, startsAt, now);
+    return {
+      hours: rows.map((row) => row.hoursBefore),
+      statement:
+        rows.length > 0
+          ? db.insert(bookingReminders).values(rows).onConflictDoNothing().getSQL()
+          : null,
+    };
+  }
+
   return {
     /** Schedules the reminders of a confirmed session whose time has not passed; returns their hours. */
     async schedule(bookingId: string, startsAt: Date, now: Date): Promise<number[]> {
-      const rows = dueReminders(bookingId, startsAt, now);
-      if (rows.length > 0) await db.insert(bookingReminders).values(rows).onConflictDoNothing();
-      return rows.map((row) => row.hoursBefore);
+      const { hours, statement } = scheduleStatement(bookingId, startsAt, now);
+      if (statement) await db.execute(statement);
+      return hours;
     },
+
+    scheduleStatement,
 
     /**
      * A moved session is reminded of at its new time: every reminder still due is set to its new
