@@ -93,6 +93,31 @@ describe('answers kept in memory stay true', () => {
     expect(second.caches.calendars.size).toBe(0);
   });
 
+  it('keeps the signed-in sessions through a booking, and empties the answers it changed', async () => {
+    const booker = await signedInAs(database.db, 'patient');
+    await availability(second);
+    const sessions = () => second.caches.sessions.size;
+    await second.inject({ url: '/api/users/me', headers: booker.headers });
+    const signedInBefore = sessions();
+    expect(signedInBefore).toBeGreaterThan(0);
+
+    // Hold, sandbox payment and verification: each empties the calendars, none the sessions.
+    await bookAndPay(second, booker, psychologist.user.id, istSlot(24, 15 * 60));
+    expect(second.caches.calendars.size).toBe(0);
+    expect(sessions()).toBeGreaterThanOrEqual(signedInBefore);
+
+    // A write that may change an account (a logout) still empties the sessions at once.
+    const logout = await second.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      headers: booker.headers,
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(sessions()).toBe(0);
+    const revoked = await second.inject({ url: '/api/users/me', headers: booker.headers });
+    expect(revoked.statusCode).toBe(401);
+  });
+
   it('still asks who is reading before answering from memory', async () => {
     await availability(second);
     const { from, to } = week();

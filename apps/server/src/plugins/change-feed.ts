@@ -12,6 +12,13 @@ declare module 'fastify' {
      * otherwise send every calendar read to the database (issue 19, reads beside sign-ins).
      */
     keepsCaches?: boolean;
+    /**
+     * The route changes no session or account (a hold, a payment), so its success empties every
+     * cache but the signed-in sessions: a patient's hold, payment and verification then check their
+     * token in memory, and one patient's booking does not send every other reader's next request
+     * to the database for their session (issue 19, writes).
+     */
+    keepsSessions?: boolean;
   }
   interface FastifyInstance {
     /** Caches kept correct by PostgreSQL's change notifications (see 0011_change_notifications). */
@@ -71,12 +78,15 @@ export const changeFeed = fp(
     const practice = new VersionedCache<string>(1_000);
     const directory = new VersionedCache<string>(200);
     let feed: ChangeFeed | null = null;
-    const clearAll = () => {
+    const clearAnswers = () => {
       calendars.clear();
-      sessions.clear();
       people.clear();
       practice.clear();
       directory.clear();
+    };
+    const clearAll = () => {
+      clearAnswers();
+      sessions.clear();
     };
     app.decorate('caches', {
       calendars,
@@ -132,20 +142,25 @@ export const changeFeed = fp(
     });
     // Only on the routes that write, and only when the write was not refused (a 4xx changed nothing),
     // so neither reads nor a stream of refused writes empty the caches.
-    const clearAfterWrite = (
-      _request: unknown,
-      reply: FastifyReply,
-      payload: unknown,
-      done: (error: null, payload: unknown) => void,
-    ) => {
-      if (reply.statusCode < 400 || reply.statusCode >= 500) clearAll();
-      done(null, payload);
-    };
+    const clearAfterWrite =
+      (clear: () => void) =>
+      (
+        _request: unknown,
+        reply: FastifyReply,
+        payload: unknown,
+        done: (error: null, payload: unknown) => void,
+      ) => {
+        if (reply.statusCode < 400 || reply.statusCode >= 500) clear();
+        done(null, payload);
+      };
+    const afterWrite = clearAfterWrite(clearAll);
+    const afterAnswersWrite = clearAfterWrite(clearAnswers);
     app.addHook('onRoute', (route) => {
       const methods = [route.method].flat();
       if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
       if (route.config?.keepsCaches) return;
-      route.onSend = [...(route.onSend ? [route.onSend].flat() : []), clearAfterWrite];
+      const clear = route.config?.keepsSessions ? afterAnswersWrite : afterWrite;
+      route.onSend = [...(route.onSend ? [route.onSend].flat() : []), clear];
     });
   },
   { name: 'change-feed' },

@@ -76,6 +76,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payments/create-order',
     {
+      config: { keepsSessions: true },
       preValidation: [signedIn('patient'), app.userLimits('hold', holdLimits)],
       schema: {
         tags: ['payments', 'bookings'],
@@ -96,6 +97,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/bookings/holds/:id',
     {
+      config: { keepsSessions: true },
       preValidation: [signedIn('patient'), app.userLimits('hold-release', holdLimits)],
       schema: {
         tags: ['bookings'],

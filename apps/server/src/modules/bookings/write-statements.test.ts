@@ -98,7 +98,7 @@ describe.skipIf(!process.env.DATABASE_URL)('statements per write', () => {
       `statements: a hold ${perHold}, a whole booking ${perBooking}\n` +
         `hold:\n  ${holding.statements.join('\n  ')}\npay and verify:\n  ${paying.statements.join('\n  ')}`,
     );
-    expect(perHold).toBeLessThanOrEqual(8);
-    expect(perBooking).toBeLessThanOrEqual(35);
+    expect(perHold).toBeLessThanOrEqual(7);
+    expect(perBooking).toBeLessThanOrEqual(32);
   });
 });

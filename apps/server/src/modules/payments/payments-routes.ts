@@ -17,6 +17,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payments/verify-payment',
     {
+      config: { keepsSessions: true },
       schema: {
         tags: ['payments'],
         summary: "Verify the checkout's payment signature and confirm what it paid for",

@@ -69,6 +69,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
   app.post(
     '/api/payments/sandbox/pay',
     {
+      config: { keepsSessions: true },
       schema: {
         tags: ['payments'],
         summary: "TEST MODE: pay an order; returns Razorpay checkout's handler payload",
