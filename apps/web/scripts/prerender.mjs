@@ -52,7 +52,7 @@ const storedSession = (role) => ({
   }),
 });
 
-const { render, EARLY_READS_SCRIPT } = await import(
+const { render, EARLY_READS_SCRIPT, LOCALES } = await import(
   pathToFileURL(path.join(ssrDir, 'prerender.js')).href
 );
 
@@ -84,43 +84,76 @@ if (!cssLink) throw new Error('No stylesheet link in dist/index.html.');
 const css = readFileSync(path.join(dist, cssLink[1]), 'utf8');
 const base = template.replace(cssLink[0], () => `<style>${css}</style>`);
 
+// Hindi pages fetch the Devanagari font with the page, so it is there for the first paint (its
+// `font-display: optional` uses it only then: no reflow when it lands). English pages never ask for it.
+const devanagariFonts = [...css.matchAll(/\/assets\/noto-sans-devanagari-[^)"']+\.woff2/g)].map(
+  ([file]) => file,
+);
+if (devanagariFonts.length === 0) throw new Error('No Devanagari font in the stylesheet.');
+const fontPreloads = (locale) =>
+  locale === 'hi'
+    ? [...new Set(devanagariFonts)]
+        .map(
+          (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${file}">`,
+        )
+        .join('\n    ') + '\n    '
+    : '';
+
+// Another language's catalogue is its own chunk: its pages fetch it with the app's.
+const localeNeeds = (locale, needs) =>
+  locale === 'en' ? needs : [...needs, `src/i18n/${locale}.json`];
+
 const BOOT = /<div id="root">[\s\S]*?<\/div>/;
 if (!BOOT.test(base)) throw new Error('No <div id="root"> in dist/index.html.');
 
-function page({ screen, storage, needs, earlyReads = false }) {
+function page({ screen, storage, needs, earlyReads = false, locale = 'en' }) {
   // A dashboard's page starts its first reads before the JavaScript arrives (src/lib/early-reads.ts);
   // the server's CSP allows this inline script by its hash (apps/server/src/plugins/web-app.ts).
   const early = earlyReads ? `\n    <script>${EARLY_READS_SCRIPT}</script>` : '';
-  let html = base.replace('</head>', () => `  ${preloadsFor(needs)}${early}\n  </head>`);
+  let html = base
+    .replace('<html lang="en">', () => `<html lang="${locale}">`)
+    .replace(
+      '</head>',
+      () =>
+        `  ${fontPreloads(locale)}${preloadsFor(localeNeeds(locale, needs))}${early}\n  </head>`,
+    );
   if (screen) {
     setWindow(storage);
-    const body = render();
+    const body = render(locale);
     html = html.replace(BOOT, () => `<div id="root" data-prerendered="${screen}">${body}</div>`);
   }
   return html;
 }
 
 const APP = ['src/app/app.tsx'];
-writeFileSync(
-  path.join(dist, 'index.html'),
-  page({ screen: 'role-selection', storage: {}, needs: APP }),
-);
 mkdirSync(path.join(dist, 'screens'), { recursive: true });
-for (const role of ['patient', 'psychologist']) {
+// Each page in every language: English as `name.html`, another as `name.<locale>.html` (the server
+// picks by the `sukoon-locale` cookie, else Accept-Language). The inline scripts are the same text in
+// every language, so the CSP's hashes do not grow with languages.
+const named = (file, locale) =>
+  locale === 'en' ? file : file.replace(/\.html$/, `.${locale}.html`);
+for (const locale of LOCALES) {
   writeFileSync(
-    path.join(dist, 'screens', `${role}.html`),
-    page({
-      screen: role,
-      storage: storedSession(role),
-      needs: [...APP, `src/app/${role}-area.tsx`],
-      earlyReads: true,
-    }),
+    path.join(dist, named('index.html', locale)),
+    page({ screen: 'role-selection', storage: {}, needs: APP, locale }),
+  );
+  for (const role of ['patient', 'psychologist']) {
+    writeFileSync(
+      path.join(dist, 'screens', named(`${role}.html`, locale)),
+      page({
+        screen: role,
+        storage: storedSession(role),
+        needs: [...APP, `src/app/${role}-area.tsx`],
+        earlyReads: true,
+        locale,
+      }),
+    );
+  }
+  writeFileSync(
+    path.join(dist, 'screens', named('loading.html', locale)),
+    page({ screen: null, storage: {}, needs: APP, locale }),
   );
 }
-writeFileSync(
-  path.join(dist, 'screens', 'loading.html'),
-  page({ screen: null, storage: {}, needs: APP }),
-);
 console.log(
-  'prerendered: index.html (role selection), screens/{patient,psychologist,loading}.html',
+  `prerendered in ${LOCALES.join(', ')}: index.html (role selection), screens/{patient,psychologist,loading}.html`,
 );

@@ -6,17 +6,28 @@ import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-const { App, firstScreen } = await import('./app/app');
+// The language is settled before the first render: English comes with the app, another language's
+// catalogue is fetched next (its prerendered page preloads it, and its font: decision 0018).
+const { App, firstScreen, initialLocale, loadMessages, rememberLocale } = await import('./app/app');
+const locale = initialLocale();
+const messages = await loadMessages(locale);
+const prerenderedIn = document.documentElement.lang;
+rememberLocale(locale);
 const app = (
   <StrictMode>
-    <App />
+    <App locale={locale} messages={messages} />
   </StrictMode>
 );
-// The server sends a page prerendered at build time (apps/web/scripts/prerender.mjs, decision 0017):
-// the role selection, or a signed-in role's dashboard frame. When it is what this browser's first
-// render draws, React adopts it (hydration); otherwise (another role's frame, a sign-in link) it
-// draws afresh over it.
-if (root.dataset.prerendered && root.dataset.prerendered === firstScreen()) {
+// The server sends a page prerendered at build time (apps/web/scripts/prerender.mjs, decision 0017),
+// in the language its cookie or Accept-Language asked for: the role selection, or a signed-in role's
+// dashboard frame. When it is what this browser's first render draws, in the same language, React
+// adopts it (hydration); otherwise (another role's frame, a sign-in link, another language) it draws
+// afresh over it.
+if (
+  root.dataset.prerendered &&
+  root.dataset.prerendered === firstScreen() &&
+  prerenderedIn === locale
+) {
   hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH, ROLES, USERNAME_MIN_LENGTH } from './constants';
+import { LOCALES } from './locales';
 import { FullName } from './names';
 import { PaymentsPublicConfig } from './payments';
 import { SPECIALIZATIONS } from './profile-labels';
@@ -21,6 +22,8 @@ export const User = z.object({
   /** The name printed on this person's receipts (a psychologist's patients see their profile's). */
   fullName: z.string().nullable(),
   avatarUrl: z.string().nullable(),
+  /** The language the app, the API's messages and the emails speak to this person in. */
+  locale: z.enum(LOCALES),
 });
 export type User = z.infer<typeof User>;
 
@@ -36,8 +39,14 @@ export const AccountUpdateBody = z
         FullName.nullable(),
       )
       .optional(),
+    locale: z
+      .enum(LOCALES, { error: `Choose a language Sukoon speaks: ${LOCALES.join(' or ')}` })
+      .optional(),
   })
-  .refine((body) => body.fullName !== undefined, 'Nothing to change: send fullName');
+  .refine(
+    (body) => body.fullName !== undefined || body.locale !== undefined,
+    'Nothing to change: send fullName or locale',
+  );
 export type AccountUpdate = z.output<typeof AccountUpdateBody>;
 
 export const LoginBody = z.object({

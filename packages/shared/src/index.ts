@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './locales';
 export * from './envelope';
 export * from './errors';
 export * from './health';
@@ -29,3 +30,4 @@ export * from './practice';
 export * from './amount-in-words';
 export * from './receipt-summary';
 export * from './receipts';
+export * from './error-translations';

@@ -1,4 +1,5 @@
 import { ERRORS, type ErrorCode } from '@sukoon/shared';
+import type { MessageKey } from '../i18n/translate';
 
 /**
  * The request body field each of these errors is about, for the error body's `field` (a form shows
@@ -13,6 +14,12 @@ const FIELD_OF: Partial<Record<ErrorCode, string>> = {
   OTP_TOO_MANY_ATTEMPTS: 'otp_code',
 };
 
+/** A message of the server's catalogue with its values, worded when the answer is sent. */
+export interface LocalizedMessage {
+  key: MessageKey;
+  values?: Record<string, string | number>;
+}
+
 /**
  * A domain error: the one error handler turns it into the envelope with this status, code, message
  * and the request field it is about (FIELD_OF's, unless `options.field` names another).
@@ -25,12 +32,19 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly extra?: Record<string, unknown>,
-    options: { field?: string } = {},
+    options: { field?: string; localized?: LocalizedMessage } = {},
   ) {
     super(message ?? ERRORS[code].message);
     this.status = ERRORS[code].status;
     this.field = options.field ?? FIELD_OF[code];
+    this.localized = options.localized;
   }
+
+  /**
+   * A message other than the catalogue's, as a key of the server's catalogue: the error handler words
+   * it in the request's language (`message` is its English, for logs).
+   */
+  readonly localized: LocalizedMessage | undefined;
 }
 
 const UNAVAILABLE_NETWORK_CODES = new Set([

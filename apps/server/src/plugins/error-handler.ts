@@ -6,6 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { ERRORS, type ErrorCode, type ErrorEnvelope } from '@sukoon/shared';
 import { AppError, isDatabaseUnavailable } from '../lib/errors';
+import { errorMessageIn, requestLocale, translate } from '../i18n/translate';
 
 export function errorEnvelope(
   code: ErrorCode,
@@ -54,12 +55,25 @@ function innermostCause(error: unknown): { code?: unknown; message: string } {
   return { code: current.code, message: current.message };
 }
 
-/** The one error handler: every failure leaves as `{ success: false, data: null, error }`. */
+/**
+ * The one error handler: every failure leaves as `{ success: false, data: null, error }`. The code is
+ * stable; the message is worded in the request's language (the signed-in person's, else its
+ * Accept-Language): the catalogue's message for the code, or the error's own catalogue message. A
+ * message only the error knows (a framework's, a route's own detail) stays in English for other
+ * languages only where no better one exists: there the code's catalogue message is sent instead.
+ */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const locale = requestLocale(request);
+    /** The message for a code in the request's language; `own` is kept when the language is English. */
+    const say = (code: ErrorCode, own?: string) =>
+      locale === 'en' && own ? own : errorMessageIn(locale, code);
     if (error instanceof AppError) {
+      const message = error.localized
+        ? translate(locale, error.localized.key, error.localized.values)
+        : say(error.code, error.message);
       return reply.status(error.status).send({
-        ...errorEnvelope(error.code, error.message, undefined, error.field),
+        ...errorEnvelope(error.code, message, undefined, error.field),
         ...error.extra,
       });
     }
@@ -69,7 +83,10 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
         message: issue.message ?? 'is not valid',
       }));
       const first = details[0];
-      const message = first ? `${first.path}: ${first.message}` : ERRORS.VALIDATION_FAILED.message;
+      const message =
+        first && locale === 'en'
+          ? `${first.path}: ${first.message}`
+          : errorMessageIn(locale, 'VALIDATION_FAILED');
       // The first problem's body field (`body.email` -> `email`), as the domain errors name theirs.
       const field =
         error.validationContext === 'body' && first
@@ -79,21 +96,26 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send(errorEnvelope('INTERNAL'));
+      return reply.status(500).send(errorEnvelope('INTERNAL', say('INTERNAL')));
     }
     if (isDatabaseUnavailable(error)) {
       // Only the driver's own cause: the wrapping error carries the statement and its parameters
       // (emails, token hashes), which must not reach the logs.
       request.log.warn({ cause: innermostCause(error) }, 'database unavailable');
-      return reply.status(503).send(errorEnvelope('SERVICE_UNAVAILABLE'));
+      return reply
+        .status(503)
+        .send(errorEnvelope('SERVICE_UNAVAILABLE', say('SERVICE_UNAVAILABLE')));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = codeForClientError(status);
-      if (status === 429) return reply.status(429).send(errorEnvelope(code, error.message));
-      return reply.status(status).send(errorEnvelope(code, error.message || ERRORS[code].message));
+      if (status === 429)
+        return reply.status(429).send(errorEnvelope(code, say(code, error.message)));
+      return reply
+        .status(status)
+        .send(errorEnvelope(code, say(code, error.message || ERRORS[code].message)));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorEnvelope('INTERNAL'));
+    return reply.status(500).send(errorEnvelope('INTERNAL', say('INTERNAL')));
   });
 });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes, pageFor } from './web-app';
+import { inlineScriptHashes, pageFor, pageIn, pageLocale } from './web-app';
 
 const page = (url: string, cookie?: string) => {
   const [pathname = '/', search = ''] = url.split('?');
@@ -54,5 +54,23 @@ describe("the CSP's inline scripts", () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the language of the prerendered page (issue 22)', () => {
+  it('follows the browser’s cookie, else Accept-Language, else English', () => {
+    expect(pageLocale(undefined, undefined)).toBe('en');
+    expect(pageLocale('sukoon-locale=hi', 'en-GB')).toBe('hi');
+    expect(pageLocale('sukoon-screen=patient; sukoon-locale=en', 'hi-IN')).toBe('en');
+    expect(pageLocale(undefined, 'hi-IN,hi;q=0.9,en;q=0.8')).toBe('hi');
+    // A language Sukoon does not speak, in the cookie or the header, is English.
+    expect(pageLocale('sukoon-locale=mr', 'mr-IN')).toBe('en');
+    expect(pageLocale('sukoon-locale=mr', 'hi')).toBe('hi');
+  });
+
+  it('names each page’s file in that language, English’s unchanged', () => {
+    expect(pageIn('index.html', 'en')).toBe('index.html');
+    expect(pageIn('index.html', 'hi')).toBe('index.hi.html');
+    expect(pageIn('screens/patient.html', 'hi')).toBe('screens/patient.hi.html');
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { negotiateLocale, supportedLocaleOf, type Locale } from '@sukoon/shared';
 import { errorEnvelope } from './error-handler';
 
 /** Built files whose names carry a hash of their content (Vite's `assets/`): they never change. */
@@ -11,6 +12,20 @@ const HASHED_ASSET = /^\/assets\//;
 
 /** The web app's cookie naming the signed-in role (apps/web/src/features/auth/session.tsx). */
 const SCREEN_COOKIE = /(?:^|;\s*)sukoon-screen=(patient|psychologist)(?:;|$)/;
+
+/** The web app's cookie naming the language chosen or worked out in the browser (i18n/locale.ts). */
+const LOCALE_COOKIE = /(?:^|;\s*)sukoon-locale=([A-Za-z-]{2,10})(?:;|$)/;
+
+/** The language of a page request: the browser's cookie, else the best of its Accept-Language. */
+export function pageLocale(cookie: string | undefined, acceptLanguage: string | undefined): Locale {
+  const fromCookie = LOCALE_COOKIE.exec(cookie ?? '')?.[1];
+  return (fromCookie && supportedLocaleOf(fromCookie)) || negotiateLocale(acceptLanguage);
+}
+
+/** A page in a language: English's is `name.html`, another's `name.<locale>.html` (prerender.mjs). */
+export function pageIn(page: string, locale: Locale): string {
+  return locale === 'en' ? page : page.replace(/\.html$/, `.${locale}.html`);
+}
 
 /**
  * The prerendered page to send for a page request (apps/web/scripts/prerender.mjs, decision 0017):
@@ -63,6 +78,8 @@ export function inlineScriptHashes(root: string): string[] {
  */
 export const webApp = fp(async (app: FastifyInstance, options: { root: string }) => {
   const root = path.resolve(options.root);
+  // Whether each language's page was built: asked once per page, not on every visit.
+  const builtPages = new Map<string, boolean>();
   const built = existsSync(path.join(root, 'index.html'));
   const screens = existsSync(path.join(root, 'screens', 'loading.html'));
   if (built) {
@@ -92,8 +109,18 @@ export const webApp = fp(async (app: FastifyInstance, options: { root: string })
       const query = new URLSearchParams(request.url.slice(pathname.length));
       // A build from before the prerendered screens has index.html alone.
       const page = screens ? pageFor(pathname, query, request.headers.cookie) : 'index.html';
-      // Which page depends on the cookie: a shared cache must not hand one visitor's to another.
-      return reply.type('text/html').header('vary', 'cookie').sendFile(page);
+      const locale = pageLocale(request.headers.cookie, request.headers['accept-language']);
+      // A build from before the languages has English pages alone.
+      const localized = pageIn(page, locale);
+      let hasPage = builtPages.get(localized);
+      if (hasPage === undefined) {
+        hasPage = existsSync(path.join(root, localized));
+        builtPages.set(localized, hasPage);
+      }
+      const file = hasPage ? localized : page;
+      // Which page depends on the cookie and the languages asked for: a shared cache must not hand
+      // one visitor's to another.
+      return reply.type('text/html').header('vary', 'cookie, accept-language').sendFile(file);
     }
     return reply
       .status(404)

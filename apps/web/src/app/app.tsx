@@ -1,6 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
-import type { Role } from '@sukoon/shared';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import type { Locale, Role } from '@sukoon/shared';
+import { LanguageSwitcher } from '../components/ui/language-switcher';
+import { useUpdateAccount } from '../features/account/account-api';
+import type { Messages } from '../i18n/catalogue';
+import { I18nProvider, useI18n } from '../i18n/i18n';
 import { LazyMenuSlot } from '../components/ui/lazy-menu';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { Notice } from '../components/ui/text-field';
@@ -117,6 +121,24 @@ function PageFlowBody() {
   // A deleted account ends the visit: back to role selection, saying what was done.
   const privacy = usePrivacyLayer(user, (notice) => setView({ name: 'role-selection', notice }));
   const onRoleSelection = view.name === 'role-selection';
+  const { locale, setLocale } = useI18n();
+  const updateAccount = useUpdateAccount();
+  // Signed in, the page speaks the account's language (chosen on another device, or at
+  // registration); a choice made here is saved to the account (LanguageSwitcher, AccountMenu).
+  const adoptedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!user) {
+      adoptedFor.current = null;
+      return;
+    }
+    const key = `${user.id}:${user.locale}`;
+    if (adoptedFor.current === key) return;
+    adoptedFor.current = key;
+    if (user.locale !== locale) void setLocale(user.locale);
+  }, [user, locale, setLocale]);
+  const saveLocale = (chosen: Locale) => {
+    if (user) updateAccount.mutate({ locale: chosen });
+  };
   useEffect(() => {
     if (!onRoleSelection) return;
     return preloadWhenIdle(
@@ -138,6 +160,7 @@ function PageFlowBody() {
       <RoleSelection
         notice={view.notice}
         returnedFrom={view.returnedFrom}
+        languageSwitcher={<LanguageSwitcher onChosen={saveLocale} />}
         onSelect={(role) => setView({ name: 'dashboard', role, arrivedWithToken: false })}
       />
     );
@@ -246,16 +269,23 @@ function CalendarLoading() {
   return <SkeletonList label="Loading calendar" rows={6} />;
 }
 
-export function App() {
+// main.tsx imports only React statically: the language's first steps come with the app.
+export { loadMessages } from '../i18n/catalogue';
+export { initialLocale, rememberLocale } from '../i18n/locale';
+
+/** The app in a language: its catalogue has arrived before the first render (main.tsx). */
+export function App({ locale, messages }: { locale: Locale; messages: Messages }) {
   return (
     <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <Suspense fallback={<LoadingScreen />}>
-            <PageFlow />
-          </Suspense>
-        </SessionProvider>
-      </QueryClientProvider>
+      <I18nProvider locale={locale} messages={messages}>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <Suspense fallback={<LoadingScreen />}>
+              <PageFlow />
+            </Suspense>
+          </SessionProvider>
+        </QueryClientProvider>
+      </I18nProvider>
     </ErrorBoundary>
   );
 }

@@ -22,6 +22,7 @@ const USER: User = {
   role: 'patient',
   fullName: null,
   avatarUrl: null,
+  locale: 'en',
 };
 
 function Harness({ onDeleted }: { onDeleted: (summary: string) => void }) {

@@ -1,5 +1,6 @@
 import { SERVER_ERROR_MESSAGE, type ApiErrorBody } from '@sukoon/shared';
 import { takeEarlyRead } from './early-reads';
+import { currentRequestLocale } from '../i18n/locale';
 
 /** The session token the server issued at sign-in (specification, "Local storage": authToken). */
 export const AUTH_TOKEN_KEY = 'authToken';
@@ -64,7 +65,11 @@ async function call<T>(
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The page's language: answers (messages, and the emails of someone not yet signed in) follow it.
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': currentRequestLocale(),
+  };
   const token = window.localStorage.getItem(AUTH_TOKEN_KEY);
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';

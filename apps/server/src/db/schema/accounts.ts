@@ -1,8 +1,10 @@
 /** Accounts: users, psychologist profiles and sign-in sessions. */
 import { sql } from 'drizzle-orm';
 import {
+  DEFAULT_LOCALE,
   DEFAULT_PRACTICE_POLICY,
   GST_STATUSES,
+  LOCALES,
   MEETING_LINK_METHODS,
   type PracticePolicy,
 } from '@sukoon/shared';
@@ -33,6 +35,8 @@ export const users = pgTable(
     /** When the user agreed to the privacy notice, and which version of it (PRIVACY_NOTICE_VERSION). */
     consentedAt: timestamp('consented_at', { withTimezone: true }),
     consentVersion: text('consent_version'),
+    /** The language the app, the API's messages and emails use for this person (LOCALES). */
+    locale: text('locale', { enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     /** Set when the account was deleted: the row stays, anonymised, for past sessions' records. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
@@ -42,6 +46,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
     uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
     check('users_role_check', sql`${table.role} in ('psychologist', 'patient')`),
+    check('users_locale_check', sql.raw(`locale in (${LOCALES.map((l) => `'${l}'`).join(', ')})`)),
   ],
 );
 

@@ -15,6 +15,7 @@ import {
   VerifyEmailData,
   okEnvelope,
 } from '@sukoon/shared';
+import { requestLocale } from '../../i18n/translate';
 import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/authenticate';
 import { createAuthService, toUserDto } from './auth-service';
@@ -81,7 +82,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: app.authLimits('register'),
     },
-    async (request, reply) => reply.status(201).send(ok(await auth.register(request.body))),
+    async (request, reply) =>
+      reply.status(201).send(ok(await auth.register(request.body, requestLocale(request)))),
   );
 
   app.post(
@@ -97,9 +99,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.authLimits('otp'),
     },
     async (request) => {
-      const data = await auth.verifyEmail(request.body.email, request.body.otp_code, {
-        ip: request.ip,
-      });
+      const data = await auth.verifyEmail(
+        request.body.email,
+        request.body.otp_code,
+        { ip: request.ip },
+        requestLocale(request),
+      );
       return { ...ok(data), token: data.token };
     },
   );
@@ -115,7 +120,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: app.authLimits('resend'),
     },
-    async (request) => ok(await auth.resendVerification(request.body.email)),
+    async (request) =>
+      ok(await auth.resendVerification(request.body.email, requestLocale(request))),
   );
 
   app.post(
@@ -129,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: app.authLimits('forgot'),
     },
-    async (request) => ok(await auth.forgotPassword(request.body.email)),
+    async (request) => ok(await auth.forgotPassword(request.body.email, requestLocale(request))),
   );
 
   app.post(
@@ -150,6 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body.otp_code,
           request.body.new_password,
           { ip: request.ip },
+          requestLocale(request),
         ),
       ),
   );
@@ -203,7 +210,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Change your own details: the full name printed on your receipts',
+        summary:
+          'Change your own details: the full name printed on your receipts, the language Sukoon speaks to you in',
         security: [{ bearer: [] }],
         body: AccountUpdateBody,
         response: { 200: okEnvelope(User) },

@@ -3,13 +3,15 @@ import {
   nameFromUsername,
   PRIVACY_NOTICE_VERSION,
   type AccountUpdate,
+  type Locale,
   type RegisterBody,
   type User,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { DEMO_PATIENT, ensureDemoData } from '../../db/seed';
-import { AppError } from '../../lib/errors';
+import { AppError, type LocalizedMessage } from '../../lib/errors';
 import { createCodesRepository } from '../codes/codes-repository';
+import { translate, translatorFor } from '../../i18n/translate';
 import { renderMail } from '../mail/mail-templates';
 import { enqueueMail } from '../mail/outbox';
 import { checkOtp, issueOtp, resendWaitSeconds } from './one-time-codes-service';
@@ -33,8 +35,14 @@ async function answerNoSoonerThan(startedAt: number) {
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
-function formatWait(seconds: number): string {
-  return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+/** "Please wait 30 seconds" (or, from 90 seconds on, whole minutes), in the catalogue's words. */
+function waitMessage(seconds: number): LocalizedMessage {
+  return seconds < 90
+    ? { key: 'auth.tooManyAttemptsWait', values: { seconds } }
+    : {
+        key: 'auth.tooManyAttemptsWaitMinutes',
+        values: { minutes: Math.ceil(seconds / 60) },
+      };
 }
 
 /** Verifying against a real hash when the email is unknown keeps both answers equally slow. */
@@ -52,21 +60,13 @@ const DEFAULT_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const SLOW_STEP_MS = 250;
 const SLOW_MAX_MS = 5_000;
 
-export const MESSAGES = {
-  registered: (email: string) =>
-    `Registration successful. If ${email} is new to Sukoon, we sent a 6-digit code to it; enter it to verify your email. If it already has an account, we emailed how to sign in instead.`,
-  verified: 'Email verified successfully!',
-  resent: 'New OTP sent to your email!',
-  forgot: 'If an account exists for that email, we sent a 6-digit code to it.',
-  reset: 'Password reset successfully. Please sign in with your new password.',
-};
-
 export function toUserDto(user: {
   id: string;
   email: string;
   username: string;
   role: User['role'];
   fullName: string | null;
+  locale: Locale;
 }): User {
   return {
     id: user.id,
@@ -75,6 +75,7 @@ export function toUserDto(user: {
     role: user.role,
     fullName: user.fullName,
     avatarUrl: null,
+    locale: user.locale,
   };
 }
 
@@ -87,57 +88,69 @@ function uniqueViolationOf(error: unknown): string | null {
   return null;
 }
 
-const verificationMail = (to: string, code: string) => ({
-  to,
-  ...renderMail({
-    subject: `${code} is your Sukoon verification code`,
-    heading: 'Verify your email',
-    code,
-    paragraphs: [
-      `Enter this code in Sukoon to verify your email. It expires in ${OTP_TTL_MINUTES} minutes and can be used once.`,
-      'If you did not create a Sukoon account, you can ignore this email.',
-    ],
-  }),
-});
+/** The one-time-code and account emails, in the language of the person they go to. */
+const verificationMail = (to: string, locale: Locale, code: string) => {
+  const t = translatorFor(locale);
+  return {
+    to,
+    ...renderMail({
+      locale,
+      subject: t('mail.verify.subject', { code }),
+      heading: t('mail.verify.heading'),
+      code,
+      paragraphs: [t('mail.verify.enter', { minutes: OTP_TTL_MINUTES }), t('mail.verify.ignore')],
+    }),
+  };
+};
 
 /** Sent instead of a code when someone registers with an email that already has an account. */
-const alreadyRegisteredMail = (to: string, username: string) => ({
-  to,
-  ...renderMail({
-    subject: 'Someone tried to register with your email at Sukoon',
-    heading: 'You already have a Sukoon account',
-    paragraphs: [
-      `Someone just tried to create a Sukoon account with this email address. It already belongs to your account, ${username}, so nothing was created.`,
-      'If it was you: sign in with your password, or choose "Forgot Password" on the sign-in screen to set a new one.',
-      'If it was not you, you can ignore this email: your account and password are unchanged.',
-    ],
-  }),
-});
+const alreadyRegisteredMail = (to: string, locale: Locale, username: string) => {
+  const t = translatorFor(locale);
+  return {
+    to,
+    ...renderMail({
+      locale,
+      subject: t('mail.alreadyRegistered.subject'),
+      heading: t('mail.alreadyRegistered.heading'),
+      paragraphs: [
+        t('mail.alreadyRegistered.what', { username }),
+        t('mail.alreadyRegistered.ifYou'),
+        t('mail.alreadyRegistered.ifNotYou'),
+      ],
+    }),
+  };
+};
 
-const resetMail = (to: string, code: string) => ({
-  to,
-  ...renderMail({
-    subject: `${code} is your Sukoon password reset code`,
-    heading: 'Reset your password',
-    code,
-    paragraphs: [
-      `Enter this code in Sukoon to choose a new password. It expires in ${OTP_TTL_MINUTES} minutes.`,
-      'If you did not ask to reset your password, ignore this email: your password stays as it is.',
-    ],
-  }),
-});
+const resetMail = (to: string, locale: Locale, code: string) => {
+  const t = translatorFor(locale);
+  return {
+    to,
+    ...renderMail({
+      locale,
+      subject: t('mail.reset.subject', { code }),
+      heading: t('mail.reset.heading'),
+      code,
+      paragraphs: [t('mail.reset.enter', { minutes: OTP_TTL_MINUTES }), t('mail.reset.ignore')],
+    }),
+  };
+};
 
-const passwordChangedMail = (to: string, when: Date) => ({
-  to,
-  ...renderMail({
-    subject: 'Your Sukoon password was changed',
-    heading: 'Your password was changed',
-    paragraphs: [
-      `The password of your Sukoon account was reset on ${when.toUTCString()}. Every device that was signed in has been signed out, and sign-in links in earlier emails no longer work.`,
-      'If this was not you, reset your password again at once with "Forgot Password" and tell your clinic.',
-    ],
-  }),
-});
+// The time stays in UTC's English form in every language until dates are worded per language.
+const passwordChangedMail = (to: string, locale: Locale, when: Date) => {
+  const t = translatorFor(locale);
+  return {
+    to,
+    ...renderMail({
+      locale,
+      subject: t('mail.passwordChanged.subject'),
+      heading: t('mail.passwordChanged.heading'),
+      paragraphs: [
+        t('mail.passwordChanged.what', { when: when.toUTCString() }),
+        t('mail.passwordChanged.ifNotYou'),
+      ],
+    }),
+  };
+};
 
 /** Where a request came from, for the sign-in entries of the audit log. */
 export interface ClientContext {
@@ -195,10 +208,12 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
         throw new AppError('ACCOUNT_LOCKED');
       if (limits && failures.fromAddress >= limits.perAddress) {
         const seconds = Math.max(1, failures.fromAddressEndsInSeconds);
+        const localized = waitMessage(seconds);
         throw new AppError(
           'RATE_LIMITED',
-          `Too many attempts. Please wait ${formatWait(seconds)} and try again.`,
+          translate('en', localized.key, localized.values),
           { retryAfterSeconds: seconds },
+          { localized },
         );
       }
       const valid = await verifyPassword(user?.passwordHash ?? (await unknownUserHash), password);
@@ -246,10 +261,11 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
       });
     },
 
-    /** The person's own details (today their full name, printed on their receipts). */
+    /** The person's own details: their full name (printed on their receipts) and their language. */
     async updateAccount(actor: AuthUser, body: AccountUpdate): Promise<User> {
       const updated = await usersRepository.updateDetails(actor.id, {
         ...(body.fullName !== undefined ? { fullName: body.fullName } : {}),
+        ...(body.locale !== undefined ? { locale: body.locale } : {}),
       });
       if (!updated) throw new AppError('UNAUTHENTICATED');
       return toUserDto(updated);
@@ -268,16 +284,20 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
 
     /**
      * Creates the account, consumes the institution code (psychologists) and queues the verification
-     * email in one transaction: if any part fails, nothing is written.
+     * email in one transaction: if any part fails, nothing is written. The account speaks the language
+     * the person registered in (the request's), and so does its first email.
      */
-    async register(body: RegisterBody) {
+    async register(body: RegisterBody, locale: Locale) {
       const startedAt = performance.now();
       if (await isCommonPassword(body.password)) throw new AppError('WEAK_PASSWORD');
       const passwordHash = await hashPassword(body.password);
       const now = clock();
       const answer = async () => {
         await answerNoSoonerThan(startedAt);
-        return { message: MESSAGES.registered(body.email), verificationRequired: true as const };
+        return {
+          message: translate(locale, 'auth.registered', { email: body.email }),
+          verificationRequired: true as const,
+        };
       };
       const owner = await usersRepository.findByEmail(body.email);
       if (owner) {
@@ -288,7 +308,7 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
         )
           throw new AppError('INVALID_PSYCHOLOGIST_CODE');
         await db.transaction((tx) =>
-          enqueueMail(tx, alreadyRegisteredMail(owner.email, owner.username)),
+          enqueueMail(tx, alreadyRegisteredMail(owner.email, owner.locale, owner.username)),
         );
         mailQueued();
         return answer();
@@ -300,6 +320,7 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
             username: body.username,
             passwordHash,
             role: body.role,
+            locale,
             // Kept for receipts, which print the patient's name (a psychologist's is their profile's).
             ...(body.fullName ? { fullName: body.fullName } : {}),
             // The web app shows the privacy notice and sends its consent; the original client did not.
@@ -323,7 +344,7 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
             await flagNameIfTooClose(tx, created.id, name);
           }
           const otp = await issueOtp(tx, created.id, 'verify_email', now);
-          await enqueueMail(tx, verificationMail(created.email, otp));
+          await enqueueMail(tx, verificationMail(created.email, created.locale, otp));
           return true;
         })
         .catch((error: unknown) => {
@@ -343,20 +364,23 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
      * mailbox, which is all a password reset asks for too, so asking for the password again would add
      * nothing but a step.
      */
-    async verifyEmail(email: string, otpCode: string, client: ClientContext) {
+    async verifyEmail(email: string, otpCode: string, client: ClientContext, locale: Locale) {
       const user = await usersRepository.findByEmail(email);
       if (!user) throw new AppError('OTP_INVALID');
       const now = clock();
       await checkOtp(db, user.id, 'verify_email', otpCode, now);
       await usersRepository.markEmailVerified(user.id, now);
-      return { message: MESSAGES.verified, ...(await signInAs(user, 'email_code', client)) };
+      return {
+        message: translate(locale, 'auth.verified'),
+        ...(await signInAs(user, 'email_code', client)),
+      };
     },
 
     /**
      * Unknown and already verified emails, and a request within a minute of the last code, get the same
      * answer as a sent code: nothing to learn (the web app keeps its own one-minute countdown).
      */
-    async resendVerification(email: string) {
+    async resendVerification(email: string, locale: Locale) {
       const startedAt = performance.now();
       const user = await usersRepository.findByEmail(email);
       const now = clock();
@@ -366,31 +390,31 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
         (await resendWaitSeconds(db, user.id, 'verify_email', now)) > 0
       ) {
         await answerNoSoonerThan(startedAt);
-        return { message: MESSAGES.resent };
+        return { message: translate(locale, 'auth.resent') };
       }
       await db.transaction(async (tx) => {
         const otp = await issueOtp(tx, user.id, 'verify_email', now);
-        await enqueueMail(tx, verificationMail(user.email, otp));
+        await enqueueMail(tx, verificationMail(user.email, user.locale, otp));
       });
       mailQueued();
       await answerNoSoonerThan(startedAt);
-      return { message: MESSAGES.resent };
+      return { message: translate(locale, 'auth.resent') };
     },
 
     /** The same answer, in about the same time, whether or not the email has an account. */
-    async forgotPassword(email: string) {
+    async forgotPassword(email: string, locale: Locale) {
       const startedAt = performance.now();
       const user = await usersRepository.findByEmail(email);
       const now = clock();
       if (user && (await resendWaitSeconds(db, user.id, 'reset_password', now)) === 0) {
         await db.transaction(async (tx) => {
           const otp = await issueOtp(tx, user.id, 'reset_password', now);
-          await enqueueMail(tx, resetMail(user.email, otp));
+          await enqueueMail(tx, resetMail(user.email, user.locale, otp));
         });
         mailQueued();
       }
       await answerNoSoonerThan(startedAt);
-      return { message: MESSAGES.forgot };
+      return { message: translate(locale, 'auth.forgot') };
     },
 
     /**
@@ -402,6 +426,7 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
       otpCode: string,
       newPassword: string,
       client: ClientContext,
+      locale: Locale,
     ) {
       // The password check comes first, so its answer says nothing about whether the email exists.
       if (await isCommonPassword(newPassword))
@@ -418,7 +443,7 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
         await createSessionsService(tx, clock).revokeAllForUser(user.id);
         await createSignInTokensRepository(tx).revokeAllForUser(user.id, now);
         await createSignInFailuresRepository(tx).clearConsecutive(user.email);
-        await enqueueMail(tx, passwordChangedMail(user.email, now));
+        await enqueueMail(tx, passwordChangedMail(user.email, user.locale, now));
         await recordAudit(tx, {
           action: 'auth.password_reset',
           actor: { id: user.id, role: user.role },
@@ -427,7 +452,7 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
         });
       });
       mailQueued();
-      return { message: MESSAGES.reset };
+      return { message: translate(locale, 'auth.reset') };
     },
 
     /** Exchanges a single-use sign-in link token for a session. */

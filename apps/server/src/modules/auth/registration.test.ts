@@ -83,6 +83,7 @@ describe('registration', () => {
           role: 'patient',
           fullName: null,
           avatarUrl: null,
+          locale: 'en',
         },
       },
       error: null,

@@ -26,6 +26,7 @@ export function createSessionsRepository(db: Database) {
             username: users.username,
             role: users.role,
             fullName: users.fullName,
+            locale: users.locale,
             emailVerifiedAt: users.emailVerifiedAt,
           },
         })

@@ -1,4 +1,4 @@
-import type { Role } from '@sukoon/shared';
+import type { Locale, Role } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import { createSessionsRepository } from './sessions-repository';
@@ -15,6 +15,7 @@ export interface AuthUser {
   username: string;
   role: Role;
   fullName: string | null;
+  locale: Locale;
   sessionId: string;
 }
 
@@ -35,9 +36,9 @@ export function createSessionsService(db: Database, clock: () => Date = () => ne
     }
     const touched = idleFor > TOUCH_INTERVAL_MS;
     if (touched) await sessions.touch(found.sessionId, now);
-    const { id, email, username, role, fullName } = found.user;
+    const { id, email, username, role, fullName, locale } = found.user;
     return {
-      user: { id, email, username, role, fullName, sessionId: found.sessionId },
+      user: { id, email, username, role, fullName, locale, sessionId: found.sessionId },
       lastUsedAt: touched ? now : found.lastUsedAt,
       expiresAt: found.expiresAt,
     };

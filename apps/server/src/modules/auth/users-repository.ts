@@ -28,6 +28,7 @@ export function createUsersRepository(db: Database) {
         | 'role'
         | 'consentedAt'
         | 'consentVersion'
+        | 'locale'
       >,
     ) {
       const [user] = await db.insert(users).values(values).returning();
@@ -50,7 +51,10 @@ export function createUsersRepository(db: Database) {
     },
 
     /** The person's own details; the account as it now is, or undefined when it is gone. */
-    async updateDetails(id: string, details: Pick<typeof users.$inferInsert, 'fullName'>) {
+    async updateDetails(
+      id: string,
+      details: Partial<Pick<typeof users.$inferInsert, 'fullName' | 'locale'>>,
+    ) {
       const [user] = await db.update(users).set(details).where(eq(users.id, id)).returning();
       return user;
     },

@@ -81,6 +81,7 @@ describe('the data export streams', () => {
         username: patient.user.username,
         role: 'patient',
         fullName: null,
+        locale: 'en',
         sessionId: 'direct',
       },
       100,

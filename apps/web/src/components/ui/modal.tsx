@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
+import { useT } from '../../i18n/i18n';
 
 interface ModalProps {
   open: boolean;
@@ -101,6 +102,7 @@ export function useDialogFocus() {
  */
 export function Modal({ open, onOpenChange, title, description, wide, children }: ModalProps) {
   const dialogFocus = useDialogFocus();
+  const t = useT();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -123,7 +125,7 @@ export function Modal({ open, onOpenChange, title, description, wide, children }
           {children}
           <Dialog.Close
             className="absolute top-5 right-4 grid size-9 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-700 sm:top-7 sm:right-6"
-            aria-label="Close"
+            aria-label={t('modal.close')}
           >
             <svg
               viewBox="0 0 24 24"

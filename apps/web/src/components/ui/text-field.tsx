@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useT } from '../../i18n/i18n';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -12,11 +13,12 @@ const INPUT =
 
 export function TextField({ label, hint, optional, className = '', ...props }: TextFieldProps) {
   const id = useId();
+  const t = useT();
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
-        {optional && <span className="ml-1 font-normal text-slate-500">(optional)</span>}
+        {optional && <span className="ml-1 font-normal text-slate-500">{t('field.optional')}</span>}
       </label>
       <input
         id={id}
@@ -37,6 +39,7 @@ export function TextField({ label, hint, optional, className = '', ...props }: T
 export function PasswordField({ label, hint, className = '', ...props }: TextFieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
+  const t = useT();
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
@@ -54,10 +57,12 @@ export function PasswordField({ label, hint, className = '', ...props }: TextFie
           type="button"
           onClick={() => setVisible((shown) => !shown)}
           className="absolute inset-y-1 right-1 rounded-md px-2 text-xs font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={t(visible ? 'field.hidePassword' : 'field.showPassword', {
+            label: label.toLowerCase(),
+          })}
           aria-pressed={visible}
         >
-          {visible ? 'Hide' : 'Show'}
+          {t(visible ? 'field.hide' : 'field.show')}
         </button>
       </div>
       {hint && (
@@ -80,11 +85,12 @@ export function SelectField({
   children: ReactNode;
 }) {
   const id = useId();
+  const t = useT();
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
-        {optional && <span className="ml-1 font-normal text-slate-500">(optional)</span>}
+        {optional && <span className="ml-1 font-normal text-slate-500">{t('field.optional')}</span>}
       </label>
       <select id={id} className={INPUT} {...props}>
         {children}

@@ -9,16 +9,21 @@ import {
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  DISPLAY_NAME_MAX_LENGTH,
+  DISPLAY_NAME_MIN_LENGTH,
   Email,
   FullName,
   NewPassword,
   PsychologistCode,
   SPECIALIZATIONS,
+  USERNAME_MIN_LENGTH,
   Username,
   type LoginData,
   type RegisterBody,
   type Role,
 } from '@sukoon/shared';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT, type Translate } from '../../i18n/i18n';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { PrivacyNotice } from '../../components/ui/privacy-notice';
@@ -31,7 +36,39 @@ import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { PasswordHints } from './password-hints';
 import { VerifyEmailDialog } from './verify-email-dialog';
 
-const ROLE_LABEL: Record<Role, string> = { patient: 'Patient', psychologist: 'Psychologist' };
+const TITLE: Record<Role, Record<'login' | 'register', MessageKey>> = {
+  patient: { login: 'auth.title.patientLogin', register: 'auth.title.patientRegistration' },
+  psychologist: {
+    login: 'auth.title.psychologistLogin',
+    register: 'auth.title.psychologistRegistration',
+  },
+};
+/** What an account of the other role is told, by that role. */
+const OTHER_ROLE: Record<Role, Record<'title' | 'body' | 'continue' | 'signIn', MessageKey>> = {
+  patient: {
+    title: 'auth.otherRole.patientTitle',
+    body: 'auth.otherRole.patientBody',
+    continue: 'auth.otherRole.continuePatient',
+    // Signed in as a patient through the Psychologist card: sign in with a psychologist account.
+    signIn: 'auth.otherRole.signInPsychologist',
+  },
+  psychologist: {
+    title: 'auth.otherRole.psychologistTitle',
+    body: 'auth.otherRole.psychologistBody',
+    continue: 'auth.otherRole.continuePsychologist',
+    signIn: 'auth.otherRole.signInPatient',
+  },
+};
+const SPECIALIZATION: Record<(typeof SPECIALIZATIONS)[number], MessageKey> = {
+  clinical: 'auth.specialization.clinical',
+  counseling: 'auth.specialization.counseling',
+  cognitive: 'auth.specialization.cognitive',
+  child: 'auth.specialization.child',
+  family: 'auth.specialization.family',
+  addiction: 'auth.specialization.addiction',
+  trauma: 'auth.specialization.trauma',
+  other: 'auth.specialization.other',
+};
 
 interface AuthDialogProps {
   role: Role;
@@ -82,12 +119,34 @@ function withError(error: string | null, hint?: ReactNode) {
   };
 }
 
-/** The first message of a schema for a value, or null when the value passes. */
+/** The kind of a schema's first objection to a value (zod's issue code), or null when it passes. */
 function problemOf(
-  schema: { safeParse: (value: unknown) => { error?: { issues: Array<{ message: string }> } } },
+  schema: { safeParse: (value: unknown) => { error?: { issues: Array<{ code: string }> } } },
   value: string,
 ) {
-  return schema.safeParse(value).error?.issues[0]?.message ?? null;
+  return schema.safeParse(value).error?.issues[0]?.code ?? null;
+}
+
+/**
+ * A field's objection in the page's language: the shared schemas' checks (the same the server
+ * makes), worded from the catalogue by what failed rather than from the schema's English.
+ */
+function problemText(t: Translate, name: FormField, code: string): string {
+  if (name === 'username') {
+    if (code === 'too_small')
+      return t('auth.problem.usernameTooShort', { min: USERNAME_MIN_LENGTH });
+    if (code === 'too_big') return t('auth.problem.usernameTooLong', { max: 30 });
+    return t('auth.problem.usernameCharacters');
+  }
+  if (name === 'email')
+    return t(code === 'too_small' ? 'auth.problem.emailRequired' : 'auth.problem.emailInvalid');
+  if (name === 'code')
+    return t(code === 'too_small' ? 'auth.problem.codeRequired' : 'auth.problem.codeTooLong');
+  if (code === 'too_small')
+    return t('auth.problem.fullNameTooShort', { min: DISPLAY_NAME_MIN_LENGTH });
+  if (code === 'too_big')
+    return t('auth.problem.fullNameTooLong', { max: DISPLAY_NAME_MAX_LENGTH });
+  return t('auth.problem.fullNameCharacters');
 }
 
 /**
@@ -95,6 +154,7 @@ function problemOf(
  * Signing in stores the session; the page flow then shows the dashboard.
  */
 export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
+  const t = useT();
   const [screen, setScreen] = useState<Screen>('auth');
   const [mode, setMode] = useState<'login' | 'register'>('login');
   const [form, setForm] = useState(EMPTY_FORM);
@@ -151,7 +211,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
     (mode === 'register' && (name === 'username' || (name === 'code' && role === 'psychologist')));
 
   const fail = (flow: 'login' | 'register', failure: unknown) => {
-    const text = authErrorText(flow, failure);
+    const text = authErrorText(flow, failure, t);
     const at = failure instanceof ApiError && failure.field ? FORM_FIELD[failure.field] : undefined;
     if (at && onForm(at)) return setFieldErrors({ [at]: text });
     setError({ text, code: failure instanceof ApiError ? failure.code : 'UNKNOWN' });
@@ -177,11 +237,17 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
   const errorFor = (name: FormField): string | null => {
     if (fieldErrors[name]) return fieldErrors[name];
     if (!registering || !touched[name]) return null;
-    if (name === 'username') return problemOf(Username, form.username);
-    if (name === 'email') return problemOf(Email, form.email);
-    if (name === 'code' && role === 'psychologist') return problemOf(PsychologistCode, form.code);
-    if (name === 'fullName' && form.fullName.trim()) return problemOf(FullName, form.fullName);
-    return null;
+    const problem =
+      name === 'username'
+        ? problemOf(Username, form.username)
+        : name === 'email'
+          ? problemOf(Email, form.email)
+          : name === 'code' && role === 'psychologist'
+            ? problemOf(PsychologistCode, form.code)
+            : name === 'fullName' && form.fullName.trim()
+              ? problemOf(FullName, form.fullName)
+              : null;
+    return problem && problemText(t, name, problem);
   };
   const passwordTooShort = registering && touched.password === true && !passwordOk;
   const confirmMismatch = registering && form.confirm !== '' && form.password !== form.confirm;
@@ -209,7 +275,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
       );
       return;
     }
-    if (!matches) return setError({ text: 'Passwords do not match', code: 'CLIENT' });
+    if (!matches) return setError({ text: t('auth.passwordsDoNotMatch'), code: 'CLIENT' });
     // The Full name is printed on the person's receipts (issue 21); a psychologist's also starts
     // their profile with the Specialization (issue 17 §2: patients see the name, never the username).
     // The phone number stays in the form, as the specification says.
@@ -260,38 +326,37 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
     [queryClient, signIn],
   );
 
-  const onResetDone = useCallback((email: string) => {
-    setForm({ ...EMPTY_FORM, email });
-    setConsent(false);
-    setMode('login');
-    setError(null);
-    setNotice('Your password was reset. Please sign in with the new password.');
-    setScreen('auth');
-  }, []);
+  const onResetDone = useCallback(
+    (email: string) => {
+      setForm({ ...EMPTY_FORM, email });
+      setConsent(false);
+      setMode('login');
+      setError(null);
+      setNotice(t('auth.passwordWasReset'));
+      setScreen('auth');
+    },
+    [t],
+  );
 
   const busy = login.isPending || register.isPending || demoLogin.isPending;
-  const title = `${ROLE_LABEL[role]} ${mode === 'login' ? 'Login' : 'Registration'}`;
+  const title = t(TITLE[role][mode]);
 
   if (otherRole) {
-    const other = ROLE_LABEL[otherRole];
+    const other = OTHER_ROLE[otherRole];
     return (
       <Modal
         open
         onOpenChange={(open) => !open && onCancel()}
         title={title}
-        description={`You are signed in as ${session?.user.username ?? ''}.`}
+        description={t('auth.signedInAs', { username: session?.user.username ?? '' })}
       >
         <div ref={otherRoleRef} className="space-y-4">
           <Notice tone="info">
-            <p className="font-semibold">This is a {other.toLowerCase()} account</p>
-            <p className="mt-1">
-              It cannot open the {ROLE_LABEL[role].toLowerCase()} dashboard. Continue to your{' '}
-              {other.toLowerCase()} dashboard, or sign in with a {ROLE_LABEL[role].toLowerCase()}{' '}
-              account.
-            </p>
+            <p className="font-semibold">{t(other.title)}</p>
+            <p className="mt-1">{t(other.body)}</p>
           </Notice>
           <Button className="w-full" onClick={() => onContinueAs(otherRole)}>
-            Continue to {other} Dashboard
+            {t(other.continue)}
           </Button>
           <Button
             variant="secondary"
@@ -302,9 +367,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
               logout.mutate(undefined, { onSettled: () => setSignedInHere(false) });
             }}
           >
-            {logout.isPending
-              ? 'Signing out...'
-              : `Sign in with a ${ROLE_LABEL[role].toLowerCase()} account`}
+            {t(logout.isPending ? 'auth.signingOut' : other.signIn)}
           </Button>
         </div>
       </Modal>
@@ -319,24 +382,24 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
         title={title}
         description={
           mode === 'login'
-            ? 'Sign in to continue to your dashboard.'
+            ? t('auth.description.login')
             : role === 'psychologist'
-              ? 'Create your account with the code your institution gave you.'
-              : 'Create your account to book and manage your sessions.'
+              ? t('auth.description.registerPsychologist')
+              : t('auth.description.registerPatient')
         }
       >
         <form ref={formRef} onSubmit={submit} className="space-y-4" noValidate>
           {notice && <Notice tone="success">{notice}</Notice>}
           {mode === 'register' && (
             <TextField
-              label="Username"
+              label={t('auth.field.username')}
               autoComplete="username"
               {...field('username')}
-              {...withError(errorFor('username'), '3 or more letters, digits or underscores')}
+              {...withError(errorFor('username'), t('auth.field.usernameHint'))}
             />
           )}
           <TextField
-            label="Email"
+            label={t('auth.field.email')}
             type="email"
             autoComplete="email"
             {...field('email')}
@@ -346,17 +409,21 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
             <>
               <div className="grid gap-4 sm:grid-cols-2">
                 <TextField
-                  label="Full name"
+                  label={t('auth.field.fullName')}
                   optional
                   autoComplete="name"
                   {...field('fullName')}
                   {...withError(
                     errorFor('fullName'),
-                    role === 'patient' ? 'Printed on your receipts' : 'The name patients see',
+                    t(
+                      role === 'patient'
+                        ? 'auth.field.fullNameHintPatient'
+                        : 'auth.field.fullNameHintPsychologist',
+                    ),
                   )}
                 />
                 <TextField
-                  label="Phone number"
+                  label={t('auth.field.phone')}
                   optional
                   type="tel"
                   autoComplete="tel"
@@ -365,30 +432,31 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
               </div>
               {role === 'psychologist' && (
                 <>
-                  <SelectField label="Specialization" optional {...field('specialization')}>
-                    <option value="">Choose a specialization</option>
+                  <SelectField
+                    label={t('auth.field.specialization')}
+                    optional
+                    {...field('specialization')}
+                  >
+                    <option value="">{t('auth.field.chooseSpecialization')}</option>
                     {SPECIALIZATIONS.map((value) => (
                       <option key={value} value={value}>
-                        {value[0]!.toUpperCase() + value.slice(1)}
+                        {t(SPECIALIZATION[value])}
                       </option>
                     ))}
                   </SelectField>
                   <TextField
-                    label="Psychologist code"
+                    label={t('auth.field.psychologistCode')}
                     autoComplete="off"
                     spellCheck={false}
                     {...field('code')}
-                    {...withError(
-                      errorFor('code'),
-                      'Issued by your institution. It is case-sensitive and can be used once.',
-                    )}
+                    {...withError(errorFor('code'), t('auth.field.psychologistCodeHint'))}
                   />
                 </>
               )}
             </>
           )}
           <PasswordField
-            label="Password"
+            label={t('auth.field.password')}
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
             {...field('password')}
             {...withError(errorFor('password'))}
@@ -400,7 +468,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
           {mode === 'register' && (
             <>
               <PasswordField
-                label="Confirm password"
+                label={t('auth.field.confirmPassword')}
                 autoComplete="new-password"
                 {...field('confirm')}
                 {...(confirmMismatch
@@ -418,13 +486,10 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
                     aria-describedby={consentHintId}
                     className="mt-0.5 size-4 shrink-0 cursor-pointer accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
                   />
-                  <span>
-                    I agree to Sukoon using my information as the privacy notice above describes.
-                  </span>
+                  <span>{t('auth.consent')}</span>
                 </label>
                 <p id={consentHintId} className="mt-1 pl-7 text-xs text-slate-600">
-                  Required to create an account. You can withdraw your consent at any time by
-                  deleting your account (Privacy &amp; data, in your account menu).
+                  {t('auth.consentHint')}
                 </p>
               </div>
             </>
@@ -436,7 +501,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
                 onClick={() => setScreen('forgot')}
                 className="rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
               >
-                Forgot Password?
+                {t('auth.forgotPassword')}
               </button>
             </div>
           )}
@@ -452,7 +517,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
                     setScreen('verify');
                   }}
                 >
-                  Enter verification code
+                  {t('auth.enterVerificationCode')}
                 </button>
               )}
             </Notice>
@@ -463,21 +528,17 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
             disabled={busy || (mode === 'login' ? !canLogin : !canRegister)}
           >
             {mode === 'login'
-              ? login.isPending
-                ? 'Signing in...'
-                : 'Sign In'
-              : register.isPending
-                ? 'Creating account...'
-                : 'Create Account'}
+              ? t(login.isPending ? 'auth.signingIn' : 'auth.signIn')
+              : t(register.isPending ? 'auth.creatingAccount' : 'auth.createAccount')}
           </Button>
           <p className="text-center text-sm text-slate-600">
-            {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
+            {t(mode === 'login' ? 'auth.noAccount' : 'auth.haveAccount')}{' '}
             <button
               type="button"
               onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}
               className="rounded font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
             >
-              {mode === 'login' ? 'Register here' : 'Sign in here'}
+              {t(mode === 'login' ? 'auth.registerHere' : 'auth.signInHere')}
             </button>
           </p>
           {role === 'patient' && config.data?.demo && (
@@ -491,11 +552,9 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
                   demoLogin.mutate(undefined, { onError: (failure) => fail('login', failure) });
                 }}
               >
-                {demoLogin.isPending ? 'Signing in...' : 'Continue as demo patient'}
+                {t(demoLogin.isPending ? 'auth.signingIn' : 'auth.demo')}
               </Button>
-              <p className="mt-2 text-center text-xs text-slate-500">
-                Explore Sukoon with the sample patient account.
-              </p>
+              <p className="mt-2 text-center text-xs text-slate-500">{t('auth.demoHint')}</p>
             </div>
           )}
         </form>

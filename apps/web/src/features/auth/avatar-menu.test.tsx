@@ -17,6 +17,7 @@ const USER = {
   role: 'patient' as const,
   fullName: null,
   avatarUrl: null,
+  locale: 'en' as const,
 };
 
 function renderMenu(answer: Parameters<typeof stubApi>[0]) {

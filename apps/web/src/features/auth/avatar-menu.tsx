@@ -1,6 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
-import type { User } from '@sukoon/shared';
+import { LOCALE_LABELS, LOCALES, type Locale, type User } from '@sukoon/shared';
+import { useI18n } from '../../i18n/i18n';
 import type { LazyMenuProps } from '../../components/ui/lazy-menu';
 import { AVATAR_TRIGGER_CLASS, AvatarFace } from './avatar';
 import { SignOutEverywhereDialog } from './sign-out-everywhere-dialog';
@@ -17,6 +18,8 @@ interface AvatarMenuProps extends LazyMenuProps {
   onPractice?: (() => void) | undefined;
   /** Also called once "Sign out everywhere" has ended this session with the others. */
   onLogout: () => void;
+  /** A language was chosen here (the page has switched): save it to the account. */
+  onLocaleChosen?: ((locale: Locale) => void) | undefined;
 }
 
 const ITEM =
@@ -29,15 +32,17 @@ export function AvatarMenu({
   onCalendarFeed,
   onPractice,
   onLogout,
+  onLocaleChosen,
   defaultOpen,
 }: AvatarMenuProps) {
   const [confirmSignOutEverywhere, setConfirmSignOutEverywhere] = useState(false);
+  const { locale, setLocale, t } = useI18n();
   return (
     <>
       <DropdownMenu.Root {...(defaultOpen ? { defaultOpen } : {})}>
         <DropdownMenu.Trigger
           className={AVATAR_TRIGGER_CLASS}
-          aria-label={`Account menu for ${user.username}`}
+          aria-label={t('avatarMenu.label', { username: user.username })}
         >
           <AvatarFace user={user} />
         </DropdownMenu.Trigger>
@@ -54,26 +59,47 @@ export function AvatarMenu({
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
             {onProfile && (
               <DropdownMenu.Item className={ITEM} onSelect={onProfile}>
-                Profile
+                {t('avatarMenu.profile')}
               </DropdownMenu.Item>
             )}
             {onPractice && (
               <DropdownMenu.Item className={ITEM} onSelect={onPractice}>
-                Practice
+                {t('avatarMenu.practice')}
               </DropdownMenu.Item>
             )}
             <DropdownMenu.Item className={ITEM} onSelect={onCalendarFeed}>
-              Calendar feed
+              {t('avatarMenu.calendarFeed')}
             </DropdownMenu.Item>
             <DropdownMenu.Item className={ITEM} onSelect={onPrivacy}>
-              Privacy &amp; data
+              {t('avatarMenu.privacy')}
             </DropdownMenu.Item>
             <DropdownMenu.Item className={ITEM} onSelect={onLogout}>
-              Logout
+              {t('avatarMenu.logout')}
             </DropdownMenu.Item>
             <DropdownMenu.Item className={ITEM} onSelect={() => setConfirmSignOutEverywhere(true)}>
-              Sign out everywhere
+              {t('avatarMenu.signOutEverywhere')}
             </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Label className="px-3 pt-1 text-xs font-medium text-slate-500">
+              {t('language.label')}
+            </DropdownMenu.Label>
+            <DropdownMenu.RadioGroup
+              value={locale}
+              onValueChange={(value) => {
+                const chosen = LOCALES.find((option) => option === value);
+                if (!chosen || chosen === locale) return;
+                void setLocale(chosen).then(() => onLocaleChosen?.(chosen));
+              }}
+            >
+              {LOCALES.map((option) => (
+                <DropdownMenu.RadioItem key={option} value={option} lang={option} className={ITEM}>
+                  <span className="w-4" aria-hidden="true">
+                    {option === locale ? '✓' : ''}
+                  </span>
+                  {LOCALE_LABELS[option]}
+                </DropdownMenu.RadioItem>
+              ))}
+            </DropdownMenu.RadioGroup>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>

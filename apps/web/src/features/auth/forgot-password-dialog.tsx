@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { NewPassword, OTP_LENGTH, RESET_DONE_MESSAGE_MS } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
+import { useT } from '../../i18n/i18n';
 import { Modal } from '../../components/ui/modal';
 import { Notice, PasswordField, TextField } from '../../components/ui/text-field';
 import { authErrorText } from './auth-messages';
@@ -22,6 +23,7 @@ export function ForgotPasswordDialog({
   onOpenChange,
   onDone,
 }: ForgotPasswordDialogProps) {
+  const t = useT();
   const [step, setStep] = useState<'forgot' | 'reset'>('forgot');
   const [email, setEmail] = useState(initialEmail);
   const [code, setCode] = useState('');
@@ -49,7 +51,7 @@ export function ForgotPasswordDialog({
           setInfo(data.message);
           setStep('reset');
         },
-        onError: (failure) => setError(authErrorText('forgot', failure)),
+        onError: (failure) => setError(authErrorText('forgot', failure, t)),
       },
     );
   };
@@ -62,12 +64,12 @@ export function ForgotPasswordDialog({
   const submitReset = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!matches) return setError('Passwords do not match');
+    if (!matches) return setError(t('auth.passwordsDoNotMatch'));
     reset.mutate(
       { email, otp_code: code, new_password: password },
       {
         onSuccess: (data) => setDone(data.message),
-        onError: (failure) => setError(authErrorText('reset', failure)),
+        onError: (failure) => setError(authErrorText('reset', failure, t)),
       },
     );
   };
@@ -76,17 +78,13 @@ export function ForgotPasswordDialog({
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={step === 'forgot' ? 'Forgot Password' : 'Reset Password'}
-      description={
-        step === 'forgot'
-          ? 'Enter the email of your account and we will send you a one-time code.'
-          : undefined
-      }
+      title={t(step === 'forgot' ? 'forgot.title' : 'forgot.resetTitle')}
+      description={step === 'forgot' ? t('forgot.description') : undefined}
     >
       {step === 'forgot' ? (
         <form onSubmit={sendCode} className="space-y-4" noValidate>
           <TextField
-            label="Email"
+            label={t('auth.field.email')}
             type="email"
             autoComplete="email"
             value={email}
@@ -95,14 +93,14 @@ export function ForgotPasswordDialog({
           />
           {error && <Notice tone="error">{error}</Notice>}
           <Button type="submit" className="w-full" disabled={!email.trim() || forgot.isPending}>
-            {forgot.isPending ? 'Sending...' : 'Send OTP'}
+            {t(forgot.isPending ? 'forgot.sending' : 'forgot.send')}
           </Button>
         </form>
       ) : (
         <form onSubmit={submitReset} className="space-y-4" noValidate>
           {info && !done && <Notice tone="info">{info}</Notice>}
           <TextField
-            label="OTP code"
+            label={t('forgot.otpCode')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={OTP_LENGTH}
@@ -110,16 +108,16 @@ export function ForgotPasswordDialog({
             onChange={(event) =>
               setCode(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))
             }
-            placeholder="6-digit code"
+            placeholder={t('forgot.otpPlaceholder')}
           />
           <PasswordField
-            label="New password"
+            label={t('forgot.newPassword')}
             autoComplete="new-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
           <PasswordField
-            label="Confirm new password"
+            label={t('forgot.confirmNewPassword')}
             autoComplete="new-password"
             value={confirm}
             onChange={(event) => setConfirm(event.target.value)}
@@ -132,7 +130,7 @@ export function ForgotPasswordDialog({
             className="w-full"
             disabled={!canReset || reset.isPending || !!done}
           >
-            {reset.isPending ? 'Resetting...' : 'Reset Password'}
+            {t(reset.isPending ? 'forgot.resetting' : 'forgot.reset')}
           </Button>
           <button
             type="button"
@@ -142,7 +140,7 @@ export function ForgotPasswordDialog({
               setError(null);
             }}
           >
-            Use a different email or send a new code
+            {t('forgot.again')}
           </button>
         </form>
       )}

@@ -1,5 +1,6 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { OTP_LENGTH } from '@sukoon/shared';
+import { useT } from '../../i18n/i18n';
 
 interface OtpInputProps {
   value: string[];
@@ -10,6 +11,7 @@ interface OtpInputProps {
 /** Six single-digit boxes: typing moves on, Backspace moves back, pasting fills them all. */
 export function OtpInput({ value, onChange, disabled }: OtpInputProps) {
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
+  const t = useT();
   const focus = (index: number) =>
     boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, index))]?.focus();
 
@@ -37,7 +39,7 @@ export function OtpInput({ value, onChange, disabled }: OtpInputProps) {
   };
 
   return (
-    <div className="flex justify-between gap-2" role="group" aria-label="One-time code">
+    <div className="flex justify-between gap-2" role="group" aria-label={t('otp.group')}>
       {Array.from({ length: OTP_LENGTH }, (_, index) => (
         <input
           key={index}
@@ -53,7 +55,7 @@ export function OtpInput({ value, onChange, disabled }: OtpInputProps) {
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           maxLength={1}
           disabled={disabled}
-          aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
+          aria-label={t('otp.digit', { position: index + 1, length: OTP_LENGTH })}
           className="h-12 w-full max-w-12 min-w-0 flex-1 rounded-lg border border-slate-300 text-center text-xl font-semibold text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100"
         />
       ))}

@@ -1,4 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '@sukoon/shared';
+import { useT } from '../../i18n/i18n';
 
 /**
  * Live hints under a new password: length, and (once typed) whether the confirmation matches. With
@@ -13,18 +14,21 @@ export function PasswordHints({
   confirm: string;
   id?: string;
 }) {
+  const t = useT();
   const longEnough = password.length >= PASSWORD_MIN_LENGTH;
   const matches = password === confirm;
   return (
     <ul className="space-y-1 text-xs" aria-live="polite">
       <li id={id && `${id}-length`} className={longEnough ? 'text-emerald-700' : 'text-slate-600'}>
         <span aria-hidden="true">{longEnough ? '✓' : '○'}</span>{' '}
-        {longEnough ? 'At least 8 characters' : 'Password must be at least 8 characters long'}
+        {t(longEnough ? 'auth.hint.longEnough' : 'auth.hint.tooShort', {
+          min: PASSWORD_MIN_LENGTH,
+        })}
       </li>
       {confirm !== '' && (
         <li id={id && `${id}-match`} className={matches ? 'text-emerald-700' : 'text-red-700'}>
           <span aria-hidden="true">{matches ? '✓' : '✗'}</span>{' '}
-          {matches ? 'Passwords match' : 'Passwords do not match'}
+          {t(matches ? 'auth.hint.match' : 'auth.hint.mismatch')}
         </li>
       )}
     </ul>

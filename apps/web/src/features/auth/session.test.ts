@@ -14,6 +14,7 @@ const arbitraryUser = fc.record({
   role: fc.constantFrom('patient', 'psychologist'),
   fullName: fc.option(fc.string({ minLength: 2, maxLength: 80 }), { nil: null }),
   avatarUrl: fc.option(fc.webUrl(), { nil: null }),
+  locale: fc.constantFrom('en', 'hi'),
 });
 
 /** A value of the wrong kind for any field. */
@@ -50,6 +51,7 @@ describe('the stored user’s hand-written check', () => {
       const user = fc.sample(arbitraryUser, 1)[0]!;
       const { [field]: _removed, ...rest } = user;
       if (field === 'fullName') expect(storedUser(rest)).toEqual({ ...user, fullName: null });
+      else if (field === 'locale') expect(storedUser(rest)).toEqual({ ...user, locale: 'en' });
       else expect(storedUser(rest), field).toBeNull();
     }
   });

@@ -7,7 +7,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type { Role, User } from '@sukoon/shared';
+import { DEFAULT_LOCALE, isLocale, type Role, type User } from '@sukoon/shared';
 import { AUTH_TOKEN_KEY } from '../../lib/api-client';
 
 /** Local storage keys of the specification: authToken and authUser hold the signed-in session. */
@@ -42,18 +42,20 @@ const isRole = (value: unknown): value is Role => value === 'patient' || value =
  * The stored user, checked by hand rather than with the shared zod schema: this runs on every first
  * load, which carries no zod (decision 0017). The server confirms the session once the page is up
  * (use-current-user.ts), so a stale or edited entry only costs that check. A test holds it to the
- * schema (session.test.ts). An entry stored before `fullName` existed reads as having none.
+ * schema (session.test.ts). An entry stored before `fullName` existed reads as having none, one
+ * stored before `locale` existed as English (the server's answer then brings the account's own).
  */
 export function storedUser(value: unknown): User | null {
   if (typeof value !== 'object' || value === null) return null;
-  const user = { fullName: null, ...value } as Record<string, unknown>;
+  const user = { fullName: null, locale: DEFAULT_LOCALE, ...value } as Record<string, unknown>;
   const ok =
     typeof user.id === 'string' &&
     typeof user.email === 'string' &&
     typeof user.username === 'string' &&
     isRole(user.role) &&
     (user.fullName === null || typeof user.fullName === 'string') &&
-    (user.avatarUrl === null || typeof user.avatarUrl === 'string');
+    (user.avatarUrl === null || typeof user.avatarUrl === 'string') &&
+    isLocale(user.locale);
   return ok ? (user as unknown as User) : null;
 }
 

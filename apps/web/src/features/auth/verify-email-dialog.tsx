@@ -8,6 +8,7 @@ import {
   type LoginData,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
+import { useI18n } from '../../i18n/i18n';
 import { Modal } from '../../components/ui/modal';
 import { Notice } from '../../components/ui/text-field';
 import { authErrorText, retryAfterSeconds } from './auth-messages';
@@ -34,6 +35,7 @@ export function VerifyEmailDialog({
   onOpenChange,
   onVerified,
 }: VerifyEmailDialogProps) {
+  const { t, rich } = useI18n();
   const [digits, setDigits] = useState(emptyDigits);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<{ message: string; session: LoginData } | null>(null);
@@ -61,17 +63,17 @@ export function VerifyEmailDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!email.trim()) return setError('Email is required for verification');
+    if (!email.trim()) return setError(t('verify.emailRequired'));
     const code = digits.join('');
     if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code)) {
-      return setError(`Please enter all ${OTP_LENGTH} digits`);
+      return setError(t('verify.allDigits', { length: OTP_LENGTH }));
     }
     verify.mutate(
       { email, otp_code: code },
       {
         // The message stays for a moment before the dashboard replaces it (specification: 1.5 s).
         onSuccess: ({ message, token, user }) => setSuccess({ message, session: { token, user } }),
-        onError: (failure) => setError(authErrorText('otp', failure)),
+        onError: (failure) => setError(authErrorText('otp', failure, t)),
       },
     );
   };
@@ -87,7 +89,7 @@ export function VerifyEmailDialog({
           countdown.start(OTP_RESEND_COOLDOWN_SECONDS);
         },
         onError: (failure) => {
-          setError(authErrorText('resend', failure));
+          setError(authErrorText('resend', failure, t));
           const wait = retryAfterSeconds(failure);
           if (wait) countdown.start(wait);
         },
@@ -99,12 +101,12 @@ export function VerifyEmailDialog({
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title="Verify Your Email"
-      description={
-        <>
-          We sent a {OTP_LENGTH}-digit code to <strong className="text-slate-800">{email}</strong>.
-        </>
-      }
+      title={t('verify.title')}
+      description={rich('verify.description', {
+        length: OTP_LENGTH,
+        email,
+        strong: (chunks) => <strong className="text-slate-800">{chunks}</strong>,
+      })}
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <OtpInput value={digits} onChange={setDigits} disabled={verify.isPending || !!success} />
@@ -112,10 +114,10 @@ export function VerifyEmailDialog({
         {success && <Notice tone="success">{success.message}</Notice>}
         {resent && <Notice tone="success">{resent}</Notice>}
         <Button type="submit" className="w-full" disabled={verify.isPending || !!success}>
-          {verify.isPending ? 'Verifying...' : 'Verify Email'}
+          {t(verify.isPending ? 'verify.submitting' : 'verify.submit')}
         </Button>
         <div className="flex flex-wrap items-center justify-center gap-1 text-sm text-slate-600">
-          <span>Didn&apos;t get the code?</span>
+          <span>{t('verify.noCode')}</span>
           <button
             type="button"
             onClick={requestNewCode}
@@ -123,21 +125,16 @@ export function VerifyEmailDialog({
             className="rounded font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
           >
             {countdown.secondsLeft > 0
-              ? `Resend OTP in ${countdown.secondsLeft}s`
-              : resend.isPending
-                ? 'Sending...'
-                : 'Resend OTP'}
+              ? t('verify.resendIn', { seconds: countdown.secondsLeft })
+              : t(resend.isPending ? 'verify.sending' : 'verify.resend')}
           </button>
         </div>
         <ul className="space-y-1 rounded-lg bg-slate-50 px-4 py-3 text-xs text-slate-600">
-          <li>Can&apos;t find the email? Check your spam or junk folder.</li>
-          <li>The code expires in {OTP_TTL_MINUTES} minutes.</li>
+          <li>{t('verify.spam')}</li>
+          <li>{t('verify.expires', { minutes: OTP_TTL_MINUTES })}</li>
           {codeJustSent && (
             // Registration answers alike for a known email, so its owner learns here what to expect.
-            <li>
-              Already have a Sukoon account with this email? Then we sent no code: the email tells
-              you how to sign in or reset your password.
-            </li>
+            <li>{t('verify.alreadyRegistered')}</li>
           )}
         </ul>
       </form>

@@ -1,17 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Role } from '@sukoon/shared';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT } from '../../i18n/i18n';
 
-const CARDS: Array<{ role: Role; title: string; description: string; icon: string }> = [
+const CARDS: Array<{ role: Role; title: MessageKey; description: MessageKey; icon: string }> = [
   {
     role: 'patient',
-    title: 'Patient',
-    description: 'Book appointments and manage your mental health journey',
+    title: 'roleSelection.patient.title',
+    description: 'roleSelection.patient.description',
     icon: 'M12 21s-7-4.35-7-10a4 4 0 0 1 7-2.65A4 4 0 0 1 19 11c0 5.65-7 10-7 10z',
   },
   {
     role: 'psychologist',
-    title: 'Psychologist',
-    description: 'Manage appointments and provide professional care',
+    title: 'roleSelection.psychologist.title',
+    description: 'roleSelection.psychologist.description',
     icon: 'M8 4h8v4H8zM5 8h14v12H5zM12 11v6M9 14h6',
   },
 ];
@@ -22,9 +24,17 @@ interface RoleSelectionProps {
   notice?: string | undefined;
   /** The role whose dashboard (or sign-in) the visitor just left: its card takes focus. */
   returnedFrom?: Role | undefined;
+  /** The language switcher, above the heading. */
+  languageSwitcher?: ReactNode;
 }
 
-export function RoleSelection({ onSelect, notice, returnedFrom }: RoleSelectionProps) {
+export function RoleSelection({
+  onSelect,
+  notice,
+  returnedFrom,
+  languageSwitcher,
+}: RoleSelectionProps) {
+  const t = useT();
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const cardRefs = useRef<Partial<Record<Role, HTMLButtonElement | null>>>({});
   // The dialog or dashboard that led here is gone: focus the message so it is read out, or the card
@@ -36,11 +46,14 @@ export function RoleSelection({ onSelect, notice, returnedFrom }: RoleSelectionP
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-12">
       <div className="w-full max-w-3xl text-center">
-        <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">Sukoon</p>
+        {languageSwitcher && <div className="mb-8 flex justify-center">{languageSwitcher}</div>}
+        <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">
+          {t('roleSelection.brand')}
+        </p>
         <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">
-          Therapy Appointment Scheduler
+          {t('roleSelection.title')}
         </h1>
-        <p className="mt-3 text-base text-slate-600 sm:text-lg">Select your role to continue</p>
+        <p className="mt-3 text-base text-slate-600 sm:text-lg">{t('roleSelection.subtitle')}</p>
         {notice && (
           <p
             ref={noticeRef}
@@ -76,15 +89,13 @@ export function RoleSelection({ onSelect, notice, returnedFrom }: RoleSelectionP
                     <path d={card.icon} />
                   </svg>
                 </span>
-                <span className="mt-4 text-xl font-semibold text-slate-900">{card.title}</span>
-                <span className="mt-2 text-sm text-slate-600">{card.description}</span>
+                <span className="mt-4 text-xl font-semibold text-slate-900">{t(card.title)}</span>
+                <span className="mt-2 text-sm text-slate-600">{t(card.description)}</span>
               </button>
             </li>
           ))}
         </ul>
-        <p className="mt-10 text-sm text-slate-500">
-          Choose your role to continue with the appropriate dashboard
-        </p>
+        <p className="mt-10 text-sm text-slate-500">{t('roleSelection.footer')}</p>
       </div>
     </main>
   );

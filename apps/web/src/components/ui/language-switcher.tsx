@@ -1,0 +1,35 @@
+import { LOCALE_LABELS, LOCALES, type Locale } from '@sukoon/shared';
+import { useI18n } from '../../i18n/i18n';
+
+/**
+ * The languages side by side, each named in its own script (English / हिन्दी), the current one
+ * pressed. `onChosen` runs after the page has switched (signed in: to save it to the account).
+ */
+export function LanguageSwitcher({
+  onChosen,
+  className = '',
+}: {
+  onChosen?: ((locale: Locale) => void) | undefined;
+  className?: string;
+}) {
+  const { locale, setLocale, t } = useI18n();
+  return (
+    <div role="group" aria-label={t('language.label')} className={`flex gap-1 ${className}`}>
+      {LOCALES.map((option) => (
+        <button
+          key={option}
+          type="button"
+          lang={option}
+          aria-pressed={option === locale}
+          onClick={() => {
+            if (option === locale) return;
+            void setLocale(option).then(() => onChosen?.(option));
+          }}
+          className="min-h-9 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-700 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
+        >
+          {LOCALE_LABELS[option]}
+        </button>
+      ))}
+    </div>
+  );
+}

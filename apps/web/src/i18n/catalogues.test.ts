@@ -1,0 +1,126 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Linter } from 'eslint';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '@sukoon/shared';
+import { NOT_YET_TRANSLATED } from '../../../../eslint/not-yet-translated.js';
+import sukoonI18n from '../../../../eslint/sukoon-i18n.js';
+
+/**
+ * The catalogue checks of issue 22, run with the unit tests (and so in CI): every language has
+ * exactly English's keys, with the same placeholders; no key sits in a catalogue unused; the list
+ * of screens the lint rule skips holds only screens that still need it.
+ */
+const root = path.resolve(import.meta.dirname, '../../../..');
+const src = path.join(root, 'apps/web/src');
+const read = (file: string) =>
+  JSON.parse(readFileSync(path.join(src, 'i18n', file), 'utf8')) as Record<string, string>;
+const english = read('en.json');
+const others = LOCALES.filter((locale) => locale !== 'en').map((locale) => ({
+  locale,
+  messages: read(`${locale}.json`),
+}));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [file] : [];
+  });
+}
+
+/** The names a message fills in ({name}, {count, plural, ...}), sorted. */
+function placeholders(elements: MessageFormatElement[], found = new Set<string>()): string[] {
+  for (const element of elements) {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+    found.add(element.value);
+    if ('options' in element)
+      for (const option of Object.values(element.options)) placeholders(option.value, found);
+    if (element.type === TYPE.tag) placeholders(element.children, found);
+  }
+  return [...found].sort();
+}
+
+describe('the web catalogues', () => {
+  it.each(others)('$locale has exactly the keys English has', ({ messages }) => {
+    const missing = Object.keys(english).filter((key) => !(key in messages));
+    const extra = Object.keys(messages).filter((key) => !(key in english));
+    expect(missing, 'in English but not translated').toEqual([]);
+    expect(extra, 'translated but not in English').toEqual([]);
+  });
+
+  it.each(others)(
+    '$locale fills in the same placeholders, in valid ICU',
+    ({ locale, messages }) => {
+      for (const [key, message] of Object.entries(english)) {
+        const translated = messages[key];
+        if (translated === undefined) continue;
+        expect(() => new IntlMessageFormat(translated, locale), key).not.toThrow();
+        expect(translated.trim(), key).not.toBe('');
+        expect(placeholders(parse(translated)), key).toEqual(placeholders(parse(message)));
+      }
+    },
+  );
+
+  it('holds no key that no code uses', () => {
+    const code = sourceFiles(src)
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    const unused = Object.keys(english).filter(
+      (key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`),
+    );
+    expect(unused).toEqual([]);
+  });
+});
+
+describe('the list of screens not yet translated', () => {
+  const linter = new Linter({ configType: 'flat' });
+  const config = [
+    {
+      files: ['**/*.tsx'],
+      languageOptions: {
+        parser: tseslint.parser,
+        parserOptions: { ecmaFeatures: { jsx: true } },
+      },
+      plugins: { 'sukoon-i18n': sukoonI18n },
+      rules: { 'sukoon-i18n/no-untranslated-text': 'error' as const },
+    },
+  ];
+  const problems = (file: string) =>
+    linter.verify(readFileSync(path.join(root, file), 'utf8'), config, file);
+
+  it('only shrinks: it has no more files than when it was made', () => {
+    expect(NOT_YET_TRANSLATED.length).toBeLessThanOrEqual(61);
+    expect(new Set(NOT_YET_TRANSLATED).size).toBe(NOT_YET_TRANSLATED.length);
+  });
+
+  it('names only files that exist and still hold text outside the catalogue', () => {
+    for (const file of NOT_YET_TRANSLATED) {
+      expect(existsSync(path.join(root, file)), file).toBe(true);
+      expect(problems(file).length, `${file} is translated: delete its line`).toBeGreaterThan(0);
+    }
+  });
+
+  it('catches text in a component, in attributes and in what an expression shows', () => {
+    const found = linter.verify(
+      `export const A = ({ busy }: { busy: boolean }) => (
+        <div aria-label="Account menu" title={busy ? 'Saving' : t('x')}>
+          Sign in {busy && 'Working...'} {' '} {'✓'} {t('ok')}
+          <input placeholder={\`Type here\`} />
+        </div>
+      );`,
+      config,
+      'apps/web/src/example.tsx',
+    );
+    expect(found.map((problem) => problem.message.match(/"([^"]*)"/)?.[1])).toEqual([
+      'Account menu',
+      'Saving',
+      'Sign in',
+      'Working...',
+      'Type here',
+    ]);
+  });
+});

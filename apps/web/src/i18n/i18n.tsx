@@ -1,0 +1,112 @@
+import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import {
+  createContext,
+  createElement,
+  Fragment,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { DEFAULT_LOCALE, type Locale } from '@sukoon/shared';
+import { ENGLISH, loadMessages, type MessageKey, type Messages } from './catalogue';
+import { rememberLocale, setRequestLocale } from './locale';
+
+/**
+ * Messages in ICU message format (FormatJS's intl-messageformat, the same engine the server's emails
+ * use): `{count, plural, one {# session} other {# sessions}}`, `{name}`. Never concatenate translated
+ * pieces: one message per sentence, its variables inside it.
+ */
+export type Translate = (key: MessageKey, values?: Record<string, PrimitiveType>) => string;
+
+function translator(locale: Locale, messages: Messages): Translate {
+  const formats = new Map<MessageKey, IntlMessageFormat>();
+  return (key, values) => {
+    const message = messages[key];
+    // Most messages have nothing to fill in: no formatter for them.
+    if (!message.includes('{') && !message.includes("'")) return message;
+    let format = formats.get(key);
+    if (!format) {
+      format = new IntlMessageFormat(message, locale);
+      formats.set(key, format);
+    }
+    return String(format.format(values));
+  };
+}
+
+/**
+ * A message with markup: `<strong>{email}</strong>` in the catalogue, and `strong: (chunks) =>
+ * <strong>{chunks}</strong>` among the values, so a translation can move the emphasis with the words.
+ */
+export type TranslateRich = (
+  key: MessageKey,
+  values: Record<string, PrimitiveType | ((chunks: ReactNode) => ReactNode)>,
+) => ReactNode;
+
+function richTranslator(locale: Locale, messages: Messages): TranslateRich {
+  return (key, values) => {
+    // The pieces become a fragment's children one by one, not a list: React wants no keys then.
+    const pieces = (chunks: ReactNode[]) => createElement(Fragment, null, ...chunks);
+    const withPieces = Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [
+        name,
+        typeof value === 'function' ? (chunks: ReactNode[]) => value(pieces(chunks)) : value,
+      ]),
+    );
+    const parts = new IntlMessageFormat(messages[key], locale).format<ReactNode>(withPieces);
+    return Array.isArray(parts) ? pieces(parts) : parts;
+  };
+}
+
+interface I18n {
+  locale: Locale;
+  t: Translate;
+  rich: TranslateRich;
+  /** Switches the page's language (fetching its catalogue first) and remembers the choice. */
+  setLocale: (locale: Locale) => Promise<void>;
+}
+
+/** English, for code outside components (and their tests) that is not given the page's `t`. */
+export const englishT: Translate = translator(DEFAULT_LOCALE, ENGLISH);
+
+const englishOnly: I18n = {
+  locale: DEFAULT_LOCALE,
+  t: englishT,
+  rich: richTranslator(DEFAULT_LOCALE, ENGLISH),
+  setLocale: async () => {},
+};
+// Without a provider (a component's own test) the app speaks English.
+const I18nContext = createContext<I18n>(englishOnly);
+
+export function I18nProvider({
+  locale: initial,
+  messages: initialMessages,
+  children,
+}: {
+  locale: Locale;
+  messages: Messages;
+  children: ReactNode;
+}) {
+  const [state, setState] = useState({ locale: initial, messages: initialMessages });
+  setRequestLocale(state.locale);
+  const setLocale = useCallback(async (locale: Locale) => {
+    const messages = await loadMessages(locale);
+    rememberLocale(locale, { chosen: true });
+    setRequestLocale(locale);
+    setState({ locale, messages });
+  }, []);
+  const value = useMemo(
+    () => ({
+      locale: state.locale,
+      t: translator(state.locale, state.messages),
+      rich: richTranslator(state.locale, state.messages),
+      setLocale,
+    }),
+    [state, setLocale],
+  );
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export const useI18n = () => useContext(I18nContext);
+export const useT = () => useContext(I18nContext).t;

@@ -1,0 +1,1 @@
+export declare const NOT_YET_TRANSLATED: string[];
