@@ -15,8 +15,8 @@ const facts: AvailabilityFacts = {
 const now = new Date('2026-03-12T03:00:00.000Z');
 const dates = weekDates('2026-03-12', 'monday');
 
-function renderWeek(props: Partial<WeekViewProps> = {}) {
-  return render(
+function weekGrid(props: Partial<WeekViewProps> = {}) {
+  return (
     <WeekView
       role="psychologist"
       dates={dates}
@@ -29,9 +29,11 @@ function renderWeek(props: Partial<WeekViewProps> = {}) {
       onToggleDayPart={() => undefined}
       onToggleSlot={() => undefined}
       {...props}
-    />,
+    />
   );
 }
+
+const renderWeek = (props: Partial<WeekViewProps> = {}) => render(weekGrid(props));
 
 // A whole grid renders slowly on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -236,22 +238,15 @@ describe('drawn again only when what it shows changes (issue 19)', () => {
     const first = vi.fn();
     const latest = vi.fn();
     const props = { events: [session], canDeleteEvent: () => true };
-    const { rerender } = renderWeek({ ...props, onDeleteEvent: first });
-    const grid = (next: Partial<WeekViewProps>) => (
-      <WeekView
-        role="psychologist"
-        dates={dates}
-        today="2026-03-12"
-        now={now}
-        facts={facts}
-        onFreeSlot={() => undefined}
-        onToggleDay={() => undefined}
-        onToggleDayPart={() => undefined}
-        onToggleSlot={() => undefined}
-        {...props}
-        {...next}
-      />
-    );
+    // The same handlers and data each time, as the calendar's renders hand them.
+    const handlers = {
+      onFreeSlot: () => undefined,
+      onToggleDay: () => undefined,
+      onToggleDayPart: () => undefined,
+      onToggleSlot: () => undefined,
+    };
+    const grid = (next: Partial<WeekViewProps>) => weekGrid({ ...handlers, ...props, ...next });
+    const { rerender } = render(grid({ onDeleteEvent: first }));
 
     rerender(grid({ onDeleteEvent: latest }));
     fireEvent.click(deleteButton()!);
