@@ -84,8 +84,9 @@ if (!cssLink) throw new Error('No stylesheet link in dist/index.html.');
 const css = readFileSync(path.join(dist, cssLink[1]), 'utf8');
 const base = template.replace(cssLink[0], () => `<style>${css}</style>`);
 
-// Hindi pages fetch the Devanagari font with the page, so it is there for the first paint (its
-// `font-display: optional` uses it only then: no reflow when it lands). English pages never ask for it.
+// Hindi pages fetch the Devanagari font with the page, so it is usually there for the first paint
+// (`font-display: swap` draws in the device's own Devanagari face until it lands). English pages never
+// ask for it.
 const devanagariFonts = [...css.matchAll(/\/assets\/noto-sans-devanagari-[^)"']+\.woff2/g)].map(
   ([file]) => file,
 );
