@@ -8,9 +8,15 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 // The language is settled before the first render: English comes with the app, another language's
 // catalogue is fetched next (its prerendered page preloads it, and its font: decision 0018).
-const { App, firstScreen, initialLocale, loadMessages, rememberLocale } = await import('./app/app');
-const locale = initialLocale();
-const messages = await loadMessages(locale);
+const { App, ENGLISH, firstScreen, initialLocale, loadMessages, rememberLocale } =
+  await import('./app/app');
+// A catalogue that cannot be fetched (a flaky line, a tab open across a release) must not leave a
+// page that does nothing: the app then starts in English, drawn afresh over the prerendered page.
+const wanted = initialLocale();
+const { locale, messages } = await loadMessages(wanted).then(
+  (loaded) => ({ locale: wanted, messages: loaded }),
+  () => ({ locale: 'en' as const, messages: ENGLISH }),
+);
 const prerenderedIn = document.documentElement.lang;
 rememberLocale(locale);
 const app = (

@@ -270,7 +270,7 @@ function CalendarLoading() {
 }
 
 // main.tsx imports only React statically: the language's first steps come with the app.
-export { loadMessages } from '../i18n/catalogue';
+export { ENGLISH, loadMessages } from '../i18n/catalogue';
 export { initialLocale, rememberLocale } from '../i18n/locale';
 
 /** The app in a language: its catalogue has arrived before the first render (main.tsx). */
