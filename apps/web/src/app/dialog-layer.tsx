@@ -12,12 +12,18 @@ export function useDialogLayer(
 ): { open: () => void; layer: ReactNode } {
   const [shown, setShown] = useState(false);
   const dialog = shown ? render(() => setShown(false)) : null;
+  // Nothing to draw while open (signed out meanwhile): closed, so it never opens by itself for the
+  // next person signed in on this page.
+  const empty = shown && (dialog === null || dialog === undefined || dialog === false);
+  // Adjusted while rendering (React redraws at once), not in an effect after a wrong paint.
+  if (empty) setShown(false);
   return {
     open: () => setShown(true),
-    layer: dialog ? (
-      <ErrorBoundary region={region}>
-        <Suspense fallback={null}>{dialog}</Suspense>
-      </ErrorBoundary>
-    ) : null,
+    layer:
+      shown && !empty ? (
+        <ErrorBoundary region={region}>
+          <Suspense fallback={null}>{dialog}</Suspense>
+        </ErrorBoundary>
+      ) : null,
   };
 }
