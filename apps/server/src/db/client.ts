@@ -67,7 +67,9 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
 /**
  * Runs INSERTs, UPDATEs or DELETEs as one statement (data-modifying CTEs, each run once and to the
  * end whether or not anything reads it): one round trip, and one atomic step, since a statement that
- * fails (say, on an exclusion constraint) leaves none of its parts written.
+ * fails (say, on an exclusion constraint) leaves none of its parts written. The parts all see the
+ * data as it was before the statement: two of them must never change the same row (which one wins is
+ * not defined), nor may one read what another writes.
  */
 export async function writeTogether(db: Database, statements: SQL[]): Promise<void> {
   if (statements.length === 0) return;

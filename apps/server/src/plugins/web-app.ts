@@ -48,7 +48,12 @@ export function pageFor(pathname: string, query: URLSearchParams, cookie: string
  * exactly the scripts this build wrote and nothing else inline. None when the app is not built.
  */
 export function inlineScriptHashes(root: string): string[] {
-  const pages = [path.join(root, 'index.html')];
+  // Every built page: index.html and its languages (index.hi.html...), and the screens in each.
+  const pages = existsSync(root)
+    ? readdirSync(root)
+        .filter((file) => file.endsWith('.html'))
+        .map((file) => path.join(root, file))
+    : [];
   const screens = path.join(root, 'screens');
   if (existsSync(screens)) {
     for (const file of readdirSync(screens)) {

@@ -59,13 +59,7 @@ export function createAvailabilityService(db: Database) {
     return { facts: factsOf(found), nextHoldExpiry: found!.nextHoldExpiry };
   }
 
-  async function facts(psychologistId: string, from: string, to: string) {
-    return (await window(psychologistId, from, to)).facts;
-  }
-
   return {
-    facts,
-
     /**
      * For a slot check, in one round trip: the psychologist (rates, policy, name, zone) and the facts of
      * their local day of `at`, without `exceptBookingId`'s own intervals.

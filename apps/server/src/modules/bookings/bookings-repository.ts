@@ -163,12 +163,6 @@ export function createBookingsRepository(db: Database) {
       return db.insert(bookings).values(values).getSQL();
     },
 
-    /** Inserts a row; an overlap with a live row fails with the exclusion constraint's error. */
-    async insert(values: typeof bookings.$inferInsert) {
-      const [row] = await db.insert(bookings).values(values).returning();
-      return row!;
-    },
-
     /**
      * A live hold of this patient becomes a booked, paid, scheduled session; null if it is not live.
      * With it, in the same round trip, the psychologist's meeting-link choice (their profile's columns),
