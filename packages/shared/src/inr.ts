@@ -10,7 +10,10 @@ const inrFormatter = new Intl.NumberFormat('en-IN', {
   trailingZeroDisplay: 'stripIfInteger',
 });
 
-/** ₹1,234 or ₹1,234.50 from an amount in paise (Indian digit grouping). */
+/**
+ * ₹1,234 or ₹1,234.50 from an amount in paise (Indian digit grouping). The same in every language
+ * Sukoon speaks: hi-IN writes rupees exactly as en-IN does (Western digits, ₹1,23,456.50).
+ */
 export function formatInr(paise: number): string {
   return inrFormatter.format(paise / 100);
 }

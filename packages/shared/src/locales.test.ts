@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstSupportedLocale, negotiateLocale } from './locales';
+import { firstSupportedLocale, intlLocale, negotiateLocale } from './locales';
 
 describe('negotiateLocale', () => {
   it.each([
@@ -34,5 +34,13 @@ describe('firstSupportedLocale', () => {
     expect(firstSupportedLocale(['en-GB', 'hi'])).toBe('en');
     expect(firstSupportedLocale(['fr', 'de'])).toBe('en');
     expect(firstSupportedLocale([])).toBe('en');
+  });
+});
+
+describe('intlLocale', () => {
+  it('keeps the caller’s English and writes Hindi as hi-IN', () => {
+    expect(intlLocale('en', 'en-US')).toBe('en-US');
+    expect(intlLocale('en', 'en-IN')).toBe('en-IN');
+    expect(intlLocale('hi', 'en-US')).toBe('hi-IN');
   });
 });

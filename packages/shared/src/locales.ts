@@ -54,3 +54,13 @@ export function firstSupportedLocale(tags: readonly string[]): Locale {
   }
   return DEFAULT_LOCALE;
 }
+
+/**
+ * The `Intl` locale that writes dates, times and money in a language. English keeps each caller's own
+ * English (en-US clocks, en-IN dates, as before issue 22); Hindi is hi-IN: Hindi day and month names,
+ * Western digits, ₹ with Indian grouping.
+ */
+const INTL_TAGS: Record<Exclude<Locale, 'en'>, string> = { hi: 'hi-IN' };
+export function intlLocale(locale: Locale, english: string): string {
+  return locale === 'en' ? english : INTL_TAGS[locale];
+}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatClock,
   formatClockRange,
+  formatLongDate,
   formatSessionStart,
   formatSessionTime,
   zoneAbbreviation,
@@ -39,6 +40,23 @@ describe('how times are written', () => {
       fc.property(fc.integer({ min: 0, max: 4_000_000_000_000 }), (ms) => {
         expect(formatClock(new Date(ms), 'Asia/Kolkata')).toMatch(
           /^(1[0-2]|[1-9]):[0-5]\d (AM|PM)$/,
+        );
+      }),
+    );
+  });
+
+  it('writes a session in Hindi for a Hindi reader, with the zone still IST', () => {
+    expect(formatSessionTime(START, END, 'Asia/Kolkata', 'hi')).toBe(
+      'मंगलवार, 10 मार्च 2026, 10:00 am – 10:45 am IST',
+    );
+    expect(formatLongDate(START, 'Asia/Kolkata', 'hi')).toBe('मंगलवार, 10 मार्च 2026');
+  });
+
+  it('writes every clock time in Hindi with Western digits', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_000_000_000_000 }), (ms) => {
+        expect(formatClock(new Date(ms), 'Asia/Kolkata', 'hi')).toMatch(
+          /^(1[0-2]|[1-9]):[0-5]\d (am|pm)$/,
         );
       }),
     );

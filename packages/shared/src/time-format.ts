@@ -1,14 +1,25 @@
 import { dateTimeFormat } from './date-time-format';
+import { DEFAULT_LOCALE, intlLocale, type Locale } from './locales';
 
 /**
  * How a time is written, on every screen and in every email: "10:00 AM", "Tuesday, 10 March 2026",
  * and a zone named "IST" for India (the name people there use; other zones as their offset, "GMT+1",
  * or their common short name). One place, so a session reads the same in the app and in the inbox.
+ * Each takes the reader's language last (English when left out): in Hindi, "10:00 am" and
+ * "शुक्रवार, 27 नवंबर 2026"; the zone's name stays IST, as Hindi speakers write it too.
  */
 
 /** "10:00 AM" in a zone. */
-export function formatClock(instant: Date, timeZone: string): string {
-  return dateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(instant);
+export function formatClock(
+  instant: Date,
+  timeZone: string,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  return dateTimeFormat(intlLocale(locale, 'en-US'), {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(instant);
 }
 
 function zoneNameIn(locale: string, timeZone: string, at: Date): string {
@@ -32,14 +43,19 @@ export function formatClockRange(
   end: Date,
   timeZone: string,
   withZone = true,
+  locale: Locale = DEFAULT_LOCALE,
 ): string {
-  const range = `${formatClock(start, timeZone)} – ${formatClock(end, timeZone)}`;
+  const range = `${formatClock(start, timeZone, locale)} – ${formatClock(end, timeZone, locale)}`;
   return withZone ? `${range} ${zoneAbbreviation(timeZone, start)}` : range;
 }
 
 /** "Tuesday, 10 March 2026" for the day an instant falls on in a zone. */
-export function formatLongDate(instant: Date, timeZone: string): string {
-  return dateTimeFormat('en-IN', {
+export function formatLongDate(
+  instant: Date,
+  timeZone: string,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  return dateTimeFormat(intlLocale(locale, 'en-IN'), {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -49,8 +65,13 @@ export function formatLongDate(instant: Date, timeZone: string): string {
 }
 
 /** "Tuesday, 10 March 2026, 10:00 AM – 10:45 AM IST": a session as emails and dialogs give it. */
-export function formatSessionTime(start: Date, end: Date, timeZone: string): string {
-  return `${formatLongDate(start, timeZone)}, ${formatClockRange(start, end, timeZone)}`;
+export function formatSessionTime(
+  start: Date,
+  end: Date,
+  timeZone: string,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  return `${formatLongDate(start, timeZone, locale)}, ${formatClockRange(start, end, timeZone, true, locale)}`;
 }
 
 /**

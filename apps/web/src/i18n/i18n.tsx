@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { DEFAULT_LOCALE, type Locale } from '@sukoon/shared';
 import { ENGLISH, loadMessages, type MessageKey, type Messages } from './catalogue';
-import { rememberLocale, setRequestLocale } from './locale';
+import { rememberLocale, setPageLocale } from './locale';
 
 /**
  * Messages in ICU message format (FormatJS's intl-messageformat, the same engine the server's emails
@@ -88,12 +88,14 @@ export function I18nProvider({
   messages: Messages;
   children: ReactNode;
 }) {
-  const [state, setState] = useState({ locale: initial, messages: initialMessages });
-  setRequestLocale(state.locale);
+  const [state, setState] = useState(() => {
+    setPageLocale(initial);
+    return { locale: initial, messages: initialMessages };
+  });
   const setLocale = useCallback(async (locale: Locale) => {
     const messages = await loadMessages(locale);
     rememberLocale(locale, { chosen: true });
-    setRequestLocale(locale);
+    setPageLocale(locale);
     setState({ locale, messages });
   }, []);
   const value = useMemo(
@@ -105,7 +107,13 @@ export function I18nProvider({
     }),
     [state, setLocale],
   );
-  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+  // A new language draws the page anew (the key): dates and times are written by helpers outside
+  // React's context (lib/dates.ts reads pageLocale()), so memoised screens must not keep old ones.
+  return (
+    <I18nContext.Provider value={value}>
+      <Fragment key={state.locale}>{children}</Fragment>
+    </I18nContext.Provider>
+  );
 }
 
 export const useI18n = () => useContext(I18nContext);

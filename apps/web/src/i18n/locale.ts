@@ -40,9 +40,12 @@ export function rememberLocale(locale: Locale, { chosen = false } = {}) {
   document.documentElement.lang = locale;
 }
 
-/** The language API requests ask for (`Accept-Language`), so unsigned answers and emails follow it. */
-let requestLocale: Locale = DEFAULT_LOCALE;
-export const currentRequestLocale = () => requestLocale;
-export function setRequestLocale(locale: Locale) {
-  requestLocale = locale;
+/**
+ * The page's language, for code that has no `t` at hand: API requests ask for it (`Accept-Language`,
+ * so unsigned answers and emails follow it) and the date helpers (lib/dates.ts) write in it.
+ */
+let current: Locale = DEFAULT_LOCALE;
+export const pageLocale = () => current;
+export function setPageLocale(locale: Locale) {
+  current = locale;
 }

@@ -1,6 +1,6 @@
 import { SERVER_ERROR_MESSAGE, type ApiErrorBody } from '@sukoon/shared';
 import { takeEarlyRead } from './early-reads';
-import { currentRequestLocale } from '../i18n/locale';
+import { pageLocale } from '../i18n/locale';
 
 /** The session token the server issued at sign-in (specification, "Local storage": authToken). */
 export const AUTH_TOKEN_KEY = 'authToken';
@@ -68,7 +68,7 @@ async function call<T>(
   // The page's language: answers (messages, and the emails of someone not yet signed in) follow it.
   const headers: Record<string, string> = {
     accept: 'application/json',
-    'accept-language': currentRequestLocale(),
+    'accept-language': pageLocale(),
   };
   const token = window.localStorage.getItem(AUTH_TOKEN_KEY);
   if (token) headers.authorization = `Bearer ${token}`;

@@ -1,20 +1,31 @@
-import { dateTimeFormat } from '@sukoon/shared';
+import {
+  dateTimeFormat,
+  formatClock as formatClockIn,
+  formatClockRange as formatClockRangeIn,
+  formatLongDate as formatLongDateIn,
+  formatSessionTime as formatSessionTimeIn,
+  intlLocale,
+} from '@sukoon/shared';
+import { pageLocale } from '../i18n/locale';
 
 // Formatters come from one cache (`dateTimeFormat`): making one per label made the week grid's
-// render a long task on phones (issue 19).
+// render a long task on phones (issue 19). Every helper here writes in the page's language
+// (pageLocale(): English as en-US, Hindi as hi-IN), so screens call them without passing it.
 
-/** en-US, 12-hour, in a given IANA zone. */
+/** 12-hour, in a given IANA zone, in the page's language. */
 export function formatInZone(
   instant: Date,
   timeZone: string,
   options: Intl.DateTimeFormatOptions,
 ): string {
-  return dateTimeFormat('en-US', { timeZone, ...options }).format(instant);
+  return dateTimeFormat(intlLocale(pageLocale(), 'en-US'), { timeZone, ...options }).format(
+    instant,
+  );
 }
 
 /** 'Tue', '10 Mar' style labels for a calendar date (no time zone involved). */
 export function formatDate(date: string, options: Intl.DateTimeFormatOptions): string {
-  return dateTimeFormat('en-US', { timeZone: 'UTC', ...options }).format(
+  return dateTimeFormat(intlLocale(pageLocale(), 'en-US'), { timeZone: 'UTC', ...options }).format(
     new Date(`${date}T00:00:00Z`),
   );
 }
@@ -33,9 +44,27 @@ export function formatSessionTimes(start: Date, end: Date, timeZone: string): st
 
 /** 'Thu 27 Nov, 10:00 AM' in a zone: a next free time, in the picker and on the chooser's cards. */
 export function formatNextAvailable(start: Date, timeZone: string): string {
+  if (pageLocale() !== 'en')
+    return formatInZone(start, timeZone, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
   const part = (options: Intl.DateTimeFormatOptions) => formatInZone(start, timeZone, options);
   return `${part({ weekday: 'short' })} ${part({ day: 'numeric' })} ${part({ month: 'short' })}, ${part({ hour: 'numeric', minute: '2-digit' })}`;
 }
+
+/** The shared time words (packages/shared/src/time-format.ts) in the page's language. */
+export const formatClock = (instant: Date, timeZone: string) =>
+  formatClockIn(instant, timeZone, pageLocale());
+export const formatClockRange = (start: Date, end: Date, timeZone: string, withZone = true) =>
+  formatClockRangeIn(start, end, timeZone, withZone, pageLocale());
+export const formatLongDate = (instant: Date, timeZone: string) =>
+  formatLongDateIn(instant, timeZone, pageLocale());
+export const formatSessionTime = (start: Date, end: Date, timeZone: string) =>
+  formatSessionTimeIn(start, end, timeZone, pageLocale());
 
 let deviceZone: string | undefined;
 

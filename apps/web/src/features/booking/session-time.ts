@@ -1,4 +1,4 @@
-import { formatClockRange, formatLongDate } from '@sukoon/shared';
+import { formatClockRange, formatLongDate } from '../../lib/dates';
 
 /** "Tuesday, 10 March 2026" in a given zone, for the booking dialogs (as the emails write it). */
 export const formatSessionDate = formatLongDate;

@@ -1,8 +1,9 @@
-import { dateTimeFormat } from '@sukoon/shared';
+import { dateTimeFormat, intlLocale } from '@sukoon/shared';
+import { pageLocale } from '../../i18n/locale';
 
-/** 'Thursday, 27 November' for a date of the strip. */
+/** 'Thursday, 27 November' for a date of the strip, in the page's language. */
 export function formatLongDay(date: string) {
-  return dateTimeFormat('en-IN', {
+  return dateTimeFormat(intlLocale(pageLocale(), 'en-IN'), {
     timeZone: 'UTC',
     weekday: 'long',
     day: 'numeric',

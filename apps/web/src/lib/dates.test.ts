@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setPageLocale } from '../i18n/locale';
+import { hourLabel, weekLabel } from '../features/practice/practice-format';
+import { formatLongDay } from '../features/time-picker/format';
+import {
+  formatClockRange,
+  formatDate,
+  formatNextAvailable,
+  formatSessionDay,
+  formatSessionTime,
+} from './dates';
+
+const START = new Date('2026-11-27T04:30:00.000Z'); // Friday 27 November, 10:00 AM IST
+const END = new Date('2026-11-27T05:15:00.000Z');
+
+describe('dates in the page’s language', () => {
+  afterEach(() => setPageLocale('en'));
+
+  it('writes English as before issue 22', () => {
+    expect(formatSessionDay(START, 'Asia/Kolkata')).toBe('Fri, Nov 27');
+    expect(formatNextAvailable(START, 'Asia/Kolkata')).toBe('Fri 27 Nov, 10:00 AM');
+    expect(formatClockRange(START, END, 'Asia/Kolkata')).toBe('10:00 AM – 10:45 AM IST');
+    expect(formatLongDay('2026-11-27')).toBe('Friday, 27 November');
+    expect(hourLabel(0)).toBe('12 AM');
+    expect(weekLabel('2026-04-06', true)).toBe('6 Apr 2026');
+  });
+
+  it('writes Hindi day and month names, Western digits and IST once the page is in Hindi', () => {
+    setPageLocale('hi');
+    expect(formatSessionDay(START, 'Asia/Kolkata')).toBe('शुक्र, 27 नव॰');
+    expect(formatNextAvailable(START, 'Asia/Kolkata')).toBe('शुक्र, 27 नव॰, 10:00 am');
+    expect(formatSessionTime(START, END, 'Asia/Kolkata')).toBe(
+      'शुक्रवार, 27 नवंबर 2026, 10:00 am – 10:45 am IST',
+    );
+    expect(formatDate('2026-11-27', { weekday: 'short' })).toBe('शुक्र');
+    expect(formatLongDay('2026-11-27')).toBe('शुक्रवार, 27 नवंबर');
+    expect(hourLabel(21)).toBe('9 pm');
+    expect(weekLabel('2026-04-06')).toBe('6 अप्रैल');
+  });
+});
