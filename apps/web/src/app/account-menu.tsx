@@ -29,7 +29,7 @@ export function AccountMenu(props: AccountMenuProps) {
         onProfile={psychologist ? props.onProfile : yourDetails.open}
         onCalendarFeed={calendarFeed.open}
         onPractice={psychologist ? practice.open : undefined}
-        onLocaleChosen={(locale) => updateAccount.mutate({ locale })}
+        onLocaleChosen={(locale) => updateAccount.mutateAsync({ locale })}
       />
       {calendarFeed.layer}
       {practice.layer}

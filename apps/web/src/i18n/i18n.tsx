@@ -63,8 +63,12 @@ interface I18n {
   locale: Locale;
   t: Translate;
   rich: TranslateRich;
-  /** Switches the page's language (fetching its catalogue first) and remembers the choice. */
-  setLocale: (locale: Locale) => Promise<void>;
+  /**
+   * Switches the page's language (fetching its catalogue first). A choice made on this device is
+   * remembered for its next visits; `{ chosenHere: false }` (an account's language, adopted at sign-in)
+   * is not, so a shared device goes back to its own language after sign-out.
+   */
+  setLocale: (locale: Locale, options?: { chosenHere?: boolean }) => Promise<void>;
 }
 
 /** English, for code outside components (and their tests) that is not given the page's `t`. */
@@ -92,9 +96,9 @@ export function I18nProvider({
     setPageLocale(initial);
     return { locale: initial, messages: initialMessages };
   });
-  const setLocale = useCallback(async (locale: Locale) => {
+  const setLocale = useCallback(async (locale: Locale, { chosenHere = true } = {}) => {
     const messages = await loadMessages(locale);
-    rememberLocale(locale, { chosen: true });
+    rememberLocale(locale, { chosen: chosenHere });
     setPageLocale(locale);
     setState({ locale, messages });
   }, []);

@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery, stubApi } from '../../testing/render';
 import { AvatarMenu } from './avatar-menu';
 import { SessionProvider } from './session';
+import { ENGLISH } from '../../i18n/catalogue';
+import { I18nProvider } from '../../i18n/i18n';
+import { pageLocale, setPageLocale } from '../../i18n/locale';
 
 afterEach(() => {
   cleanup();
@@ -68,5 +71,47 @@ describe('sign out everywhere', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     expect(await screen.findByText('Sukoon is busy. Please try again.')).toBeTruthy();
     expect(onLogout).not.toHaveBeenCalled();
+  });
+});
+
+describe('choosing a language', () => {
+  function renderLanguages(onLocaleChosen: (locale: 'en' | 'hi') => Promise<unknown>) {
+    stubApi(() => ({ data: {} }));
+    renderWithQuery(
+      <I18nProvider locale="en" messages={ENGLISH}>
+        <SessionProvider>
+          <AvatarMenu
+            user={USER}
+            onPrivacy={vi.fn()}
+            onCalendarFeed={vi.fn()}
+            onLogout={vi.fn()}
+            onLocaleChosen={onLocaleChosen}
+            defaultOpen
+          />
+        </SessionProvider>
+      </I18nProvider>,
+    );
+  }
+  afterEach(() => setPageLocale('en'));
+
+  it('says so when the account could not save it, and keeps the page as it was', async () => {
+    const onLocaleChosen = vi.fn(() => Promise.reject(new Error('offline')));
+    renderLanguages(onLocaleChosen);
+    fireEvent.click(screen.getByRole('menuitemradio', { name: 'हिन्दी' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your language could not be saved to your account. Check your connection and try again.',
+    );
+    expect(onLocaleChosen).toHaveBeenCalledWith('hi');
+    expect(pageLocale()).toBe('en');
+    expect(
+      screen.getByRole('menuitemradio', { name: 'English' }).getAttribute('aria-checked'),
+    ).toBe('true');
+  });
+
+  it('switches the page once the account has saved it', async () => {
+    renderLanguages(() => Promise.resolve());
+    fireEvent.click(screen.getByRole('menuitemradio', { name: 'हिन्दी' }));
+    await waitFor(() => expect(pageLocale()).toBe('hi'));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -18,8 +18,11 @@ interface AvatarMenuProps extends LazyMenuProps {
   onPractice?: (() => void) | undefined;
   /** Also called once "Sign out everywhere" has ended this session with the others. */
   onLogout: () => void;
-  /** A language was chosen here (the page has switched): save it to the account. */
-  onLocaleChosen?: ((locale: Locale) => void) | undefined;
+  /**
+   * A language was chosen here: save it to the account (so emails follow it). The page switches once
+   * this has settled; when it rejects, the page stays as it was and the menu says so.
+   */
+  onLocaleChosen?: ((locale: Locale) => Promise<unknown>) | undefined;
 }
 
 const ITEM =
@@ -36,7 +39,19 @@ export function AvatarMenu({
   defaultOpen,
 }: AvatarMenuProps) {
   const [confirmSignOutEverywhere, setConfirmSignOutEverywhere] = useState(false);
+  const [languageNotSaved, setLanguageNotSaved] = useState(false);
   const { locale, setLocale, t } = useI18n();
+  const chooseLocale = async (chosen: Locale) => {
+    setLanguageNotSaved(false);
+    try {
+      await onLocaleChosen?.(chosen);
+    } catch {
+      setLanguageNotSaved(true);
+      return;
+    }
+    // The page is drawn anew in the new language (I18nProvider), which also closes this menu.
+    await setLocale(chosen);
+  };
   return (
     <>
       <DropdownMenu.Root {...(defaultOpen ? { defaultOpen } : {})}>
@@ -88,11 +103,18 @@ export function AvatarMenu({
               onValueChange={(value) => {
                 const chosen = LOCALES.find((option) => option === value);
                 if (!chosen || chosen === locale) return;
-                void setLocale(chosen).then(() => onLocaleChosen?.(chosen));
+                void chooseLocale(chosen);
               }}
             >
               {LOCALES.map((option) => (
-                <DropdownMenu.RadioItem key={option} value={option} lang={option} className={ITEM}>
+                <DropdownMenu.RadioItem
+                  key={option}
+                  value={option}
+                  lang={option}
+                  className={ITEM}
+                  // The menu stays open while the choice is saved, to say if saving fails.
+                  onSelect={(event) => event.preventDefault()}
+                >
                   <span className="w-4" aria-hidden="true">
                     {option === locale ? '✓' : ''}
                   </span>
@@ -100,6 +122,11 @@ export function AvatarMenu({
                 </DropdownMenu.RadioItem>
               ))}
             </DropdownMenu.RadioGroup>
+            {languageNotSaved && (
+              <p role="alert" className="max-w-56 px-3 py-1.5 text-xs text-red-700">
+                {t('avatarMenu.languageNotSaved')}
+              </p>
+            )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
