@@ -52,7 +52,7 @@ const storedSession = (role) => ({
   }),
 });
 
-const { render, EARLY_READS_SCRIPT, LOCALES } = await import(
+const { render, EARLY_READS_SCRIPT, LOCALES, localizedPage } = await import(
   pathToFileURL(path.join(ssrDir, 'prerender.js')).href
 );
 
@@ -128,19 +128,17 @@ function page({ screen, storage, needs, earlyReads = false, locale = 'en' }) {
 
 const APP = ['src/app/app.tsx'];
 mkdirSync(path.join(dist, 'screens'), { recursive: true });
-// Each page in every language: English as `name.html`, another as `name.<locale>.html` (the server
-// picks by the `sukoon-locale` cookie, else Accept-Language). The inline scripts are the same text in
-// every language, so the CSP's hashes do not grow with languages.
-const named = (file, locale) =>
-  locale === 'en' ? file : file.replace(/\.html$/, `.${locale}.html`);
+// Each page in every language, named by the rule the server picks by (`localizedPage`, in
+// packages/shared: `name.html` in English, `name.<locale>.html` otherwise). The inline scripts are the
+// same text in every language, so the CSP's hashes do not grow with languages.
 for (const locale of LOCALES) {
   writeFileSync(
-    path.join(dist, named('index.html', locale)),
+    path.join(dist, localizedPage('index.html', locale)),
     page({ screen: 'role-selection', storage: {}, needs: APP, locale }),
   );
   for (const role of ['patient', 'psychologist']) {
     writeFileSync(
-      path.join(dist, 'screens', named(`${role}.html`, locale)),
+      path.join(dist, 'screens', localizedPage(`${role}.html`, locale)),
       page({
         screen: role,
         storage: storedSession(role),
@@ -151,7 +149,7 @@ for (const locale of LOCALES) {
     );
   }
   writeFileSync(
-    path.join(dist, 'screens', named('loading.html', locale)),
+    path.join(dist, 'screens', localizedPage('loading.html', locale)),
     page({ screen: null, storage: {}, needs: APP, locale }),
   );
 }

@@ -4,7 +4,7 @@
 // language; the server picks the page in the visitor's (decision 0018).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { LOCALES, type Locale } from '@sukoon/shared';
+import { LOCALES, localizedPage, type Locale } from '@sukoon/shared';
 import { App } from './app/app';
 import { ENGLISH, type Messages } from './i18n/catalogue';
 import hi from './i18n/hi.json';
@@ -12,7 +12,7 @@ import hi from './i18n/hi.json';
 // The dashboards' pages start their first reads themselves (lib/early-reads.ts).
 export { EARLY_READS_SCRIPT } from './lib/early-reads';
 
-export { LOCALES };
+export { LOCALES, localizedPage };
 const CATALOGUES: Record<Locale, Messages> = { en: ENGLISH, hi };
 
 /** The page as the browser's first render draws it, for the `window` the script has set up. */

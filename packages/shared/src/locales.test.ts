@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstSupportedLocale, intlLocale, negotiateLocale } from './locales';
+import { firstSupportedLocale, intlLocale, localizedPage, negotiateLocale } from './locales';
 
 describe('negotiateLocale', () => {
   it.each([
@@ -42,5 +42,13 @@ describe('intlLocale', () => {
     expect(intlLocale('en', 'en-US')).toBe('en-US');
     expect(intlLocale('en', 'en-IN')).toBe('en-IN');
     expect(intlLocale('hi', 'en-US')).toBe('hi-IN');
+  });
+});
+
+describe('localizedPage', () => {
+  it('names each built page’s file in a language, English’s unchanged', () => {
+    expect(localizedPage('index.html', 'en')).toBe('index.html');
+    expect(localizedPage('index.html', 'hi')).toBe('index.hi.html');
+    expect(localizedPage('screens/patient.html', 'hi')).toBe('screens/patient.hi.html');
   });
 });

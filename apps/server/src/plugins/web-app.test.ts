@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes, pageFor, pageIn, pageLocale } from './web-app';
+import { inlineScriptHashes, pageFor, pageLocale } from './web-app';
 
 const page = (url: string, cookie?: string) => {
   const [pathname = '/', search = ''] = url.split('?');
@@ -66,11 +66,5 @@ describe('the language of the prerendered page (issue 22)', () => {
     // A language Sukoon does not speak, in the cookie or the header, is English.
     expect(pageLocale('sukoon-locale=mr', 'mr-IN')).toBe('en');
     expect(pageLocale('sukoon-locale=mr', 'hi')).toBe('hi');
-  });
-
-  it('names each page’s file in that language, English’s unchanged', () => {
-    expect(pageIn('index.html', 'en')).toBe('index.html');
-    expect(pageIn('index.html', 'hi')).toBe('index.hi.html');
-    expect(pageIn('screens/patient.html', 'hi')).toBe('screens/patient.hi.html');
   });
 });

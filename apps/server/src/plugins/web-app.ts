@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { negotiateLocale, supportedLocaleOf, type Locale } from '@sukoon/shared';
+import {
+  LOCALE_COOKIE,
+  localizedPage,
+  negotiateLocale,
+  supportedLocaleOf,
+  type Locale,
+} from '@sukoon/shared';
 import { errorEnvelope } from './error-handler';
 
 /** Built files whose names carry a hash of their content (Vite's `assets/`): they never change. */
@@ -14,17 +20,12 @@ const HASHED_ASSET = /^\/assets\//;
 const SCREEN_COOKIE = /(?:^|;\s*)sukoon-screen=(patient|psychologist)(?:;|$)/;
 
 /** The web app's cookie naming the language chosen or worked out in the browser (i18n/locale.ts). */
-const LOCALE_COOKIE = /(?:^|;\s*)sukoon-locale=([A-Za-z-]{2,10})(?:;|$)/;
+const LOCALE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([A-Za-z-]{2,10})(?:;|$)`);
 
 /** The language of a page request: the browser's cookie, else the best of its Accept-Language. */
 export function pageLocale(cookie: string | undefined, acceptLanguage: string | undefined): Locale {
-  const fromCookie = LOCALE_COOKIE.exec(cookie ?? '')?.[1];
+  const fromCookie = LOCALE_COOKIE_VALUE.exec(cookie ?? '')?.[1];
   return (fromCookie && supportedLocaleOf(fromCookie)) || negotiateLocale(acceptLanguage);
-}
-
-/** A page in a language: English's is `name.html`, another's `name.<locale>.html` (prerender.mjs). */
-export function pageIn(page: string, locale: Locale): string {
-  return locale === 'en' ? page : page.replace(/\.html$/, `.${locale}.html`);
 }
 
 /**
@@ -116,7 +117,7 @@ export const webApp = fp(async (app: FastifyInstance, options: { root: string })
       const page = screens ? pageFor(pathname, query, request.headers.cookie) : 'index.html';
       const locale = pageLocale(request.headers.cookie, request.headers['accept-language']);
       // A build from before the languages has English pages alone.
-      const localized = pageIn(page, locale);
+      const localized = localizedPage(page, locale);
       let hasPage = builtPages.get(localized);
       if (hasPage === undefined) {
         hasPage = existsSync(path.join(root, localized));

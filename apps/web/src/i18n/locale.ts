@@ -1,4 +1,10 @@
-import { DEFAULT_LOCALE, firstSupportedLocale, isLocale, type Locale } from '@sukoon/shared';
+import {
+  DEFAULT_LOCALE,
+  firstSupportedLocale,
+  isLocale,
+  LOCALE_COOKIE,
+  type Locale,
+} from '@sukoon/shared';
 
 /**
  * The language of this browser's visits before (and besides) an account's: the one chosen here, else
@@ -6,7 +12,6 @@ import { DEFAULT_LOCALE, firstSupportedLocale, isLocale, type Locale } from '@su
  * storage for the app and in a cookie for the server, which sends the prerendered page in it.
  */
 export const LOCALE_STORAGE_KEY = 'sukoon-locale';
-export const LOCALE_COOKIE = 'sukoon-locale';
 
 export function storedLocale(): Locale | null {
   try {
