@@ -1,12 +1,44 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
+import { compileMessages } from './src/i18n/compile-messages';
 
 const apiTarget = process.env.SUKOON_API_URL ?? 'http://localhost:3000';
 
+/**
+ * The message catalogues (src/i18n/<locale>.json) parsed at build time, and intl-messageformat given
+ * the parser-less build of its parser: the app then formats parsed trees and never downloads the ICU
+ * parser (decision 0018). `vite dev` and the unit tests keep the catalogues as written.
+ */
+const CATALOGUE = /[\\/]src[\\/]i18n[\\/]([a-z]{2})\.json$/;
+function compiledCatalogues(): Plugin {
+  return {
+    name: 'sukoon-compiled-catalogues',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      const locale = CATALOGUE.exec(id)?.[1];
+      if (!locale) return null;
+      const messages = JSON.parse(readFileSync(id, 'utf8')) as Record<string, string>;
+      return JSON.stringify(compileMessages(messages, locale));
+    },
+    config: () => ({
+      resolve: {
+        alias: [
+          {
+            find: /^@formatjs\/icu-messageformat-parser$/,
+            replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js',
+          },
+        ],
+      },
+    }),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), compiledCatalogues()],
   resolve: {
     // 'zod', wherever it is imported, is zod configured for the CSP (src/lib/zod-config.ts, which
     // imports zod itself as 'zod/v4').

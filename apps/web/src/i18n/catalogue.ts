@@ -1,3 +1,4 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { Locale } from '@sukoon/shared';
 import en from './en.json';
 
@@ -7,7 +8,9 @@ import en from './en.json';
  * catalogue check (`catalogues.test.ts`) keeps each file's keys the same as English's.
  */
 export type MessageKey = keyof typeof en;
-export type Messages = Record<MessageKey, string>;
+/** ICU text as written, or, in the built app, text to show or a tree parsed at build time. */
+export type Message = string | MessageFormatElement[];
+export type Messages = Record<MessageKey, Message>;
 export const ENGLISH: Messages = en;
 
 const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages }>> = {

@@ -2,12 +2,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Linter } from 'eslint';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@sukoon/shared';
 import { NOT_YET_TRANSLATED } from '../../../../eslint/not-yet-translated.js';
 import sukoonI18n from '../../../../eslint/sukoon-i18n.js';
+import { messageNames } from './compile-messages';
 
 /**
  * The catalogue checks of issue 22, run with the unit tests (and so in CI): every language has
@@ -32,17 +33,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The names a message fills in ({name}, {count, plural, ...}), sorted. */
-function placeholders(elements: MessageFormatElement[], found = new Set<string>()): string[] {
-  for (const element of elements) {
-    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
-    found.add(element.value);
-    if ('options' in element)
-      for (const option of Object.values(element.options)) placeholders(option.value, found);
-    if (element.type === TYPE.tag) placeholders(element.children, found);
-  }
-  return [...found].sort();
-}
+const placeholders = (elements: MessageFormatElement[]) => messageNames(elements).names;
 
 describe('the web catalogues', () => {
   it.each(others)('$locale has exactly the keys English has', ({ messages }) => {

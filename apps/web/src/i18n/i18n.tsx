@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { DEFAULT_LOCALE, type Locale } from '@sukoon/shared';
 import { ENGLISH, loadMessages, type MessageKey, type Messages } from './catalogue';
+import { needsParsing } from './message-text';
 import { rememberLocale, setPageLocale } from './locale';
 
 /**
@@ -20,18 +21,30 @@ import { rememberLocale, setPageLocale } from './locale';
  */
 export type Translate = (key: MessageKey, values?: Record<string, PrimitiveType>) => string;
 
-function translator(locale: Locale, messages: Messages): Translate {
+/**
+ * One formatter per message, made when first shown. A message that is only text (most of them) is
+ * shown as it is: no formatter at all. In the built app the others arrive parsed
+ * (compile-messages.ts), so the ICU parser is not part of it.
+ */
+function formatterCache(locale: Locale, messages: Messages) {
   const formats = new Map<MessageKey, IntlMessageFormat>();
-  return (key, values) => {
+  return (key: MessageKey): string | IntlMessageFormat => {
     const message = messages[key];
-    // Most messages have nothing to fill in: no formatter for them.
-    if (!message.includes('{') && !message.includes("'")) return message;
+    if (typeof message === 'string' && !needsParsing(message)) return message;
     let format = formats.get(key);
     if (!format) {
       format = new IntlMessageFormat(message, locale);
       formats.set(key, format);
     }
-    return String(format.format(values));
+    return format;
+  };
+}
+
+function translator(locale: Locale, messages: Messages): Translate {
+  const formatterOf = formatterCache(locale, messages);
+  return (key, values) => {
+    const format = formatterOf(key);
+    return typeof format === 'string' ? format : String(format.format(values));
   };
 }
 
@@ -45,7 +58,10 @@ export type TranslateRich = (
 ) => ReactNode;
 
 function richTranslator(locale: Locale, messages: Messages): TranslateRich {
+  const formatterOf = formatterCache(locale, messages);
   return (key, values) => {
+    const format = formatterOf(key);
+    if (typeof format === 'string') return format;
     // The pieces become a fragment's children one by one, not a list: React wants no keys then.
     const pieces = (chunks: ReactNode[]) => createElement(Fragment, null, ...chunks);
     const withPieces = Object.fromEntries(
@@ -54,7 +70,7 @@ function richTranslator(locale: Locale, messages: Messages): TranslateRich {
         typeof value === 'function' ? (chunks: ReactNode[]) => value(pieces(chunks)) : value,
       ]),
     );
-    const parts = new IntlMessageFormat(messages[key], locale).format<ReactNode>(withPieces);
+    const parts = format.format<ReactNode>(withPieces);
     return Array.isArray(parts) ? pieces(parts) : parts;
   };
 }
