@@ -2,7 +2,8 @@ import { Tabs } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { CalendarEvent } from '@sukoon/shared';
 import { LoadError } from '../../components/ui/load-error';
-import { attendanceLabel } from './attendance-status';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useI18n } from '../../i18n/i18n';
 import { attendanceTabs } from './session-lists';
 import { SessionRow } from './session-row';
 
@@ -30,10 +31,10 @@ function storedOpen(): boolean | null {
   return value === null ? null : value === 'true';
 }
 
-const EMPTY: Record<Tab, string> = {
-  pending: 'Nothing to mark. A session shows up here once it has started.',
-  completed: 'No sessions marked Present or Absent yet.',
-  all: 'No sessions in the last 4 weeks or the next 2.',
+const EMPTY: Record<Tab, MessageKey> = {
+  pending: 'attendance.empty.pending',
+  completed: 'attendance.empty.completed',
+  all: 'attendance.empty.all',
 };
 
 /**
@@ -52,6 +53,7 @@ export function AttendanceBox({
   retrying,
   defaultOpen,
 }: AttendanceBoxProps) {
+  const { t, rich } = useI18n();
   const [open, setOpen] = useState(() => defaultOpen ?? storedOpen() ?? false);
   const [tab, setTab] = useState<Tab>('pending');
   const [announcement, setAnnouncement] = useState('');
@@ -62,7 +64,6 @@ export function AttendanceBox({
   const tabs = attendanceTabs(events, now);
   // Nothing loaded: the Pending count is unknown, not 0.
   const failed = Boolean(error) && events.length === 0;
-  const pendingCount = failed ? '' : ` (${tabs.pending.length})`;
 
   // After a toggle, focus lands on the control that undoes it (the other one is gone).
   useEffect(() => {
@@ -77,11 +78,22 @@ export function AttendanceBox({
   }
 
   const onMarked = (updated: CalendarEvent) => {
-    const what = updated.patientName ? `${updated.patientName} (${updated.title})` : updated.title;
+    const values = {
+      patient: updated.patientName ?? '',
+      title: updated.title,
+      status: updated.attendanceStatus,
+    };
+    const withPatient = Boolean(updated.patientName);
     setAnnouncement(
       updated.attendanceStatus === 'scheduled'
-        ? `Reset ${what} to scheduled.`
-        : `Marked ${what} ${attendanceLabel(updated, now)}.`,
+        ? t(
+            withPatient ? 'attendance.announce.resetWithPatient' : 'attendance.announce.reset',
+            values,
+          )
+        : t(
+            withPatient ? 'attendance.announce.markedWithPatient' : 'attendance.announce.marked',
+            values,
+          ),
     );
   };
 
@@ -90,13 +102,13 @@ export function AttendanceBox({
       {open ? (
         <section
           id={panelId}
-          aria-label="Attendance"
+          aria-label={t('attendance.title')}
           className="flex max-h-[80dvh] w-full max-w-2xl flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:max-h-[min(70dvh,40rem)]"
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
             <div>
-              <h2 className="text-base font-semibold text-slate-900">Attendance</h2>
-              <p className="text-xs text-slate-500">Last 4 weeks and the next 2</p>
+              <h2 className="text-base font-semibold text-slate-900">{t('attendance.title')}</h2>
+              <p className="text-xs text-slate-500">{t('attendance.window')}</p>
             </div>
             <button
               ref={closeRef}
@@ -106,7 +118,9 @@ export function AttendanceBox({
               onClick={() => toggle(false)}
               className="rounded-lg px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
             >
-              Hide <span className="sr-only">attendance</span>
+              {rich('attendance.hide', {
+                sr: (chunks) => <span className="sr-only">{chunks}</span>,
+              })}
               <span aria-hidden="true"> ▾</span>
             </button>
           </div>
@@ -116,12 +130,16 @@ export function AttendanceBox({
             className="flex min-h-0 flex-1 flex-col"
           >
             <Tabs.List
-              aria-label="Sessions"
+              aria-label={t('attendance.tabs')}
               className="mx-4 mt-3 grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1"
             >
-              <Trigger value="pending">Pending{pendingCount}</Trigger>
-              <Trigger value="completed">Completed</Trigger>
-              <Trigger value="all">All</Trigger>
+              <Trigger value="pending">
+                {failed
+                  ? t('attendance.tab.pendingUnknown')
+                  : t('attendance.tab.pending', { count: tabs.pending.length })}
+              </Trigger>
+              <Trigger value="completed">{t('attendance.tab.completed')}</Trigger>
+              <Trigger value="all">{t('attendance.tab.all')}</Trigger>
             </Tabs.List>
             <p role="status" className="mx-4 mt-2 min-h-4 text-xs text-green-800">
               {announcement}
@@ -135,22 +153,20 @@ export function AttendanceBox({
                 {error && !loading && (
                   <LoadError
                     className={tabs[value].length > 0 ? 'mb-2' : ''}
-                    message={
-                      failed
-                        ? `The sessions could not be loaded: ${error}`
-                        : `The sessions could not be refreshed: ${error}`
-                    }
+                    message={t(failed ? 'attendance.loadFailed' : 'attendance.refreshFailed', {
+                      error: error ?? '',
+                    })}
                     onRetry={onRetry}
                     retrying={retrying}
                   />
                 )}
                 {loading ? (
                   <p role="status" className="text-sm text-slate-600">
-                    Loading sessions...
+                    {t('attendance.loading')}
                   </p>
                 ) : error && tabs[value].length === 0 ? null : tabs[value].length === 0 ? (
                   <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
-                    {EMPTY[value]}
+                    {t(EMPTY[value])}
                   </p>
                 ) : (
                   <ul className="flex flex-col gap-2">
@@ -177,9 +193,11 @@ export function AttendanceBox({
           onClick={() => toggle(true)}
           className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
-          Attendance{' '}
+          {t('attendance.title')}{' '}
           <span className="rounded-full bg-white px-2 py-0.5 text-xs text-brand-800">
-            {failed ? 'Not loaded' : `Pending (${tabs.pending.length})`}
+            {failed
+              ? t('attendance.notLoaded')
+              : t('attendance.tab.pending', { count: tabs.pending.length })}
           </span>
         </button>
       )}

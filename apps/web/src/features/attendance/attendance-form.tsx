@@ -1,12 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import {
   ATTENDANCE_NOTES_MAX_LENGTH,
-  ATTENDANCE_NOTES_TOO_LONG,
   AttendanceBody,
   canMarkAttendance,
   type CalendarEvent,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT } from '../../i18n/i18n';
 import { formatSessionDay, formatInZone } from '../../lib/dates';
 import { useMarkAttendance } from './attendance-api';
 
@@ -21,8 +22,8 @@ interface AttendanceFormProps {
 }
 
 const CHOICES = [
-  { status: 'present', stored: 'attended', label: 'Present', icon: '✓' },
-  { status: 'absent', stored: 'canceled', label: 'Absent', icon: '✗' },
+  { status: 'present', stored: 'attended', label: 'attendance.form.present', icon: '✓' },
+  { status: 'absent', stored: 'canceled', label: 'attendance.form.absent', icon: '✗' },
 ] as const;
 
 /** The status a session keeps when only its notes are saved. */
@@ -40,6 +41,7 @@ export function AttendanceForm({
   onSaved,
   onUnsavedChange,
 }: AttendanceFormProps) {
+  const t = useT();
   const [notes, setNotes] = useState(event.attendanceNotes ?? '');
   // What the server holds, as last answered: the row's snapshot may be refreshed only later.
   const [savedNotes, setSavedNotes] = useState(event.attendanceNotes ?? '');
@@ -50,7 +52,7 @@ export function AttendanceForm({
     setRowStatus(event.attendanceStatus);
     setSavedStatus(event.attendanceStatus);
   }
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<MessageKey | null>(null);
   const mark = useMarkAttendance();
   const ids = { notes: useId(), counter: useId(), problem: useId() };
   const open = canMarkAttendance(event, now);
@@ -81,10 +83,12 @@ export function AttendanceForm({
       if (status === 'scheduled' && !notesOnly) setNotes(stored);
       setSaved(
         notesOnly
-          ? 'Notes saved.'
+          ? 'attendance.form.notesSaved'
           : status === 'scheduled'
-            ? 'Reset to scheduled.'
-            : `Marked ${status === 'present' ? 'Present' : 'Absent'}.`,
+            ? 'attendance.form.wasReset'
+            : status === 'present'
+              ? 'attendance.form.markedPresent'
+              : 'attendance.form.markedAbsent',
       );
       onSaved?.(updated);
     } catch {
@@ -97,15 +101,17 @@ export function AttendanceForm({
     <div className="flex flex-col gap-2">
       {!open && (
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          Attendance can be marked once the session has started, from{' '}
-          {formatInZone(start, timeZone, { hour: 'numeric', minute: '2-digit' })} on{' '}
-          {formatSessionDay(start, timeZone)}.
+          {t('attendance.form.notYet', {
+            time: formatInZone(start, timeZone, { hour: 'numeric', minute: '2-digit' }),
+            day: formatSessionDay(start, timeZone),
+          })}
         </p>
       )}
       <div>
         <div className="mb-1 flex items-baseline justify-between gap-2">
           <label htmlFor={ids.notes} className="text-sm font-medium text-slate-700">
-            Notes <span className="font-normal text-slate-500">(optional)</span>
+            {t('attendance.form.notes')}{' '}
+            <span className="font-normal text-slate-500">{t('field.optional')}</span>
           </label>
           <span
             id={ids.counter}
@@ -127,12 +133,12 @@ export function AttendanceForm({
           rows={2}
           aria-invalid={tooLong || undefined}
           aria-describedby={tooLong ? `${ids.counter} ${ids.problem}` : ids.counter}
-          placeholder="Only you can see these notes"
+          placeholder={t('attendance.form.placeholder')}
           className="block min-h-16 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100 aria-[invalid=true]:border-red-500 sm:text-sm"
         />
         {tooLong && (
           <p id={ids.problem} role="alert" className="mt-1 text-xs font-medium text-red-700">
-            {ATTENDANCE_NOTES_TOO_LONG}
+            {t('attendance.form.tooLong', { max: ATTENDANCE_NOTES_MAX_LENGTH })}
           </p>
         )}
         {/* Apart from the marking: it keeps the status and saves only the notes. */}
@@ -143,11 +149,11 @@ export function AttendanceForm({
             onClick={() => void save(KEEP[savedStatus], true)}
             className="min-h-9 px-3"
           >
-            Save notes
+            {t('attendance.form.saveNotes')}
           </Button>
         </div>
       </div>
-      <div role="group" aria-label="Mark attendance" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t('attendance.form.group')} className="flex flex-wrap gap-2">
         {CHOICES.map((choice) => {
           const current = savedStatus === choice.stored;
           return (
@@ -160,7 +166,7 @@ export function AttendanceForm({
               className="min-h-9 px-3"
             >
               <span aria-hidden="true">{choice.icon}</span>
-              {choice.label}
+              {t(choice.label)}
             </Button>
           );
         })}
@@ -171,12 +177,18 @@ export function AttendanceForm({
             onClick={() => void save('scheduled')}
             className="min-h-9 px-3"
           >
-            Reset to scheduled
+            {t('attendance.form.reset')}
           </Button>
         )}
       </div>
       <p role="status" className="min-h-4 text-xs text-slate-600">
-        {busy ? 'Saving...' : (saved ?? (unsaved && open ? 'Notes not saved yet.' : null))}
+        {busy
+          ? t('attendance.form.saving')
+          : saved
+            ? t(saved)
+            : unsaved && open
+              ? t('attendance.form.unsaved')
+              : null}
       </p>
       {mark.isError && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -3,6 +3,7 @@
 // sessions load, so filling them in moves nothing below. Kept free of the attendance tools, as the
 // frame is part of every first load.
 import type { ReactNode } from 'react';
+import { useI18n, useT } from '../../i18n/i18n';
 
 /** Today's Attendance's box: the heading and what goes under it. */
 export function TodayAttendanceBox({
@@ -30,10 +31,11 @@ export function TodayAttendanceBox({
  * and the smallest), so an empty day does not shrink the box.
  */
 export function TodaySessionsSkeleton() {
+  const t = useT();
   return (
     <div
       role="status"
-      aria-label="Loading today’s sessions"
+      aria-label={t('attendance.today.loading')}
       className="h-5 w-2/5 animate-pulse rounded bg-slate-200 motion-reduce:animate-none"
     />
   );
@@ -41,10 +43,12 @@ export function TodaySessionsSkeleton() {
 
 /** The tip that a session in the scheduler opens for marking. */
 export function AttendanceTip() {
+  const { rich } = useI18n();
   return (
     <p className="rounded-2xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
-      <strong className="font-semibold">Tip:</strong> click a session in the calendar to open it and
-      mark attendance in its Patient Attendance section, once the session has started.
+      {rich('attendance.tip', {
+        strong: (chunks) => <strong className="font-semibold">{chunks}</strong>,
+      })}
     </p>
   );
 }
@@ -61,12 +65,17 @@ export function AttendanceBanner({ today }: { today: ReactNode }) {
 
 /** The banner before the psychologist's record and sessions are known. */
 export function AttendanceBannerFrame() {
+  const t = useT();
   return (
     <AttendanceBanner
       today={
         <TodayAttendanceBox
-          label="Today's Attendance"
-          heading={<h2 className="text-base font-semibold text-slate-900">Today's Attendance</h2>}
+          label={t('attendance.today.title')}
+          heading={
+            <h2 className="text-base font-semibold text-slate-900">
+              {t('attendance.today.title')}
+            </h2>
+          }
         >
           <div className="mt-3">
             <TodaySessionsSkeleton />

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { MeetingLinkBody, type CalendarEvent } from '@sukoon/shared';
+import { MEETING_LINK_MAX_LENGTH, MeetingLinkBody, type CalendarEvent } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT, type Translate } from '../../i18n/i18n';
 import { meetingHref } from '../../lib/links';
 import { useSaveMeetingLink } from './attendance-api';
 
@@ -10,20 +12,31 @@ interface MeetingLinkEditorProps {
 }
 
 /**
+ * Why a link was refused, in the page's language: the shared rule's checks (the server makes the
+ * same), worded from the catalogue by what failed (zod's issue code) rather than from its English.
+ */
+function problemText(t: Translate, code: string | undefined): string {
+  if (code === 'too_big') return t('meetingLink.problem.tooLong', { max: MEETING_LINK_MAX_LENGTH });
+  if (code === 'custom') return t('meetingLink.problem.https');
+  return t('meetingLink.problem.required');
+}
+
+/**
  * A session's meeting link, with an inline form to add or update it (https:// only, the shared rule).
  * The server emails the patient when the link is set or changed.
  */
 export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<MessageKey | null>(null);
   const save = useSaveMeetingLink();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
   const ids = { input: useId(), problem: useId() };
   const href = meetingHref(event.meetingLink);
-  const toggleText = event.meetingLink ? 'Update link' : 'Add link';
+  const toggleText = t(event.meetingLink ? 'meetingLink.update' : 'meetingLink.add');
 
   // Back from the form, focus returns to the button that opened it.
   useEffect(() => {
@@ -43,16 +56,14 @@ export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
     form.preventDefault();
     const body = MeetingLinkBody.safeParse({ meetingLink: value });
     if (!body.success) {
-      setProblem(body.error.issues[0]?.message ?? 'Enter a meeting link');
+      setProblem(problemText(t, body.error.issues[0]?.code));
       return;
     }
     void save
       .mutateAsync({ id: event.id, body: body.data })
       .then((updated) => {
         setEditing(false);
-        setSaved(
-          event.patientId ? 'Link saved. The patient is emailed the new link.' : 'Link saved.',
-        );
+        setSaved(event.patientId ? 'meetingLink.savedEmailed' : 'meetingLink.saved');
         onSaved?.(updated);
       })
       // The refusal is shown from save.error.
@@ -73,7 +84,7 @@ export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
         className="flex flex-col gap-1.5"
       >
         <label htmlFor={ids.input} className="text-sm font-medium text-slate-700">
-          Meeting link
+          {t('meetingLink.label')}
         </label>
         <div className="flex flex-wrap gap-2">
           <input
@@ -88,12 +99,12 @@ export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
             }}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? ids.problem : undefined}
-            placeholder="https://meet.google.com/…"
+            placeholder={t('meetingLink.placeholder')}
             className="min-w-0 flex-1 basis-48 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none aria-[invalid=true]:border-red-500 sm:text-sm"
           />
           <div className="flex gap-2">
             <Button type="submit" disabled={save.isPending} className="min-h-9 px-3">
-              {save.isPending ? 'Saving...' : 'Save link'}
+              {t(save.isPending ? 'meetingLink.saving' : 'meetingLink.save')}
             </Button>
             <Button
               variant="secondary"
@@ -101,7 +112,7 @@ export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
               onClick={() => setEditing(false)}
               className="min-h-9 px-3"
             >
-              Cancel
+              {t('meetingLink.cancel')}
             </Button>
           </div>
         </div>
@@ -122,7 +133,7 @@ export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
   return (
     <div className="flex flex-col gap-1">
       <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        <span className="text-slate-500">Link:</span>
+        <span className="text-slate-500">{t('meetingLink.link')}</span>
         {href ? (
           <a
             href={href}
@@ -133,13 +144,15 @@ export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
             {href}
           </a>
         ) : (
-          <span className="text-slate-600">{event.meetingLink ?? 'none yet'}</span>
+          <span className="text-slate-600">{event.meetingLink ?? t('meetingLink.none')}</span>
         )}
         <button
           ref={toggleRef}
           type="button"
           onClick={start}
-          aria-label={`${toggleText} for ${event.patientName ?? event.title}`}
+          aria-label={t(event.meetingLink ? 'meetingLink.updateFor' : 'meetingLink.addFor', {
+            name: event.patientName ?? event.title,
+          })}
           className="rounded-md px-1.5 py-0.5 text-sm font-medium text-brand-700 underline-offset-2 hover:bg-brand-50 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
         >
           {toggleText}
@@ -147,7 +160,7 @@ export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
       </div>
       {saved && (
         <p role="status" className="text-xs text-green-800">
-          {saved}
+          {t(saved)}
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { Suspense, useId, useState } from 'react';
 import type { CalendarEvent } from '@sukoon/shared';
+import { useT } from '../../i18n/i18n';
 import { formatInZone } from '../../lib/dates';
 import { AttendanceForm } from './lazy-attendance-form';
 import { AttendanceStatus } from './attendance-status';
@@ -28,6 +29,7 @@ function AttendanceOfPatient({
   timeZone,
   onUnsavedChange,
 }: PatientAttendanceSectionProps) {
+  const t = useT();
   // The server's answer replaces the snapshot the form was opened with.
   const [current, setCurrent] = useState(event);
   const headingId = useId();
@@ -38,22 +40,29 @@ function AttendanceOfPatient({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="text-sm font-semibold text-slate-900">
-          Patient Attendance
+          {t('attendance.section.title')}
         </h3>
         <AttendanceStatus event={current} now={now} />
       </div>
       <p className="-mt-2 text-xs text-slate-600">
-        {current.patientName ? `With ${current.patientName}. ` : ''}
-        {current.markedAt
-          ? `Marked ${formatInZone(new Date(current.markedAt), timeZone, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}. `
-          : ''}
-        Saved apart from Save Changes: Present or Absent saves the notes too, Save notes saves them
-        alone. Notes are never shown to the patient.
+        {t('attendance.section.note', {
+          hasPatient: current.patientName ? 'yes' : 'no',
+          patient: current.patientName ?? '',
+          hasMarked: current.markedAt ? 'yes' : 'no',
+          marked: current.markedAt
+            ? formatInZone(new Date(current.markedAt), timeZone, {
+                month: 'short',
+                day: 'numeric',
+                hour: 'numeric',
+                minute: '2-digit',
+              })
+            : '',
+        })}
       </p>
       <Suspense
         fallback={
           <p role="status" className="text-sm text-slate-600">
-            Loading...
+            {t('attendance.loadingShort')}
           </p>
         }
       >

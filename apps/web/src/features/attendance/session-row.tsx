@@ -2,6 +2,7 @@ import { Suspense, useId, useState } from 'react';
 import { canMarkAttendance, type CalendarEvent } from '@sukoon/shared';
 import { JoinSessionLink } from '../../components/ui/join-session-link';
 import { SessionWhen } from '../../components/ui/session-when';
+import { useI18n } from '../../i18n/i18n';
 import { AttendanceForm } from './lazy-attendance-form';
 import { AttendanceStatus } from './attendance-status';
 import { MeetingLinkEditor } from './meeting-link-editor';
@@ -21,6 +22,7 @@ interface SessionRowProps {
  * Present or Absent with notes.
  */
 export function SessionRow({ event, now, timeZone, onMarked }: SessionRowProps) {
+  const { t, rich } = useI18n();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const who = sessionWho(event);
@@ -41,7 +43,7 @@ export function SessionRow({ event, now, timeZone, onMarked }: SessionRowProps) 
             start={event.startDate}
             end={event.endDate}
             now={now}
-            name={`the session with ${who}`}
+            name={t('attendance.row.joinName', { who })}
           />
           <AttendanceStatus event={event} now={now} />
         </div>
@@ -60,15 +62,19 @@ export function SessionRow({ event, now, timeZone, onMarked }: SessionRowProps) 
             <span aria-hidden="true" className={`transition-transform ${open ? 'rotate-90' : ''}`}>
               ▸
             </span>
-            {event.attendanceStatus === 'scheduled' ? 'Mark attendance' : 'Change attendance'}
-            <span className="sr-only"> for {who}</span>
+            {rich(
+              event.attendanceStatus === 'scheduled'
+                ? 'attendance.row.mark'
+                : 'attendance.row.change',
+              { who, sr: (chunks) => <span className="sr-only">{chunks}</span> },
+            )}
           </button>
           {open && (
             <div id={panelId} className="mt-2">
               <Suspense
                 fallback={
                   <p role="status" className="text-sm text-slate-600">
-                    Loading...
+                    {t('attendance.loadingShort')}
                   </p>
                 }
               >
@@ -83,7 +89,7 @@ export function SessionRow({ event, now, timeZone, onMarked }: SessionRowProps) 
           )}
         </div>
       ) : (
-        <p className="text-xs text-slate-500">Attendance can be marked once it starts.</p>
+        <p className="text-xs text-slate-500">{t('attendance.row.notYet')}</p>
       )}
     </li>
   );

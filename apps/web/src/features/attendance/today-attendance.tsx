@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { CalendarEvent } from '@sukoon/shared';
 import { LoadError } from '../../components/ui/load-error';
 import { SessionWhen } from '../../components/ui/session-when';
+import { useT } from '../../i18n/i18n';
 import { SMALL_SCREEN, useMediaQuery } from '../../lib/use-media-query';
 import { AttendanceStatus } from './attendance-status';
 import { sessionWho } from './session-lists';
@@ -41,13 +42,16 @@ export function TodayAttendance({
   onRetry,
   retrying,
 }: TodayAttendanceProps) {
+  const t = useT();
   const small = useMediaQuery(SMALL_SCREEN);
   const [expanded, setExpanded] = useState(true);
   const [showAll, setShowAll] = useState(false);
   const listId = useId();
   // Not loaded, the count is unknown rather than 0.
   const failed = Boolean(error) && !loaded;
-  const heading = failed ? "Today's Attendance" : `Today's Attendance (${sessions.length})`;
+  const heading = failed
+    ? t('attendance.today.title')
+    : t('attendance.today.count', { count: sessions.length });
   const shown = small && !showAll ? sessions.slice(0, SMALL_SCREEN_ENTRIES) : sessions;
   const hidden = sessions.length - shown.length;
 
@@ -66,7 +70,7 @@ export function TodayAttendance({
             >
               {heading}
               <span aria-hidden="true" className="text-sm text-slate-500">
-                {expanded ? '▴ Hide' : '▾ Show'}
+                {t(expanded ? 'attendance.today.hide' : 'attendance.today.show')}
               </span>
             </button>
           </h2>
@@ -81,7 +85,7 @@ export function TodayAttendance({
             <TodaySessionsSkeleton />
           ) : failed ? (
             <LoadError
-              message={`Today’s sessions could not be loaded: ${error}`}
+              message={t('attendance.today.loadFailed', { error: error ?? '' })}
               onRetry={onRetry}
               retrying={retrying}
             />
@@ -90,13 +94,13 @@ export function TodayAttendance({
               {error && (
                 <LoadError
                   className="mb-2"
-                  message={`Today’s sessions could not be refreshed: ${error}`}
+                  message={t('attendance.today.refreshFailed', { error })}
                   onRetry={onRetry}
                   retrying={retrying}
                 />
               )}
               {sessions.length === 0 ? (
-                <p className="text-sm text-slate-600">No sessions today.</p>
+                <p className="text-sm text-slate-600">{t('attendance.today.none')}</p>
               ) : (
                 <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 xl:grid-cols-3">
                   {shown.map((event) => (
@@ -127,7 +131,9 @@ export function TodayAttendance({
                   onClick={() => setShowAll((all) => !all)}
                   className="mt-2 rounded-md px-1.5 py-0.5 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
                 >
-                  {showAll ? 'Show fewer' : `Show all ${sessions.length} (${hidden} more)`}
+                  {showAll
+                    ? t('attendance.today.showFewer')
+                    : t('attendance.today.showAll', { count: sessions.length, hidden })}
                 </button>
               )}
             </>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { CalendarEvent } from '@sukoon/shared';
+import { useT } from '../../i18n/i18n';
 import { SessionRow } from './session-row';
 import { weekSessions } from './session-lists';
 
@@ -15,16 +16,17 @@ interface WeekSessionsProps {
  * belongs under the calendar's week heading (h3).
  */
 export function WeekSessions({ dates, events, timeZone, now }: WeekSessionsProps) {
+  const t = useT();
   const sessions = weekSessions(events, dates, timeZone);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h4 id={headingId} className="text-base font-semibold text-slate-900">
-        Sessions this week ({sessions.length})
+        {t('attendance.week.title', { count: sessions.length })}
       </h4>
       {sessions.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
-          No sessions booked in this week.
+          {t('attendance.week.none')}
         </p>
       ) : (
         <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">

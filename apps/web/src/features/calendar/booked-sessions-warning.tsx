@@ -2,6 +2,7 @@ import { AlertDialog } from 'radix-ui';
 import type { CalendarEvent } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
+import { useT } from '../../i18n/i18n';
 import { staysBookedText } from './booked-sessions';
 import { formatInZone } from './layout';
 
@@ -36,6 +37,7 @@ export function BookedSessionsWarning({
   onCancel,
   returnFocus,
 }: BookedSessionsWarningProps) {
+  const t = useT();
   const dialogFocus = useDialogFocus();
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && onCancel()}>
@@ -59,29 +61,43 @@ export function BookedSessionsWarning({
             {title}
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm font-medium text-slate-800">
-            {staysBookedText(sessions.length)}
+            {staysBookedText(t, sessions.length)}
           </AlertDialog.Description>
-          <ul aria-label="Sessions that stay booked" className="mt-3 flex flex-col gap-1.5 text-sm">
+          <ul
+            aria-label={t('availability.warning.sessions')}
+            className="mt-3 flex flex-col gap-1.5 text-sm"
+          >
             {sessions.map((event) => (
               <li key={event.id} className="rounded-lg bg-slate-50 px-3 py-2 text-slate-700">
                 <span className="font-medium text-slate-900">
-                  {event.patientName ? `${event.patientName}: ` : ''}
-                  {event.title}
+                  {event.patientName
+                    ? t('availability.warning.withPatient', {
+                        patient: event.patientName,
+                        title: event.title,
+                      })
+                    : event.title}
                 </span>
                 <br />
-                {formatInZone(new Date(event.startDate), timeZone, {
-                  weekday: 'short',
-                  day: 'numeric',
-                  month: 'short',
-                })}
-                , {clock(event.startDate, timeZone)} – {clock(event.endDate, timeZone)}
-                {event.status === 'held' ? ' (awaiting payment)' : ''}
+                {t(
+                  event.status === 'held'
+                    ? 'availability.warning.whenHeld'
+                    : 'availability.warning.when',
+                  {
+                    day: formatInZone(new Date(event.startDate), timeZone, {
+                      weekday: 'short',
+                      day: 'numeric',
+                      month: 'short',
+                    }),
+                    start: clock(event.startDate, timeZone),
+                    end: clock(event.endDate, timeZone),
+                  },
+                )}
               </li>
             ))}
           </ul>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel asChild>
-              <Button variant="secondary">Keep as it is</Button>
+              <Button variant="secondary">{t('availability.warning.keep')}</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
               <Button onClick={onConfirm}>{confirmLabel}</Button>

@@ -5,6 +5,7 @@ import {
   type CalendarEvent,
   type DayPart,
 } from '@sukoon/shared';
+import type { Translate } from '../../i18n/i18n';
 
 /**
  * The viewer's sessions (booked, or held while a patient pays) that have not ended and run on a date,
@@ -31,8 +32,6 @@ export function sessionsWithin(
 }
 
 /** '1 booked session stays booked; cancel it separately.' or '2 booked sessions stay booked; …' */
-export function staysBookedText(count: number): string {
-  return count === 1
-    ? '1 booked session stays booked; cancel it separately.'
-    : `${count} booked sessions stay booked; cancel them separately.`;
+export function staysBookedText(t: Translate, count: number): string {
+  return t('availability.staysBooked', { count });
 }

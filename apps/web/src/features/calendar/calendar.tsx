@@ -19,6 +19,8 @@ import {
   type WeekStart,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT } from '../../i18n/i18n';
 import { api } from '../../lib/api-client';
 import { deviceTimeZone, zoneLabel } from '../../lib/dates';
 import { lazyWithPreload, preloadWhenIdle } from '../../lib/lazy';
@@ -36,7 +38,6 @@ import {
 import { sessionsWithin } from './booked-sessions';
 import type { BookedSessionsWarningProps } from './booked-sessions-warning';
 import { cellState, isDayPartOff } from './cell-state';
-import { DAY_PART_LABEL } from './day-parts';
 import { ROW_HEIGHT_PX, formatDate } from './layout';
 import { WeekView, type WeekViewProps } from './week-view';
 import { SkeletonList } from '../../components/ui/skeleton';
@@ -145,11 +146,12 @@ function readWeekStart(): WeekStart {
 }
 
 export function Calendar(props: CalendarProps) {
+  const t = useT();
   const psychologist = usePsychologist(props.psychologistId);
   if (psychologist.isError) {
     // The banner stays: a patient whose psychologist left (or whose link is wrong) picks another there.
     return (
-      <section aria-label="Calendar" className="flex flex-col gap-4">
+      <section aria-label={t('calendar.label')} className="flex flex-col gap-4">
         {props.banner}
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
           {psychologist.error.message}
@@ -161,9 +163,9 @@ export function Calendar(props: CalendarProps) {
     // The banner is drawn at once (a psychologist's Today's Attendance and tip, as the prerendered
     // frame has them: app/app.tsx), so the calendar's arrival moves nothing above it.
     return (
-      <section aria-label="Calendar" className="flex flex-col gap-4">
+      <section aria-label={t('calendar.label')} className="flex flex-col gap-4">
         {props.banner}
-        <SkeletonList label="Loading calendar" rows={6} />
+        <SkeletonList label={t('calendar.loading')} rows={6} />
       </section>
     );
   }
@@ -212,6 +214,7 @@ function CalendarBody({
   belowWeek,
   ...eventMoves
 }: CalendarProps & { timeZone: string; psychologistName: string; policy: BookingPolicy }) {
+  const t = useT();
   const now = useNow();
   const today = localDateOf(now, timeZone);
   const [tab, setTab] = useState<'week' | 'month'>('week');
@@ -276,12 +279,12 @@ function CalendarBody({
     if (!off) return run();
     const name = formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' });
     unlessBooked(sessionsWithin(ownEvents, timeZone, now, date), {
-      title: `Mark ${name} not available?`,
-      confirmLabel: 'Mark not available',
+      title: t('calendar.day.markOffTitle', { day: name }),
+      confirmLabel: t('calendar.day.markOffConfirm'),
       run,
       returnFocus: () =>
-        controlNamed(`Mark Not available on ${name}`)() ??
-        controlNamed(`Not available on ${name}: mark available`)(),
+        controlNamed(t('calendar.day.markOff', { day: name }))() ??
+        controlNamed(t('calendar.day.offMarkOn', { day: name }))(),
     });
   }
 
@@ -291,10 +294,10 @@ function CalendarBody({
     if (!off) return run();
     const name = formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' });
     unlessBooked(sessionsWithin(ownEvents, timeZone, now, date, segment), {
-      title: `Mark ${DAY_PART_LABEL[segment]} of ${name} unavailable?`,
-      confirmLabel: `Mark ${DAY_PART_LABEL[segment]} unavailable`,
+      title: t('availability.partOfDay.title', { part: segment, day: name }),
+      confirmLabel: t('availability.partOfDay.confirm', { part: segment }),
       run,
-      returnFocus: controlNamed(`Day parts of ${name}`),
+      returnFocus: controlNamed(t('calendar.dayParts.label', { day: name })),
     });
   }
 
@@ -303,10 +306,10 @@ function CalendarBody({
     unlessBooked(
       week.flatMap((date) => sessionsWithin(ownEvents, timeZone, now, date, part)),
       {
-        title: `Mark ${DAY_PART_LABEL[part]} unavailable all week?`,
-        confirmLabel: `Mark ${DAY_PART_LABEL[part]} Unavailable`,
+        title: t('availability.partAllWeek.title', { part }),
+        confirmLabel: t('availability.bulk.markUnavailable', { part }),
         run,
-        returnFocus: controlNamed(`Mark ${DAY_PART_LABEL[part]} Unavailable`),
+        returnFocus: controlNamed(t('availability.bulk.markUnavailable', { part })),
       },
     );
   }
@@ -330,43 +333,51 @@ function CalendarBody({
 
   const heading =
     tab === 'week'
-      ? `${formatDate(week[0]!, { day: 'numeric', month: 'short' })} – ${formatDate(week[6]!, { day: 'numeric', month: 'short', year: 'numeric' })}`
+      ? t('calendar.range', {
+          from: formatDate(week[0]!, { day: 'numeric', month: 'short' }),
+          to: formatDate(week[6]!, { day: 'numeric', month: 'short', year: 'numeric' }),
+        })
       : formatDate(anchor, { month: 'long', year: 'numeric' });
 
   return (
-    <section aria-label="Calendar" className="flex flex-col gap-4">
+    <section aria-label={t('calendar.label')} className="flex flex-col gap-4">
       {banner}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="text-xl font-semibold text-slate-900">
-            {isPsychologist ? 'Your calendar' : `${psychologistName}’s calendar`}
+            {isPsychologist
+              ? t('calendar.heading.own')
+              : t('calendar.heading.other', { name: psychologistName })}
           </h2>
           <p className="mt-0.5 text-sm text-slate-600">
-            Times are shown in {zoneLabel(timeZone)}
-            {isPsychologist ? ' (your time zone)' : ' (the psychologist’s time zone)'}.
-            {!sameClockTime(viewerZone, timeZone, shownInstants) &&
-              ` Your device is set to ${zoneLabel(viewerZone)}.`}
+            {t(isPsychologist ? 'calendar.zone.own' : 'calendar.zone.psychologist', {
+              zone: zoneLabel(timeZone),
+            })}
+            {!sameClockTime(viewerZone, timeZone, shownInstants) && (
+              <> {t('calendar.zone.device', { zone: zoneLabel(viewerZone) })}</>
+            )}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <label className="flex items-center gap-2 text-sm text-slate-700">
-            Week starts on
+            {t('calendar.weekStartsOn')}
             <select
               value={weekStart}
               onChange={(event) => chooseWeekStart(event.target.value as WeekStart)}
               className="rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm"
             >
-              <option value="monday">Monday</option>
-              <option value="sunday">Sunday</option>
+              {/* A Monday and a Sunday, named by the date helpers in the page's language. */}
+              <option value="monday">{formatDate('2026-11-23', { weekday: 'long' })}</option>
+              <option value="sunday">{formatDate('2026-11-22', { weekday: 'long' })}</option>
             </select>
           </label>
           {role === 'patient' && (
             <Button
               disabled={!nextFree}
-              title={nextFree ? undefined : 'No free slot in this view'}
+              title={nextFree ? undefined : t('calendar.noFreeSlot')}
               onClick={() => nextFree && setChosen({ start: nextFree, from: tab })}
             >
-              Add Event
+              {t('calendar.addEvent')}
             </Button>
           )}
           {isPsychologist && onAddEvent && (
@@ -375,7 +386,7 @@ function CalendarBody({
                 onAddEvent(nextFree ?? zonedInstant(addIsoDays(today, 1), 9 * 60, timeZone))
               }
             >
-              Add Event
+              {t('calendar.addEvent')}
             </Button>
           )}
         </div>
@@ -383,7 +394,10 @@ function CalendarBody({
 
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as 'week' | 'month')}>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Tabs.List aria-label="Calendar view" className="inline-flex rounded-lg bg-slate-100 p-1">
+          <Tabs.List
+            aria-label={t('calendar.view')}
+            className="inline-flex rounded-lg bg-slate-100 p-1"
+          >
             {(['week', 'month'] as const).map((value) => (
               <Tabs.Trigger
                 key={value}
@@ -397,19 +411,19 @@ function CalendarBody({
                     }
                   : {})}
               >
-                {value === 'week' ? 'Week' : 'Month'}
+                {t(value === 'week' ? 'calendar.tab.week' : 'calendar.tab.month')}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
           <div className="flex items-center gap-2">
             <Button variant="secondary" onClick={() => move(-1)}>
-              Prev
+              {t('calendar.prev')}
             </Button>
             <Button variant="ghost" onClick={() => setAnchor(today)}>
-              Today
+              {t('calendar.today')}
             </Button>
             <Button variant="secondary" onClick={() => move(1)}>
-              Next
+              {t('calendar.next')}
             </Button>
           </div>
         </div>
@@ -424,9 +438,9 @@ function CalendarBody({
         )}
         {availability.isError && (
           <div role="alert" className="mt-3 rounded-lg bg-red-50 p-4 text-sm text-red-800">
-            The calendar could not be loaded: {availability.error.message}{' '}
+            {t('calendar.loadFailed', { error: availability.error.message })}{' '}
             <button className="underline" onClick={() => void availability.refetch()}>
-              Try again
+              {t('calendar.tryAgain')}
             </button>
           </div>
         )}
@@ -512,7 +526,11 @@ function CalendarBody({
       {facts && chosen && (
         <Suspense fallback={null}>
           <DurationDialog
-            title={chosen.from === 'month' ? 'Appointment Duration' : 'Select Appointment Duration'}
+            title={t(
+              chosen.from === 'month'
+                ? 'calendar.duration.titleMonth'
+                : 'calendar.duration.titleWeek',
+            )}
             start={chosen.start}
             facts={facts}
             onCancel={() => setChosen(null)}
@@ -546,6 +564,7 @@ function BulkDayParts({
   /** Asks first when the change touches sessions; calls `run` to go on. */
   onBeforeRun: (part: DayPart, makeUnavailable: boolean, run: () => void) => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [running, setRunning] = useState<Partial<Record<DayPart, boolean>>>({});
   const [result, setResult] = useState<BulkResult | null>(null);
@@ -565,10 +584,10 @@ function BulkDayParts({
     setRunning((current) => ({ ...current, [part]: false }));
     setResult(
       updated === 0
-        ? { tone: 'error', text: `Failed to update ${DAY_PART_LABEL[part]}. Please try again.` }
+        ? { tone: 'error', text: t('availability.bulk.failed', { part }) }
         : {
             tone: updated === dates.length ? 'ok' : 'error',
-            text: `${updated}/${dates.length} days were updated`,
+            text: t('availability.bulk.updated', { updated, total: dates.length }),
           },
     );
   }
@@ -587,8 +606,15 @@ function BulkDayParts({
               onClick={() => onBeforeRun(part, !allOff, () => void run(part, !allOff))}
             >
               {running[part]
-                ? 'Updating...'
-                : `Mark ${DAY_PART_LABEL[part]} ${allOff ? 'Available' : 'Unavailable'}`}
+                ? t('availability.bulk.updating')
+                : t(
+                    allOff
+                      ? 'availability.bulk.markAvailable'
+                      : 'availability.bulk.markUnavailable',
+                    {
+                      part,
+                    },
+                  )}
             </Button>
           );
         })}
@@ -605,10 +631,11 @@ function BulkDayParts({
 
 /** Where the week grid goes until its first render: about its height, so nothing below jumps. */
 function WeekLoading() {
+  const t = useT();
   return (
     <div
       role="status"
-      aria-label="Loading the week"
+      aria-label={t('calendar.loadingWeek')}
       className="animate-pulse rounded-xl border border-slate-200 bg-white motion-reduce:animate-none"
       // The day headers, a row per half hour of the working day and the closing time's label.
       style={{ height: 64 + SLOT_START_MINUTES.length * ROW_HEIGHT_PX + 28 }}
@@ -618,8 +645,13 @@ function WeekLoading() {
 
 /** Where the month grid goes while its code loads: about its height, so nothing below jumps. */
 function MonthLoading() {
+  const t = useT();
   return (
-    <SkeletonList label="Loading the month" rows={6} className="min-h-[27rem] sm:min-h-[47rem]" />
+    <SkeletonList
+      label={t('calendar.loadingMonth')}
+      rows={6}
+      className="min-h-[27rem] sm:min-h-[47rem]"
+    />
   );
 }
 
@@ -627,25 +659,30 @@ function MonthLoading() {
  * What the grid's cells look like. Each swatch has a border dark enough to see against the page
  * (3:1 or more), filled like the cells it stands for.
  */
+const LEGEND: Array<[swatch: string, text: MessageKey]> = [
+  ['bg-white border-slate-500', 'calendar.legend.free'],
+  ['bg-slate-200 border-slate-500', 'calendar.legend.booked'],
+  [
+    'bg-amber-100 border-amber-700 [background-image:repeating-linear-gradient(135deg,transparent_0_3px,rgb(217_119_6/0.45)_3px_5px)]',
+    'calendar.legend.blocked',
+  ],
+];
+
 function Legend() {
-  const items = [
-    ['bg-white border-slate-500', 'Free: choose to book'],
-    ['bg-slate-200 border-slate-500', 'Booked or not available'],
-    [
-      'bg-amber-100 border-amber-700 [background-image:repeating-linear-gradient(135deg,transparent_0_3px,rgb(217_119_6/0.45)_3px_5px)]',
-      'Blocked by the psychologist',
-    ],
-  ];
+  const t = useT();
   return (
-    <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-2 text-xs text-slate-700">
-      {items.map(([swatch, text]) => (
+    <ul
+      aria-label={t('calendar.legend')}
+      className="flex flex-wrap gap-x-4 gap-y-2 text-xs text-slate-700"
+    >
+      {LEGEND.map(([swatch, text]) => (
         <li key={text} className="flex items-center gap-1.5">
           <span
             data-swatch=""
             className={`inline-block size-4 shrink-0 rounded-sm border ${swatch}`}
             aria-hidden="true"
           />
-          {text}
+          {t(text)}
         </li>
       ))}
     </ul>

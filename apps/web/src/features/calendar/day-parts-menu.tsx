@@ -1,8 +1,8 @@
 import { DropdownMenu } from 'radix-ui';
 import { DAY_PARTS, type AvailabilityFacts, type DayPart } from '@sukoon/shared';
 import type { LazyMenuProps } from '../../components/ui/lazy-menu';
+import { useT } from '../../i18n/i18n';
 import { isDayPartOff } from './cell-state';
-import { DAY_PART_LABEL } from './day-parts';
 import { DAY_PARTS_TRIGGER } from './day-parts-trigger';
 import { formatDate } from './layout';
 
@@ -24,14 +24,15 @@ export function DayPartsMenu({
   defaultOpen,
   onToggleDayPart,
 }: DayPartsMenuProps) {
+  const t = useT();
   return (
     <DropdownMenu.Root {...(defaultOpen ? { defaultOpen } : {})}>
       <DropdownMenu.Trigger
         disabled={disabled}
-        aria-label={`Day parts of ${name}`}
+        aria-label={t('calendar.dayParts.label', { day: name })}
         className={DAY_PARTS_TRIGGER}
       >
-        <span className="whitespace-nowrap">Parts ▾</span>
+        <span className="whitespace-nowrap">{t('calendar.dayParts.button')}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -40,7 +41,9 @@ export function DayPartsMenu({
           className="z-50 min-w-44 rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg"
         >
           <DropdownMenu.Label className="px-2 py-1 text-xs text-slate-600">
-            Available on {formatDate(date, { weekday: 'short', day: 'numeric', month: 'short' })}
+            {t('availability.menu.availableOn', {
+              day: formatDate(date, { weekday: 'short', day: 'numeric', month: 'short' }),
+            })}
           </DropdownMenu.Label>
           {DAY_PARTS.map((part) => {
             const partOff = isDayPartOff(facts, date, part);
@@ -54,7 +57,7 @@ export function DayPartsMenu({
                 <span aria-hidden="true" className="w-4 text-brand-700">
                   {partOff ? '' : '✓'}
                 </span>
-                {DAY_PART_LABEL[part]}
+                {t('availability.part', { part })}
               </DropdownMenu.CheckboxItem>
             );
           })}

@@ -1,17 +1,20 @@
 import { Dialog } from 'radix-ui';
 import {
+  BOOKING_HORIZON_WEEKS,
   formatClock,
   formatLongDate,
   SESSION_DURATIONS,
-  SLOT_PROBLEM_MESSAGES,
   sameClockTime,
   slotProblem,
   zoneAbbreviation,
   type AvailabilityFacts,
   type SessionDuration,
+  type SlotProblem,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT } from '../../i18n/i18n';
 import { deviceTimeZone } from '../../lib/dates';
 
 interface DurationDialogProps {
@@ -27,9 +30,24 @@ interface DurationDialogProps {
 const when = (start: Date, timeZone: string) =>
   `${formatLongDate(start, timeZone)}, ${formatClock(start, timeZone)} ${zoneAbbreviation(timeZone, start)}`;
 
+/** Why a length cannot be booked, in the page's language (the shared SLOT_PROBLEM_MESSAGES' words). */
+const SLOT_PROBLEM: Record<SlotProblem, MessageKey> = {
+  NOT_WHOLE_MINUTE: 'calendar.slotProblem.NOT_WHOLE_MINUTE',
+  OUTSIDE_HOURS: 'calendar.slotProblem.OUTSIDE_HOURS',
+  PAST: 'calendar.slotProblem.PAST',
+  TOO_FAR_AHEAD: 'calendar.slotProblem.TOO_FAR_AHEAD',
+  TOO_SOON: 'calendar.slotProblem.TOO_SOON',
+  DAY_OFF: 'calendar.slotProblem.DAY_OFF',
+  DAY_PART_UNAVAILABLE: 'calendar.slotProblem.DAY_PART_UNAVAILABLE',
+  BLOCKED: 'calendar.slotProblem.BLOCKED',
+  OVERLAP: 'calendar.slotProblem.OVERLAP',
+  NO_BREAK: 'calendar.slotProblem.NO_BREAK',
+};
+
 /** 20 Minutes, 45 Minutes or Cancel; a length that would not fit is offered disabled, with the reason. */
 export function DurationDialog({ title, start, facts, onChoose, onCancel }: DurationDialogProps) {
   // Where the viewer's own zone differs, the dialog also gives their local time (decisions, "Time").
+  const t = useT();
   const viewerZone = deviceTimeZone();
   const dialogFocus = useDialogFocus();
   return (
@@ -45,7 +63,9 @@ export function DurationDialog({ title, start, facts, onChoose, onCancel }: Dura
             <Dialog.Description className="mt-1 text-sm text-slate-600">
               {when(start, facts.timeZone)}
               {!sameClockTime(viewerZone, facts.timeZone, [start]) && (
-                <span className="block text-slate-500">Your time: {when(start, viewerZone)}</span>
+                <span className="block text-slate-500">
+                  {t('calendar.duration.yourTime', { when: when(start, viewerZone) })}
+                </span>
               )}
             </Dialog.Description>
           )}
@@ -61,16 +81,18 @@ export function DurationDialog({ title, start, facts, onChoose, onCancel }: Dura
                     disabled={problem !== null}
                     onClick={() => onChoose(duration)}
                   >
-                    {duration} Minutes
+                    {t('calendar.duration.minutes', { minutes: duration })}
                   </Button>
                   {problem && (
-                    <p className="mt-1 text-xs text-slate-500">{SLOT_PROBLEM_MESSAGES[problem]}</p>
+                    <p className="mt-1 text-xs text-slate-500">
+                      {t(SLOT_PROBLEM[problem], { weeks: BOOKING_HORIZON_WEEKS })}
+                    </p>
                   )}
                 </div>
               );
             })}
             <Button variant="secondary" onClick={onCancel}>
-              Cancel
+              {t('calendar.duration.cancel')}
             </Button>
           </div>
         </Dialog.Content>

@@ -1,10 +1,6 @@
 import { useId } from 'react';
-import {
-  ATTENDANCE_LABELS,
-  canJoinSession,
-  localMinuteOf,
-  type CalendarEvent,
-} from '@sukoon/shared';
+import { canJoinSession, localMinuteOf, type CalendarEvent } from '@sukoon/shared';
+import { useT, type Translate } from '../../i18n/i18n';
 import { meetingHref } from '../../lib/links';
 import { EVENT_COLOR_CLASSES, HOUR_HEIGHT_PX, formatInZone } from './layout';
 
@@ -42,22 +38,22 @@ const timeOf = (event: CalendarEvent, timeZone: string) =>
   `${formatInZone(new Date(event.startDate), timeZone, { hour: 'numeric', minute: '2-digit' })} – ${formatInZone(new Date(event.endDate), timeZone, { hour: 'numeric', minute: '2-digit' })}`;
 
 /** Present or Absent once attendance is marked; nothing while it is scheduled. */
-const attendanceWord = (event: CalendarEvent) =>
-  event.attendanceStatus === 'scheduled' ? null : ATTENDANCE_LABELS[event.attendanceStatus];
+const attendanceWord = (t: Translate, event: CalendarEvent) =>
+  event.attendanceStatus === 'scheduled'
+    ? null
+    : t('attendance.status', { status: event.attendanceStatus });
 
 /**
  * An event in words, as a screen reader reads a grid cell holding it: title, time, attendance and
  * whether it still awaits payment ('Sleep check-in, 10:00 AM – 10:45 AM, Present').
  */
-export function eventSummary(event: CalendarEvent, timeZone: string): string {
-  return [
-    event.title,
-    timeOf(event, timeZone),
-    attendanceWord(event),
-    event.status === 'held' ? 'awaiting payment' : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
+export function eventSummary(t: Translate, event: CalendarEvent, timeZone: string): string {
+  return t('calendar.event.summary', {
+    title: event.title,
+    time: timeOf(event, timeZone),
+    attendance: event.attendanceStatus,
+    held: event.status === 'held' ? 'yes' : 'no',
+  });
 }
 
 /**
@@ -75,6 +71,7 @@ export function EventPill({
   now,
   drag,
 }: EventPillProps) {
+  const t = useT();
   const detailsId = useId();
   const start = new Date(event.startDate);
   const inGrid = cellMinute !== undefined;
@@ -88,7 +85,7 @@ export function EventPill({
       : event.attendanceStatus === 'canceled'
         ? '✗'
         : null;
-  const attendance = attendanceWord(event);
+  const attendance = attendanceWord(t, event);
   const joinHref =
     joinable &&
     event.status === 'booked' &&
@@ -124,7 +121,7 @@ export function EventPill({
       {onOpen && (
         <button
           type="button"
-          aria-label={openLabel ?? `Edit Event ${event.title}`}
+          aria-label={openLabel ?? t('calendar.event.edit', { title: event.title })}
           aria-describedby={detailsId}
           onClick={onOpen}
           className="absolute inset-0 rounded-md focus-visible:outline-2 focus-visible:outline-brand-700"
@@ -153,7 +150,7 @@ export function EventPill({
         <p id={detailsId} className={oneLine ? 'sr-only' : 'truncate'}>
           {time}
           {attendance && <span className="sr-only">, {attendance}</span>}
-          {event.status === 'held' ? ' · awaiting payment' : ''}
+          {event.status === 'held' ? ` · ${t('calendar.event.awaitingPayment')}` : ''}
         </p>
       </div>
       {(joinHref || onDelete) && (
@@ -165,19 +162,19 @@ export function EventPill({
               href={joinHref}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`Join ${event.title} (opens in a new tab)`}
+              aria-label={t('calendar.event.joinLabel', { title: event.title })}
               className={`group/join ${ACTION}`}
             >
               <span className="rounded bg-white/85 px-1 font-semibold underline-offset-2 group-hover/join:bg-white group-hover/join:underline">
-                Join
+                {t('calendar.event.join')}
               </span>
             </a>
           )}
           {onDelete && (
             <button
               type="button"
-              title="Delete Event"
-              aria-label={`Delete Event ${event.title}`}
+              title={t('calendar.event.delete')}
+              aria-label={t('calendar.event.deleteLabel', { title: event.title })}
               onClick={onDelete}
               className={`group/delete ${ACTION}`}
             >

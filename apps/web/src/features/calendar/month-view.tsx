@@ -12,9 +12,10 @@ import {
   type Role,
 } from '@sukoon/shared';
 import { useDialogFocus } from '../../components/ui/modal';
+import { useT, type Translate } from '../../i18n/i18n';
 import { SMALL_SCREEN, useMediaQuery } from '../../lib/use-media-query';
 import { cellState, isDayPartOff } from './cell-state';
-import { DAY_PART_LABEL } from './day-parts';
+import { partsOffId } from './day-parts';
 import { EventPill, eventSummary } from './event-pill';
 import { formatDate } from './layout';
 
@@ -38,15 +39,15 @@ interface MonthViewProps {
 }
 
 /** '+1 more event', '+3 more events': the days' events past the first one shown. */
-export function moreEventsText(count: number): string {
-  return `+${count} more ${count === 1 ? 'event' : 'events'}`;
+export function moreEventsText(t: Translate, count: number): string {
+  return t('calendar.month.more', { count });
 }
 
 /** How a day's events read in its cell's name: 'no events', '1 event: …', '3 events: …'. */
-function eventsInWords(events: CalendarEvent[], timeZone: string): string {
-  if (events.length === 0) return 'no events';
-  const list = events.map((event) => eventSummary(event, timeZone)).join('; ');
-  return `${events.length} ${events.length === 1 ? 'event' : 'events'}: ${list}`;
+function eventsInWords(t: Translate, events: CalendarEvent[], timeZone: string): string {
+  if (events.length === 0) return t('calendar.month.noEvents');
+  const list = events.map((event) => eventSummary(t, event, timeZone)).join('; ');
+  return t('calendar.month.events', { count: events.length, list });
 }
 
 export function MonthView({
@@ -62,6 +63,7 @@ export function MonthView({
   onMoveMonth,
   onAddEvent,
 }: MonthViewProps) {
+  const t = useT();
   const [openDay, setOpenDay] = useState<string | null>(null);
   const dialogFocus = useDialogFocus();
   const gridRef = useRef<HTMLDivElement>(null);
@@ -142,20 +144,18 @@ export function MonthView({
     const label = formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' });
     // 'Thursday, March 26, not available', or the day, the parts off and its events; a day off
     // still names the sessions booked on it.
+    const hasEvents = !(off && dayEvents.length === 0);
     const name = pending
-      ? `${label}, loading`
-      : [
-          label,
-          ...(date === today ? ['today'] : []),
-          ...(past ? ['past'] : []),
-          ...(off ? ['not available'] : []),
-          ...(!off && partsOff.length > 0
-            ? [
-                `${partsOff.map((part) => DAY_PART_LABEL[part].toLowerCase()).join(' and ')} unavailable`,
-              ]
-            : []),
-          ...(off && dayEvents.length === 0 ? [] : [eventsInWords(dayEvents, facts.timeZone)]),
-        ].join(', ');
+      ? t('calendar.month.loadingDay', { day: label })
+      : t('calendar.month.dayName', {
+          day: label,
+          today: date === today ? 'yes' : 'no',
+          past: past ? 'yes' : 'no',
+          off: off ? 'yes' : 'no',
+          parts: off ? 'none' : partsOffId(partsOff),
+          hasEvents: hasEvents ? 'yes' : 'no',
+          events: hasEvents ? eventsInWords(t, dayEvents, facts.timeZone) : '',
+        });
     return { dayEvents, off, past, partsOff, firstFree, label, name };
   }
 
@@ -204,7 +204,7 @@ export function MonthView({
                       onFocus={() => setActiveIndex(index)}
                       tabIndex={index === focusIndex ? 0 : -1}
                       data-day-index={index}
-                      aria-label={`Show events on ${label}`}
+                      aria-label={t('calendar.month.showEvents', { day: label })}
                       className={`grid size-7 place-items-center rounded-full text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 ${date === today ? 'bg-brand-700 font-semibold text-white hover:bg-brand-800' : past ? 'font-normal' : 'font-semibold'}`}
                     >
                       {formatDate(date, { day: 'numeric' })}
@@ -214,7 +214,7 @@ export function MonthView({
                     {narrow && (off || dayEvents.length > 0) && (
                       <span aria-hidden="true" className="flex items-center gap-0.5 px-1 text-xs">
                         {off
-                          ? 'Off'
+                          ? t('calendar.month.off')
                           : dayEvents
                               .slice(0, 3)
                               .map((event) => (
@@ -226,11 +226,13 @@ export function MonthView({
                       </span>
                     )}
                     {!narrow && off && (
-                      <span className="text-xs font-medium text-slate-600">Not available</span>
+                      <span className="text-xs font-medium text-slate-600">
+                        {t('calendar.day.notAvailable')}
+                      </span>
                     )}
                     {!narrow && !off && partsOff.length > 0 && (
                       <span className="text-xs text-slate-600">
-                        {partsOff.map((part) => DAY_PART_LABEL[part]).join(', ')} unavailable
+                        {t('availability.partsOff', { parts: partsOffId(partsOff) })}
                       </span>
                     )}
                     {!narrow && dayEvents[0] && (
@@ -240,20 +242,23 @@ export function MonthView({
                       <button
                         type="button"
                         onClick={() => setOpenDay(date)}
-                        aria-label={`${moreEventsText(dayEvents.length - 1).slice(1)} on ${label}`}
+                        aria-label={t('calendar.month.moreOn', {
+                          count: dayEvents.length - 1,
+                          day: label,
+                        })}
                         className="self-start rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700 hover:bg-slate-300 focus-visible:outline-2 focus-visible:outline-brand-700"
                       >
-                        {moreEventsText(dayEvents.length - 1)}
+                        {moreEventsText(t, dayEvents.length - 1)}
                       </button>
                     )}
                     {!narrow && dayEvents.length === 0 && firstFree !== undefined && (
                       <button
                         type="button"
                         onClick={() => onAddEvent(zonedInstant(date, firstFree, facts.timeZone))}
-                        aria-label={`Add Event on ${label}`}
+                        aria-label={t('calendar.month.addEventOn', { day: label })}
                         className="mt-auto self-start rounded-md bg-brand-700 px-2 py-1 text-xs font-medium text-white opacity-0 transition-opacity group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100 hover:bg-brand-800"
                       >
-                        Add Event
+                        {t('calendar.addEvent')}
                       </button>
                     )}
                   </div>
@@ -281,14 +286,16 @@ export function MonthView({
               </Dialog.Title>
               {openEvents.length === 0 ? (
                 <div className="mt-4 rounded-lg bg-slate-50 p-4 text-center">
-                  <p className="font-medium text-slate-700">No events found</p>
+                  <p className="font-medium text-slate-700">{t('calendar.month.noEventsFound')}</p>
                   <Dialog.Description className="mt-1 text-sm text-slate-500">
-                    There are no events scheduled for this day.
+                    {t('calendar.month.noEventsThisDay')}
                   </Dialog.Description>
                 </div>
               ) : (
                 <>
-                  <Dialog.Description className="sr-only">Events on this day</Dialog.Description>
+                  <Dialog.Description className="sr-only">
+                    {t('calendar.month.eventsThisDay')}
+                  </Dialog.Description>
                   <ul className="mt-4 flex flex-col gap-2">
                     {openEvents.map((event) => (
                       <li key={event.id}>
@@ -299,7 +306,7 @@ export function MonthView({
                 </>
               )}
               <Dialog.Close className="mt-5 w-full rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50">
-                Close
+                {t('calendar.close')}
               </Dialog.Close>
             </Dialog.Content>
           </Dialog.Portal>
@@ -349,9 +356,12 @@ function MonthList({
   dayOf: (date: string) => DayFacts;
   onAddEvent: (start: Date) => void;
 }) {
+  const t = useT();
   return (
     <ol
-      aria-label={`${formatDate(month, { month: 'long', year: 'numeric' })}, day by day`}
+      aria-label={t('calendar.month.dayByDay', {
+        month: formatDate(month, { month: 'long', year: 'numeric' }),
+      })}
       className="flex flex-col divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
     >
       {dates.map((date) => {
@@ -378,19 +388,28 @@ function MonthList({
                 {formatDate(date, { day: 'numeric' })}
               </span>
               <span className="sr-only">
-                {label}
-                {isToday ? ', today' : past ? ', past' : ''}
+                {t('calendar.month.listDay', {
+                  day: label,
+                  when: isToday ? 'today' : past ? 'past' : 'other',
+                })}
               </span>
             </h4>
             <div className="flex min-w-0 flex-1 flex-col gap-1 pt-0.5">
-              {off && <p className="text-sm font-medium text-slate-600">Not available</p>}
+              {off && (
+                <p className="text-sm font-medium text-slate-600">
+                  {t('calendar.day.notAvailable')}
+                </p>
+              )}
               {!off && partsOff.length > 0 && (
                 <p className="text-xs text-slate-600">
-                  {partsOff.map((part) => DAY_PART_LABEL[part]).join(', ')} unavailable
+                  {t('availability.partsOff', { parts: partsOffId(partsOff) })}
                 </p>
               )}
               {dayEvents.length > 0 ? (
-                <ul aria-label={`Events on ${label}`} className="flex flex-col gap-1">
+                <ul
+                  aria-label={t('calendar.month.eventsOn', { day: label })}
+                  className="flex flex-col gap-1"
+                >
                   {dayEvents.map((event) => (
                     <li key={event.id}>
                       <EventPill event={event} timeZone={timeZone} />
@@ -400,7 +419,7 @@ function MonthList({
               ) : (
                 !off && (
                   <p className={`text-sm ${past ? 'text-slate-500' : 'text-slate-600'}`}>
-                    No events
+                    {t('calendar.month.noEventsShown')}
                   </p>
                 )
               )}
@@ -409,10 +428,10 @@ function MonthList({
               <button
                 type="button"
                 onClick={() => onAddEvent(zonedInstant(date, firstFree, timeZone))}
-                aria-label={`Add Event on ${label}`}
+                aria-label={t('calendar.month.addEventOn', { day: label })}
                 className="min-h-10 shrink-0 self-center rounded-lg bg-brand-700 px-3 py-2 text-sm font-medium whitespace-nowrap text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
               >
-                Add Event
+                {t('calendar.addEvent')}
               </button>
             )}
           </li>

@@ -27,8 +27,8 @@ import {
 import { sessionsWithin } from './booked-sessions';
 import { dayPartRows, isDayPartHidden, weekCells, type CellState } from './cell-state';
 import { LazyMenuSlot } from '../../components/ui/lazy-menu';
+import { useT } from '../../i18n/i18n';
 import { lazyWithPreload } from '../../lib/lazy';
-import { DAY_PART_LABEL } from './day-parts';
 import { DAY_PARTS_TRIGGER } from './day-parts-trigger';
 import { EventPill, eventSummary } from './event-pill';
 import { DAY_COLUMN_PX, LABEL_COLUMN_PX, ROW_HEIGHT_PX, formatDate } from './layout';
@@ -72,15 +72,18 @@ const DayPartsMenu = lazyWithPreload(() =>
 /** A cell's state while its week's availability is still loading. */
 type GridCellState = CellState | 'loading';
 
-/** Every state in words: said in each cell's name, and written in the cell where it is not free. */
-const STATE_WORD: Record<GridCellState, string> = {
-  free: 'Free',
-  past: 'Past',
-  'day-off': 'Not available',
-  unavailable: 'Unavailable',
-  blocked: 'Blocked',
-  booked: 'Booked',
-  loading: 'Loading',
+/**
+ * Every state as the catalogue's `{state, select, ...}` names it (said in each cell's name, and
+ * written in the cell where it is not free): a select's options cannot hold a hyphen.
+ */
+const STATE_ID: Record<GridCellState, string> = {
+  free: 'free',
+  past: 'past',
+  'day-off': 'dayOff',
+  unavailable: 'unavailable',
+  blocked: 'blocked',
+  booked: 'booked',
+  loading: 'loading',
 };
 
 /** States written inside the cell (free, past and loading cells stay blank). */
@@ -169,6 +172,7 @@ export function WeekView(props: WeekViewProps) {
 
 const WeekGrid = memo(function WeekGrid(props: WeekViewProps) {
   const { role, dates, today, now, facts, policy, events, pending = false, onMoveWeek } = props;
+  const t = useT();
   const gridRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -313,7 +317,11 @@ const WeekGrid = memo(function WeekGrid(props: WeekViewProps) {
     <div
       ref={gridRef}
       role="grid"
-      aria-label={`Week ${weekNumber}: ${formatDate(dates[0]!, { day: 'numeric', month: 'long' })} to ${formatDate(dates[6]!, { day: 'numeric', month: 'long', year: 'numeric' })}`}
+      aria-label={t('calendar.week.label', {
+        number: weekNumber,
+        from: formatDate(dates[0]!, { day: 'numeric', month: 'long' }),
+        to: formatDate(dates[6]!, { day: 'numeric', month: 'long', year: 'numeric' }),
+      })}
       aria-busy={pending || undefined}
       aria-rowcount={rows.length + 1}
       className="w-full rounded-xl border border-slate-200 bg-white"
@@ -335,7 +343,7 @@ const WeekGrid = memo(function WeekGrid(props: WeekViewProps) {
             className="sticky left-0 z-30 flex shrink-0 items-center bg-white px-3 text-sm font-semibold text-slate-700 shadow-[1px_0_0_rgb(226_232_240)]"
             style={{ width: LABEL_COLUMN_PX, minWidth: LABEL_COLUMN_PX }}
           >
-            Week {weekNumber}
+            {t('calendar.week.number', { number: weekNumber })}
           </div>
           {dates.map((date, column) => (
             // Keyed by position: the same elements show the next week, so focus stays in place.
@@ -365,10 +373,10 @@ const WeekGrid = memo(function WeekGrid(props: WeekViewProps) {
                 className="sticky left-0 z-[15] bg-slate-50 px-3 py-2 text-xs font-medium text-slate-600 shadow-[1px_0_0_rgb(226_232_240)]"
                 style={{ width: LABEL_COLUMN_PX, minWidth: LABEL_COLUMN_PX }}
               >
-                {DAY_PART_LABEL[row.part]}
+                {t('availability.part', { part: row.part })}
               </div>
               <div role="gridcell" className="flex-1 bg-slate-100 px-3 py-2 text-xs text-slate-600">
-                {DAY_PART_LABEL[row.part]} is hidden: marked unavailable every day this week.
+                {t('availability.partHidden', { part: row.part })}
               </div>
             </div>
           ) : (
@@ -445,6 +453,7 @@ function DayHeader({
   onToggleDay,
   onToggleDayPart,
 }: WeekViewProps & { date: string; column: number }) {
+  const t = useT();
   const off = !pending && facts.daysOff.includes(date);
   const isToday = date === today;
   const past = date < today;
@@ -453,7 +462,11 @@ function DayHeader({
     <div
       role="columnheader"
       data-column={column}
-      aria-label={`${name}${isToday ? ', today' : ''}${off ? ', not available' : ''}`}
+      aria-label={t('calendar.day.header', {
+        day: name,
+        today: isToday ? 'yes' : 'no',
+        off: off ? 'yes' : 'no',
+      })}
       className={`flex flex-1 basis-0 flex-col gap-1 border-l border-slate-200 px-2 py-2 ${isToday ? 'bg-brand-50' : past ? 'bg-slate-50' : ''}`}
       style={{ minWidth: DAY_COLUMN_PX }}
     >
@@ -475,12 +488,14 @@ function DayHeader({
             disabled={pending}
             aria-pressed={off}
             aria-label={
-              off ? `Not available on ${name}: mark available` : `Mark Not available on ${name}`
+              off
+                ? t('calendar.day.offMarkOn', { day: name })
+                : t('calendar.day.markOff', { day: name })
             }
             onClick={() => onToggleDay(date, !off)}
             className={`rounded-md px-2 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-brand-700 ${off ? 'bg-slate-700 text-white hover:bg-slate-800' : 'border border-slate-300 text-slate-700 hover:bg-slate-50'}`}
           >
-            {off ? 'Not available' : 'Mark Not available'}
+            {t(off ? 'calendar.day.notAvailable' : 'calendar.day.markNotAvailable')}
           </button>
           <LazyMenuSlot
             Menu={DayPartsMenu}
@@ -491,17 +506,21 @@ function DayHeader({
                 disabled={pending}
                 aria-haspopup="menu"
                 aria-expanded={false}
-                aria-label={`Day parts of ${name}`}
+                aria-label={t('calendar.dayParts.label', { day: name })}
                 onClick={request}
                 className={DAY_PARTS_TRIGGER}
               >
-                <span className="whitespace-nowrap">Parts ▾</span>
+                <span className="whitespace-nowrap">{t('calendar.dayParts.button')}</span>
               </button>
             )}
           />
         </div>
       ) : (
-        off && <span className="text-xs font-medium text-slate-500">Not available</span>
+        off && (
+          <span className="text-xs font-medium text-slate-500">
+            {t('calendar.day.notAvailable')}
+          </span>
+        )
       )}
     </div>
   );
@@ -548,26 +567,43 @@ function Cell({
   dragged,
   onDrag,
 }: CellProps) {
-  const when = `${dayName} at ${formatMinuteLabel(minute)}`;
+  const t = useT();
+  const when = { day: dayName, time: formatMinuteLabel(minute) };
   const isPsychologist = role === 'psychologist';
 
-  let action: { label: string; run: () => void; text: string } | null = null;
+  let action: {
+    id: 'book' | 'block' | 'unblock';
+    label: string;
+    run: () => void;
+    text: string;
+  } | null = null;
   if (!isPsychologist && state === 'free') {
-    action = { label: `Book ${when}`, run: () => onFreeSlot(start), text: 'Book' };
+    action = {
+      id: 'book',
+      label: t('calendar.cell.book', when),
+      run: () => onFreeSlot(start),
+      text: t('calendar.cell.bookButton'),
+    };
   } else if (isPsychologist && state === 'free' && cellEvents.length === 0) {
     action = {
-      label: `Block Slot ${when}`,
+      id: 'block',
+      label: t('calendar.cell.block', when),
       run: () => onToggleSlot(start, true),
-      text: 'Block Slot',
+      text: t('calendar.cell.blockButton'),
     };
   } else if (isPsychologist && state === 'blocked') {
-    action = { label: `Unblock ${when}`, run: () => onToggleSlot(start, false), text: 'Unblock' };
+    action = {
+      id: 'unblock',
+      label: t('calendar.cell.unblock', when),
+      run: () => onToggleSlot(start, false),
+      text: t('calendar.cell.unblockButton'),
+    };
   }
   // Date, time, state, what Enter does, and the events that start here, in words:
   // 'Tuesday, March 24 at 10:30 AM: Free, book' or '…: Booked; Sleep check-in, 10:30 AM – ….'
   const name = [
-    `${when}: ${STATE_WORD[state]}${action ? `, ${action.text.toLowerCase()}` : ''}`,
-    ...cellEvents.map((event) => eventSummary(event, facts.timeZone)),
+    t('calendar.cell.name', { ...when, state: STATE_ID[state], action: action?.id ?? 'none' }),
+    ...cellEvents.map((event) => eventSummary(t, event, facts.timeZone)),
   ].join('; ');
 
   // A dragged session may land only where the one slot rule lets it start (its own time freed).
@@ -591,7 +627,9 @@ function Cell({
       },
     }) === null;
 
-  const description = SHOWN_STATES.has(state) ? STATE_WORD[state] : undefined;
+  const description = SHOWN_STATES.has(state)
+    ? t('calendar.cell.state', { state: STATE_ID[state] })
+    : undefined;
   return (
     <div
       role="gridcell"
@@ -623,7 +661,7 @@ function Cell({
           onClick={action.run}
           className="flex h-full w-full items-center px-2 text-left text-brand-700 opacity-0 transition-opacity group-hover:bg-brand-50 group-hover:opacity-100 group-focus-visible:opacity-100 [@media(hover:none)]:opacity-100"
         >
-          + Book
+          {action.text}
         </button>
       )}
       {action && isPsychologist && (
@@ -661,7 +699,14 @@ function Cell({
                 ...(isPsychologist
                   ? {}
                   : {
-                      openLabel: `${event.status === 'held' ? 'Pay now for' : event.movedFrom ? 'Answer the move of' : 'Reschedule'} ${event.title}`,
+                      openLabel: t(
+                        event.status === 'held'
+                          ? 'calendar.event.pay'
+                          : event.movedFrom
+                            ? 'calendar.event.answerMove'
+                            : 'calendar.event.reschedule',
+                        { title: event.title },
+                      ),
                     }),
               }
             : {})}

@@ -1,8 +1,17 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Role } from '@sukoon/shared';
 import { Badge } from '../../components/ui/badge';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT } from '../../i18n/i18n';
 
-const ROLE_LABEL: Record<Role, string> = { patient: 'Patient', psychologist: 'Psychologist' };
+const ROLE_LABEL: Record<Role, MessageKey> = {
+  patient: 'dashboard.role.patient',
+  psychologist: 'dashboard.role.psychologist',
+};
+const TITLE: Record<Role, MessageKey> = {
+  patient: 'dashboard.title.patient',
+  psychologist: 'dashboard.title.psychologist',
+};
 
 interface DashboardShellProps {
   role: Role;
@@ -25,6 +34,7 @@ export function DashboardShell({
   focusHeadingFor,
   children,
 }: DashboardShellProps) {
+  const t = useT();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusHeadingFor) headingRef.current?.focus({ preventScroll: true });
@@ -38,16 +48,17 @@ export function DashboardShell({
               className="hidden size-9 shrink-0 place-items-center rounded-lg bg-brand-700 sm:grid text-sm font-bold text-white"
               aria-hidden="true"
             >
-              S
+              {/* Sukoon's initial: the name is never transliterated, so the mark stays S. */}
+              {t('dashboard.logo')}
             </span>
             <h1
               ref={headingRef}
               tabIndex={-1}
               className="min-w-0 text-base leading-tight font-semibold focus:outline-none sm:truncate sm:text-xl"
             >
-              {ROLE_LABEL[role]} Dashboard
+              {t(TITLE[role])}
             </h1>
-            <Badge tone={role === 'patient' ? 'brand' : 'violet'}>{ROLE_LABEL[role]}</Badge>
+            <Badge tone={role === 'patient' ? 'brand' : 'violet'}>{t(ROLE_LABEL[role])}</Badge>
           </div>
           <div className="flex shrink-0 items-center gap-2">
             {onBack && (
@@ -58,7 +69,7 @@ export function DashboardShell({
                 onClick={onBack}
                 className="min-h-10 max-w-[7.5rem] rounded-lg border border-slate-300 bg-white px-2.5 text-xs leading-tight font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:max-w-none sm:px-4 sm:text-sm"
               >
-                Back to Role Selection
+                {t('dashboard.back')}
               </button>
             )}
             {actions}
