@@ -30,7 +30,6 @@ export const NOT_YET_TRANSLATED = [
   'apps/web/src/features/auth/sign-out-everywhere-dialog.tsx',
   'apps/web/src/features/booking/booking-confirmed-dialog.tsx',
   'apps/web/src/features/booking/confirm-close-dialog.tsx',
-  'apps/web/src/features/booking/event-form-dialog.tsx',
   'apps/web/src/features/booking/payment-dialog.tsx',
   'apps/web/src/features/calendar-feed/calendar-feed-dialog.tsx',
   'apps/web/src/features/calendar-feed/feed-link.tsx',
