@@ -42,8 +42,6 @@ export const NOT_YET_TRANSLATED = [
   'apps/web/src/features/dashboard/dashboard-shell.tsx',
   'apps/web/src/features/patient-sessions/your-sessions-frame.tsx',
   'apps/web/src/features/patient-sessions/your-sessions.tsx',
-  'apps/web/src/features/payments/checkout-playground.tsx',
-  'apps/web/src/features/payments/sandbox-checkout.tsx',
   'apps/web/src/features/practice/bar-chart.tsx',
   'apps/web/src/features/practice/heat-map.tsx',
   'apps/web/src/features/practice/period-nav.tsx',
