@@ -7,7 +7,6 @@
 export const NOT_YET_TRANSLATED = [
   'apps/web/src/app/app.tsx',
   'apps/web/src/app/error-boundary.tsx',
-  'apps/web/src/app/patient-area.tsx',
   'apps/web/src/app/practice-layer.tsx',
   'apps/web/src/app/reschedule-flow.tsx',
   'apps/web/src/components/receipt-links.tsx',
