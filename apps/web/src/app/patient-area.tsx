@@ -11,6 +11,8 @@ import { deviceTimeZone } from '../lib/dates';
 import { readEntryParams } from '../lib/entry-params';
 import { lazyWithPreload, preloadWhenIdle } from '../lib/lazy';
 import { useNow } from '../lib/use-now';
+import type { MessageKey } from '../i18n/catalogue';
+import { useT } from '../i18n/i18n';
 import { useCalendarActions } from './calendar-actions';
 import { SkeletonList } from '../components/ui/skeleton';
 import { ErrorBoundary } from './error-boundary';
@@ -39,14 +41,15 @@ function ViewSwitch({
   value: PatientView;
   onChange: (view: PatientView) => void;
 }) {
-  const options: { view: PatientView; label: string }[] = [
-    { view: 'times', label: 'Times' },
-    { view: 'calendar', label: 'Calendar' },
+  const t = useT();
+  const options: { view: PatientView; label: MessageKey }[] = [
+    { view: 'times', label: 'patientArea.view.times' },
+    { view: 'calendar', label: 'patientArea.view.calendar' },
   ];
   return (
     <div
       role="group"
-      aria-label="View"
+      aria-label={t('patientArea.viewSwitch')}
       className="inline-flex self-start rounded-lg border border-slate-300 bg-white p-1"
     >
       {options.map(({ view, label }) => (
@@ -57,7 +60,7 @@ function ViewSwitch({
           onClick={() => onChange(view)}
           className="min-h-10 rounded-md px-4 text-sm font-medium text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
         >
-          {label}
+          {t(label)}
         </button>
       ))}
     </div>
@@ -81,6 +84,7 @@ export function PatientArea({ user }: { user: User }) {
     remember('view', next === 'calendar' ? next : null);
   };
   const now = useNow();
+  const t = useT();
   useEffect(() => preloadWhenIdle(Calendar.preload), []);
   const owner = usePsychologistRecord(psychologistId);
   const ownerZone = owner.data?.timeZone ?? deviceTimeZone();
@@ -112,7 +116,7 @@ export function PatientArea({ user }: { user: User }) {
             fallback={
               <div className="flex flex-col gap-4">
                 {banner}
-                <SkeletonList label="Loading the calendar" rows={4} />
+                <SkeletonList label={t('patientArea.loadingCalendar')} rows={4} />
               </div>
             }
           >

@@ -1,4 +1,5 @@
 import { sameClockTime } from '@sukoon/shared';
+import { useT } from '../../i18n/i18n';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { deviceTimeZone } from '../../lib/dates';
@@ -11,12 +12,13 @@ interface BookingConfirmedDialogProps {
 
 /** Booking Confirmed: 'Your appointment has been scheduled', with the date and time range. */
 export function BookingConfirmedDialog({ booking, onClose }: BookingConfirmedDialogProps) {
+  const t = useT();
   const viewerZone = deviceTimeZone();
   return (
     <Modal
       open={booking !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Booking Confirmed"
+      title={t('booking.confirmed.title')}
     >
       {booking && (
         <div className="flex flex-col items-center gap-3 text-center">
@@ -32,25 +34,24 @@ export function BookingConfirmedDialog({ booking, onClose }: BookingConfirmedDia
               <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </div>
-          <p className="text-base font-medium text-slate-900">
-            Your appointment has been scheduled
-          </p>
+          <p className="text-base font-medium text-slate-900">{t('booking.confirmed.scheduled')}</p>
           <p className="text-sm text-slate-700">
             {formatSessionDate(booking.start, booking.timeZone)}
             <br />
             {formatTimeRange(booking.start, booking.end, booking.timeZone)}
             {!sameClockTime(viewerZone, booking.timeZone, [booking.start, booking.end]) && (
               <span className="block text-slate-500">
-                Your time: {formatTimeRange(booking.start, booking.end, viewerZone)}
+                {t('booking.confirmed.yourTime', {
+                  range: formatTimeRange(booking.start, booking.end, viewerZone),
+                })}
               </span>
             )}
           </p>
           <p className="text-sm text-slate-500">
-            with {booking.psychologistName}. A confirmation with a calendar invitation is on its way
-            to your email.
+            {t('booking.confirmed.with', { name: booking.psychologistName })}
           </p>
           <Button className="mt-2 w-full" onClick={onClose}>
-            Done
+            {t('booking.confirmed.done')}
           </Button>
         </div>
       )}

@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import hi from '../../i18n/hi.json';
+import { I18nProvider } from '../../i18n/i18n';
 import { EventFormDialog, type FormExtraContext } from './event-form-dialog';
 
 afterEach(() => {
@@ -280,5 +282,30 @@ describe('Edit Event: add to a calendar (issue 20)', () => {
   it('offers none while a new event is still being made', () => {
     renderForm({ role: 'psychologist', mode: 'add' });
     expect(screen.queryByRole('link', { name: /Google Calendar/ })).toBeNull();
+  });
+});
+
+describe('Add Event in Hindi', () => {
+  it('shows its labels and its own checks in the page language', () => {
+    render(
+      <I18nProvider locale="hi" messages={hi}>
+        <EventFormDialog
+          open
+          role="psychologist"
+          mode="add"
+          timeZone="Asia/Kolkata"
+          initial={{ start: new Date('2030-03-11T04:30:00.000Z'), durationMinutes: 20 }}
+          onSubmit={vi.fn()}
+          onClose={vi.fn()}
+        />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('dialog', { name: 'इवेंट जोड़ें' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('मीटिंग लिंक'), {
+      target: { value: 'http://meet.example.com/a' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'इवेंट बुक करें' }));
+    expect(screen.getByText('इवेंट का नाम डालना ज़रूरी है')).toBeTruthy();
+    expect(screen.getByText('मीटिंग लिंक https:// से शुरू होना चाहिए')).toBeTruthy();
   });
 });

@@ -2,12 +2,12 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   DESCRIPTION_MAX_LENGTH,
   EVENT_COLORS,
-  EVENT_FORM_MESSAGES,
   MEETING_LINK_MAX_LENGTH,
   MeetingLink,
   SESSION_DURATIONS,
   TITLE_MAX_LENGTH,
   WORKING_DAY_END_MINUTE,
+  WORKING_DAY_START_MINUTE,
   clampCompleteStart,
   clampStartMinute,
   formatMinuteLabel,
@@ -27,6 +27,8 @@ import {
   AddToCalendarLinks,
   sessionTemplateEvent,
 } from '../../components/ui/add-to-calendar-links';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT, type Translate } from '../../i18n/i18n';
 import { Button } from '../../components/ui/button';
 import { JOIN_LINK_CLASS, JoinSessionLink } from '../../components/ui/join-session-link';
 import { Modal } from '../../components/ui/modal';
@@ -85,11 +87,11 @@ interface EventFormDialogProps {
   onClose: () => void;
 }
 
-const COLOR_LABEL: Record<EventColor, string> = {
-  blue: 'Blue',
-  red: 'Red',
-  green: 'Green',
-  yellow: 'Yellow',
+const COLOR_LABEL: Record<EventColor, MessageKey> = {
+  blue: 'booking.color.blue',
+  red: 'booking.color.red',
+  green: 'booking.color.green',
+  yellow: 'booking.color.yellow',
 };
 const COLOR_SWATCH: Record<EventColor, string> = {
   blue: 'bg-blue-500',
@@ -107,6 +109,7 @@ const SELECT =
 /** Characters typed against a field's limit ("120 / 2000"), and by how many it is over. */
 function CharacterCount({ id, value, max }: { id: string; value: string; max: number }) {
   // Counted as the server counts: it trims first.
+  const t = useT();
   const length = value.trim().length;
   const over = length - max;
   return (
@@ -115,18 +118,21 @@ function CharacterCount({ id, value, max }: { id: string; value: string; max: nu
       className={`mt-1 text-right text-xs tabular-nums ${over > 0 ? 'font-semibold text-red-700' : 'text-slate-500'}`}
     >
       {length} / {max}
-      {over > 0 && (
-        <span role="status">
-          {' '}
-          · {over === 1 ? '1 character' : `${over} characters`} over the limit
-        </span>
-      )}
+      {over > 0 && <span role="status"> {t('booking.overLimit', { count: over })}</span>}
     </p>
   );
 }
 
-const tooLong = (what: string, max: number) =>
-  `${what} can be at most ${max} characters. Shorten it to book.`;
+/**
+ * The meeting link's objection in the page's language: the shared schema's check (the same the
+ * server makes), worded from the catalogue by what failed rather than from the schema's English.
+ */
+function meetingLinkProblem(t: Translate, code: string | undefined): string {
+  if (code === 'too_big')
+    return t('booking.problem.meetingLinkTooLong', { max: MEETING_LINK_MAX_LENGTH });
+  if (code === 'custom') return t('booking.problem.meetingLinkHttps');
+  return t('booking.problem.meetingLinkRequired');
+}
 
 /**
  * The Add Event modal (specification, section 2): title, Problems Facing (a session with a patient),
@@ -137,6 +143,7 @@ const tooLong = (what: string, max: number) =>
  */
 export function EventFormDialog(props: EventFormDialogProps) {
   const { open, role, mode, timeZone, initial, feeFor, serverError, busy, timeLocked } = props;
+  const t = useT();
   const isPatient = role === 'patient';
   const withPatient = isPatient || props.withPatient === true;
   const now = useNow();
@@ -190,6 +197,8 @@ export function EventFormDialog(props: EventFormDialogProps) {
   const clampedStart = clampCompleteStart(clock, duration) ?? startMinute;
   const endMinute = Math.min(startMinute + duration, WORKING_DAY_END_MINUTE);
   const latest = formatMinuteLabel(latestStartMinute(duration));
+  const opens = formatMinuteLabel(WORKING_DAY_START_MINUTE);
+  const closes = formatMinuteLabel(WORKING_DAY_END_MINUTE);
   const fee = isPatient && feeFor ? feeFor(duration) : null;
 
   /** A field's message goes as soon as the person changes that field. */
@@ -215,32 +224,39 @@ export function EventFormDialog(props: EventFormDialogProps) {
   function submit(event: FormEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!title.trim()) found.title = EVENT_FORM_MESSAGES.titleRequired;
+    if (!title.trim()) found.title = t('booking.problem.titleRequired');
     else if (title.trim().length > TITLE_MAX_LENGTH) {
-      found.title = tooLong('The event name', TITLE_MAX_LENGTH);
+      found.title = t('booking.problem.titleTooLong', { max: TITLE_MAX_LENGTH });
     }
     if (withPatient) {
-      if (!description.trim()) found.description = EVENT_FORM_MESSAGES.descriptionRequired;
+      if (!description.trim()) found.description = t('booking.problem.descriptionRequired');
       else if (description.trim().length > DESCRIPTION_MAX_LENGTH) {
-        found.description = tooLong('Problems Facing', DESCRIPTION_MAX_LENGTH);
+        found.description = t('booking.problem.descriptionTooLong', {
+          max: DESCRIPTION_MAX_LENGTH,
+        });
       }
     }
     // A new event may leave it empty: the psychologist's Meeting links setting (Profile) makes one,
     // and the server says so when that setting is "I paste a link".
     if (!isPatient && (mode === 'edit' || meetingLink.trim() !== '')) {
       const link = MeetingLink.safeParse(meetingLink);
-      if (!link.success) found.meetingLink = link.error.issues[0]!.message;
+      if (!link.success) found.meetingLink = meetingLinkProblem(t, link.error.issues[0]?.code);
     }
     // Past dates cannot be picked; an existing session's own date (one already held) is kept.
     if (startDate < today && startDate !== initialDate) {
-      found.startDate = 'Choose today or a later date';
+      found.startDate = t('booking.problem.pastDate');
     }
-    if (endDate < startDate) found.endDate = 'The end date cannot be before the start date';
-    else if (endDate !== startDate) found.endDate = 'A session ends on the day it starts';
+    if (endDate < startDate) found.endDate = t('booking.problem.endBeforeStart');
+    else if (endDate !== startDate) found.endDate = t('booking.problem.endOtherDay');
     if (!bookable) {
       // The complete time, clamped to the nearest start that can be booked, shown before it is used.
       setClockParts(toClockParts(clampedStart));
-      found.time = `Moved to ${formatMinuteLabel(clampedStart)}, the ${startMinute < clampedStart ? 'earliest' : 'latest'} start for a ${duration}-minute session. Check the time, then book.`;
+      found.time = t(
+        startMinute < clampedStart
+          ? 'booking.problem.movedEarliest'
+          : 'booking.problem.movedLatest',
+        { time: formatMinuteLabel(clampedStart), duration },
+      );
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -270,14 +286,14 @@ export function EventFormDialog(props: EventFormDialogProps) {
       <Modal
         open={open}
         onOpenChange={(next) => !next && requestClose()}
-        title={mode === 'add' ? 'Add Event' : 'Edit Event'}
-        description={`Times are in ${zoneLabel(timeZone)}, the psychologist’s time zone.`}
+        title={t(mode === 'add' ? 'booking.addTitle' : 'booking.editTitle')}
+        description={t('booking.zoneNote', { zone: zoneLabel(timeZone) })}
       >
         <div className="flex flex-col gap-4">
           <form id={ids.form} noValidate onSubmit={submit} className="flex flex-col gap-4">
             <div>
               <label htmlFor={ids.title} className="mb-1 block text-sm font-medium text-slate-700">
-                Event name
+                {t('booking.field.title')}
               </label>
               <input
                 id={ids.title}
@@ -291,7 +307,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
                   errors.title || title.trim().length > TITLE_MAX_LENGTH ? true : undefined
                 }
                 aria-describedby={errors.title ? `title-error ${ids.titleCount}` : ids.titleCount}
-                placeholder="e.g. First session"
+                placeholder={t('booking.field.titlePlaceholder')}
               />
               <CharacterCount id={ids.titleCount} value={title} max={TITLE_MAX_LENGTH} />
               {fieldError('title')}
@@ -302,7 +318,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
                   htmlFor={ids.description}
                   className="mb-1 block text-sm font-medium text-slate-700"
                 >
-                  Problems Facing
+                  {t('booking.field.description')}
                 </label>
                 <textarea
                   id={ids.description}
@@ -322,7 +338,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
                       ? `description-error ${ids.descriptionCount}`
                       : ids.descriptionCount
                   }
-                  placeholder="What would you like to talk about?"
+                  placeholder={t('booking.field.descriptionPlaceholder')}
                 />
                 <CharacterCount
                   id={ids.descriptionCount}
@@ -335,7 +351,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
             {!isPatient && (
               <div>
                 <label htmlFor={ids.link} className="mb-1 block text-sm font-medium text-slate-700">
-                  Meeting Link
+                  {t('booking.field.meetingLink')}
                 </label>
                 <input
                   id={ids.link}
@@ -350,7 +366,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
                   aria-describedby={
                     errors.meetingLink ? `meetingLink-error ${ids.linkCount}` : ids.linkCount
                   }
-                  placeholder="https://meet.google.com/…"
+                  placeholder={t('booking.field.meetingLinkPlaceholder')}
                 />
                 <CharacterCount
                   id={ids.linkCount}
@@ -358,10 +374,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
                   max={MEETING_LINK_MAX_LENGTH}
                 />
                 {mode === 'add' && (
-                  <p className="text-xs text-slate-600">
-                    Leave it empty when Profile makes your links (a Jitsi room or your personal
-                    link).
-                  </p>
+                  <p className="text-xs text-slate-600">{t('booking.field.meetingLinkHint')}</p>
                 )}
                 {fieldError('meetingLink')}
                 {mode === 'edit' && (
@@ -384,7 +397,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
                   htmlFor={ids.start}
                   className="mb-1 block text-sm font-medium text-slate-700"
                 >
-                  Start date
+                  {t('booking.field.startDate')}
                 </label>
                 <input
                   id={ids.start}
@@ -405,7 +418,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
               </div>
               <div>
                 <label htmlFor={ids.end} className="mb-1 block text-sm font-medium text-slate-700">
-                  End date
+                  {t('booking.field.endDate')}
                 </label>
                 <input
                   id={ids.end}
@@ -425,7 +438,9 @@ export function EventFormDialog(props: EventFormDialogProps) {
             </div>
 
             <fieldset disabled={timeLocked}>
-              <legend className="mb-1 text-sm font-medium text-slate-700">Duration</legend>
+              <legend className="mb-1 text-sm font-medium text-slate-700">
+                {t('booking.field.duration')}
+              </legend>
               <div className="flex gap-2">
                 {SESSION_DURATIONS.map((option) => (
                   <label
@@ -442,7 +457,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
                         clearError('time');
                       }}
                     />
-                    {option} Minutes
+                    {t('booking.field.minutes', { minutes: option })}
                   </label>
                 ))}
               </div>
@@ -450,10 +465,12 @@ export function EventFormDialog(props: EventFormDialogProps) {
 
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-[auto_1fr]">
               <fieldset disabled={timeLocked} aria-describedby={ids.timeHint}>
-                <legend className="mb-1 text-sm font-medium text-slate-700">Start time</legend>
+                <legend className="mb-1 text-sm font-medium text-slate-700">
+                  {t('booking.field.startTime')}
+                </legend>
                 <div className="flex items-center gap-1">
                   <select
-                    aria-label="Start hour"
+                    aria-label={t('booking.field.startHour')}
                     className={SELECT}
                     value={clock.hour}
                     onChange={(event) => setClock({ hour: Number(event.target.value) })}
@@ -466,7 +483,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
                   </select>
                   <span aria-hidden="true">:</span>
                   <select
-                    aria-label="Start minute"
+                    aria-label={t('booking.field.startMinute')}
                     className={SELECT}
                     value={clock.minute}
                     onChange={(event) => setClock({ minute: Number(event.target.value) })}
@@ -478,19 +495,19 @@ export function EventFormDialog(props: EventFormDialogProps) {
                     ))}
                   </select>
                   <select
-                    aria-label="AM or PM"
+                    aria-label={t('booking.field.period')}
                     className={SELECT}
                     value={clock.period}
                     onChange={(event) => setClock({ period: event.target.value as 'AM' | 'PM' })}
                   >
-                    <option value="AM">AM</option>
-                    <option value="PM">PM</option>
+                    <option value="AM">{t('booking.field.am')}</option>
+                    <option value="PM">{t('booking.field.pm')}</option>
                   </select>
                 </div>
               </fieldset>
               <div>
                 <span className="mb-1 block text-sm font-medium text-slate-700" id="end-time-label">
-                  End time
+                  {t('booking.field.endTime')}
                 </span>
                 <output
                   aria-labelledby="end-time-label"
@@ -502,12 +519,16 @@ export function EventFormDialog(props: EventFormDialogProps) {
             </div>
             <p id={ids.timeHint} aria-live="polite" className="-mt-2 text-xs text-slate-600">
               {bookable ? (
-                `A ${duration}-minute session starts between 9:00 AM and ${latest} and ends by 9:00 PM.`
+                t('booking.timeHint', { duration, opens, latest, closes })
               ) : (
                 <span className="font-medium text-amber-800">
-                  {formatMinuteLabel(startMinute)} is outside the hours a {duration}-minute session
-                  can start (9:00 AM to {latest}): it will be moved to{' '}
-                  {formatMinuteLabel(clampedStart)}.
+                  {t('booking.timeOutside', {
+                    time: formatMinuteLabel(startMinute),
+                    duration,
+                    opens,
+                    latest,
+                    moved: formatMinuteLabel(clampedStart),
+                  })}
                 </span>
               )}
             </p>
@@ -515,13 +536,15 @@ export function EventFormDialog(props: EventFormDialogProps) {
 
             {fee !== null && (
               <div className="flex items-center justify-between rounded-xl border border-brand-100 bg-brand-50 px-4 py-3">
-                <span className="text-sm font-medium text-brand-800">Session Fee</span>
+                <span className="text-sm font-medium text-brand-800">{t('booking.fee')}</span>
                 <span className="text-lg font-semibold text-brand-800">{formatRupees(fee)}</span>
               </div>
             )}
 
             <fieldset>
-              <legend className="mb-1 text-sm font-medium text-slate-700">Colour</legend>
+              <legend className="mb-1 text-sm font-medium text-slate-700">
+                {t('booking.field.colour')}
+              </legend>
               <div className="flex flex-wrap gap-2">
                 {EVENT_COLORS.map((option) => (
                   <label
@@ -539,7 +562,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
                       aria-hidden="true"
                       className={`size-3 rounded-full ${COLOR_SWATCH[option]}`}
                     />
-                    {COLOR_LABEL[option]}
+                    {t(COLOR_LABEL[option])}
                   </label>
                 ))}
               </div>
@@ -558,8 +581,8 @@ export function EventFormDialog(props: EventFormDialogProps) {
               name="this session"
               event={sessionTemplateEvent({
                 title: withPatient
-                  ? `Sukoon session (${initial.durationMinutes} min)`
-                  : (initial.title ?? 'Sukoon session'),
+                  ? t('booking.calendarTitle', { minutes: initial.durationMinutes })
+                  : (initial.title ?? t('booking.calendarTitleOwn')),
                 start: initial.start,
                 end: new Date(initial.start.getTime() + initial.durationMinutes * 60_000),
                 meetingLink: meetingHref(initial.meetingLink),
@@ -576,16 +599,14 @@ export function EventFormDialog(props: EventFormDialogProps) {
             className={`${DIALOG_ACTIONS} flex flex-col-reverse gap-2 sm:flex-row sm:justify-end`}
           >
             <Button type="button" variant="secondary" onClick={requestClose} disabled={busy}>
-              Cancel
+              {t('booking.cancel')}
             </Button>
             <Button type="submit" form={ids.form} disabled={busy}>
               {busy
-                ? 'Saving...'
+                ? t('booking.saving')
                 : fee !== null
-                  ? `Book Event · ${formatRupees(fee)}`
-                  : mode === 'add'
-                    ? 'Book Event'
-                    : 'Save Changes'}
+                  ? t('booking.bookWithFee', { fee: formatRupees(fee) })
+                  : t(mode === 'add' ? 'booking.book' : 'booking.save')}
             </Button>
           </div>
         </div>

@@ -1,6 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRACTICE_POLICY } from '@sukoon/shared';
+import hi from '../../i18n/hi.json';
+import { I18nProvider } from '../../i18n/i18n';
 import { PaymentDialog, type PaymentSummary } from './payment-dialog';
 
 afterEach(cleanup);
@@ -146,5 +148,30 @@ describe('PaymentDialog: whom the receipt is made out to (issue 21)', () => {
     cleanup();
     open(10 * 60_000);
     expect(screen.queryByText('Receipt to')).toBeNull();
+  });
+});
+
+describe('PaymentDialog in Hindi', () => {
+  it('words its rows, the hold and the pay button in the page language', () => {
+    render(
+      <I18nProvider locale="hi" messages={hi}>
+        <PaymentDialog
+          summary={summary(10 * 60_000)}
+          provider="sandbox"
+          testMode
+          busy={false}
+          error={null}
+          onPay={() => {}}
+          onClose={() => {}}
+        />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('dialog', { name: 'अपनी बुकिंग पूरी करें' })).toBeTruthy();
+    expect(screen.getByText('20 मिनट')).toBeTruthy();
+    expect(screen.getByText('आपके पेमेंट करने तक यह स्लॉट 10 मिनट के लिए आपके नाम पर रुका है।')).toBeTruthy();
+    expect(
+      screen.getByText('Sukoon के टेस्ट-मोड सैंडबॉक्स से सुरक्षित पेमेंट (टेस्ट मोड: असली पैसा नहीं कटता)।'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: /का पेमेंट करें$/ })).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import {
   type PaymentProviderName,
   type PracticePolicy,
 } from '@sukoon/shared';
+import { useT } from '../../i18n/i18n';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { formatRupees } from '../../lib/money';
@@ -40,11 +41,6 @@ interface PaymentDialogProps {
   onClose: () => void;
 }
 
-const PROVIDER_NAME: Record<PaymentProviderName, string> = {
-  razorpay: 'Razorpay',
-  sandbox: 'the Sukoon test-mode sandbox',
-};
-
 /** 'Complete Your Booking': service, issue, date, duration, fee, total and Pay (specification). */
 export function PaymentDialog({
   summary,
@@ -56,39 +52,47 @@ export function PaymentDialog({
   onPay,
   onClose,
 }: PaymentDialogProps) {
-  const rows: [string, string][] = summary
+  const t = useT();
+  // [what the row is, its label, its value]
+  const rows: [string, string, string][] = summary
     ? [
-        ['Service', summary.service],
-        ['Issue', summary.issue],
-        ['Date', formatSessionDate(summary.start, summary.timeZone)],
-        ['Time', formatTimeRange(summary.start, summary.end, summary.timeZone)],
-        ['Duration', `${summary.durationMinutes} minutes`],
-        ...(summary.receiptName ? [['Receipt to', summary.receiptName] as [string, string]] : []),
-        ['Session Fee', formatRupees(summary.amountPaise / 100)],
+        ['service', t('payment.service'), summary.service],
+        ['issue', t('payment.issue'), summary.issue],
+        ['date', t('payment.date'), formatSessionDate(summary.start, summary.timeZone)],
+        ['time', t('payment.time'), formatTimeRange(summary.start, summary.end, summary.timeZone)],
+        [
+          'duration',
+          t('payment.duration'),
+          t('payment.minutes', { minutes: summary.durationMinutes }),
+        ],
+        ...(summary.receiptName
+          ? [['receipt', t('payment.receiptTo'), summary.receiptName] as [string, string, string]]
+          : []),
+        ['fee', t('payment.fee'), formatRupees(summary.amountPaise / 100)],
       ]
     : [];
   return (
     <Modal
       open={summary !== null}
       onOpenChange={(open) => !open && !busy && onClose()}
-      title="Complete Your Booking"
+      title={t('payment.title')}
     >
       {summary && (
         <div className="flex flex-col gap-4">
           <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200">
-            {rows.map(([label, value]) => (
-              <div key={label} className="flex justify-between gap-4 px-4 py-2.5 text-sm">
+            {rows.map(([row, label, value]) => (
+              <div key={row} className="flex justify-between gap-4 px-4 py-2.5 text-sm">
                 <dt className="text-slate-600">{label}</dt>
                 {/* A long issue reads as a paragraph; the short values line up on the right. */}
                 <dd
-                  className={`min-w-0 font-medium break-words text-slate-900 ${label === 'Issue' ? 'text-left' : 'text-right'}`}
+                  className={`min-w-0 font-medium break-words text-slate-900 ${row === 'issue' ? 'text-left' : 'text-right'}`}
                 >
                   {value}
                 </dd>
               </div>
             ))}
             <div className="flex justify-between gap-4 bg-slate-50 px-4 py-3">
-              <dt className="font-semibold text-slate-900">Total</dt>
+              <dt className="font-semibold text-slate-900">{t('payment.total')}</dt>
               <dd className="text-lg font-semibold text-slate-900">
                 {formatRupees(summary.amountPaise / 100)}
               </dd>
@@ -100,12 +104,12 @@ export function PaymentDialog({
               className="rounded-xl border border-slate-200 px-4 py-3 text-sm text-slate-700"
             >
               <h3 id="payment-terms-title" className="font-medium text-slate-900">
-                Cancellation and changes
+                {t('payment.termsTitle')}
               </h3>
               <ul className="mt-1 flex list-disc flex-col gap-1 pl-5">
                 <li>{cancellationTerms(summary.start, summary.policy, summary.timeZone)}</li>
                 <li>{rescheduleTerms(summary.start, summary.policy, summary.timeZone)}</li>
-                <li>No refund for a missed session.</li>
+                <li>{t('payment.noShowTerm')}</li>
               </ul>
             </section>
           )}
@@ -121,11 +125,13 @@ export function PaymentDialog({
             )}
             {closeOnly ? (
               <Button onClick={onClose} variant="secondary" className="w-full">
-                Close
+                {t('payment.close')}
               </Button>
             ) : (
               <Button onClick={onPay} disabled={busy} className="w-full">
-                {busy ? 'Processing...' : `Pay ${formatRupees(summary.amountPaise / 100)}`}
+                {busy
+                  ? t('payment.processing')
+                  : t('payment.pay', { amount: formatRupees(summary.amountPaise / 100) })}
               </Button>
             )}
             <p className="flex items-center justify-center gap-1.5 text-center text-xs text-slate-500">
@@ -140,8 +146,9 @@ export function PaymentDialog({
                 <rect x="5" y="11" width="14" height="9" rx="2" />
                 <path d="M8 11V8a4 4 0 0 1 8 0v3" />
               </svg>
-              Secure payment by {provider ? PROVIDER_NAME[provider] : 'our payment provider'}
-              {testMode ? ' (test mode: no real money moves)' : ''}.
+              {t(testMode ? 'payment.secureTestMode' : 'payment.secure', {
+                provider: provider ?? 'other',
+              })}
             </p>
           </div>
         </div>
@@ -152,12 +159,8 @@ export function PaymentDialog({
 
 /** How long the slot stays held, as of opening: 10 minutes for a new hold, less for a resumed one. */
 function HeldFor({ until }: { until: Date }) {
+  const t = useT();
   const [openedAt] = useState(() => Date.now());
   const minutes = Math.max(1, Math.round((until.getTime() - openedAt) / 60_000));
-  return (
-    <>
-      The slot is held for you for {minutes === 1 ? '1 minute' : `${minutes} minutes`} while you
-      pay.
-    </>
-  );
+  return <>{t('payment.heldFor', { minutes })}</>;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatInr, type VerifyPaymentData } from '@sukoon/shared';
+import { useT } from '../../i18n/i18n';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
@@ -20,6 +21,7 @@ type Status =
 export function CheckoutPlayground({ signedIn }: { signedIn: boolean }) {
   const config = usePaymentsConfig();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const t = useT();
 
   async function run() {
     if (status.kind === 'working') return;
@@ -35,7 +37,7 @@ export function CheckoutPlayground({ signedIn }: { signedIn: boolean }) {
     } catch (error) {
       setStatus({
         kind: 'error',
-        message: error instanceof ApiError ? error.message : 'Something went wrong.',
+        message: error instanceof ApiError ? error.message : t('checkout.playground.error'),
       });
     }
   }
@@ -44,17 +46,22 @@ export function CheckoutPlayground({ signedIn }: { signedIn: boolean }) {
     <main className="mx-auto max-w-xl px-4 py-10">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-xl font-semibold">Test checkout</h1>
-          {config.data?.testMode && <Badge tone="violet">Test mode</Badge>}
+          <h1 className="text-xl font-semibold">{t('checkout.playground.title')}</h1>
+          {config.data?.testMode && (
+            <Badge tone="violet">{t('checkout.playground.testMode')}</Badge>
+          )}
         </div>
         <p className="mt-2 text-sm text-slate-600">
-          Pays a {formatInr(50_000)} test order through{' '}
-          {config.data?.provider === 'razorpay' ? "Razorpay's checkout" : 'the built-in sandbox'}{' '}
-          and verifies it on the server, the same path a booking takes.
+          {t(
+            config.data?.provider === 'razorpay'
+              ? 'checkout.playground.introRazorpay'
+              : 'checkout.playground.introSandbox',
+            { amount: formatInr(50_000) },
+          )}
         </p>
         {!signedIn ? (
           <p className="mt-6 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            Sign in first (for example as the demo patient), then come back to this page.
+            {t('checkout.playground.signInFirst')}
           </p>
         ) : (
           // aria-disabled rather than disabled while the checkout is open: the button keeps focus,
@@ -64,20 +71,29 @@ export function CheckoutPlayground({ signedIn }: { signedIn: boolean }) {
             onClick={() => void run()}
             aria-disabled={status.kind === 'working'}
           >
-            {status.kind === 'working' ? 'Checkout open…' : 'Open test checkout'}
+            {t(
+              status.kind === 'working'
+                ? 'checkout.playground.open'
+                : 'checkout.playground.openCheckout',
+            )}
           </Button>
         )}
         <div className="mt-6" aria-live="polite">
           {status.kind === 'paid' && (
             <p className="rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-800">
-              Payment verified: {formatInr(status.data.amountPaise)} ({status.data.paymentId})
+              {t('checkout.playground.verified', {
+                amount: formatInr(status.data.amountPaise),
+                paymentId: status.data.paymentId,
+              })}
             </p>
           )}
           {status.kind === 'stopped' && (
             <p className="text-sm text-slate-600">
-              {status.reason === 'failed'
-                ? 'The payment failed; nothing was booked.'
-                : 'The checkout was closed; nothing was paid.'}
+              {t(
+                status.reason === 'failed'
+                  ? 'checkout.playground.failed'
+                  : 'checkout.playground.dismissed',
+              )}
             </p>
           )}
           {status.kind === 'error' && (
@@ -89,7 +105,7 @@ export function CheckoutPlayground({ signedIn }: { signedIn: boolean }) {
       </div>
       <p className="mt-4 text-center text-sm">
         <a className="text-brand-700 underline hover:text-brand-800" href="/">
-          Back to Sukoon
+          {t('checkout.playground.back')}
         </a>
       </p>
     </main>

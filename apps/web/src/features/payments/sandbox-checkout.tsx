@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
 import { Dialog, Tabs } from 'radix-ui';
 import {
   SANDBOX_TEST_VALUES,
@@ -8,6 +8,8 @@ import {
   type SandboxMethod,
   type SandboxPayData,
 } from '@sukoon/shared';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useI18n, type Translate } from '../../i18n/i18n';
 import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
 import { ApiError, api } from '../../lib/api-client';
@@ -18,11 +20,24 @@ interface SandboxCheckoutProps {
   onResult: (result: CheckoutResult) => void;
 }
 
-const METHOD_LABEL: Record<SandboxMethod, string> = {
-  card: 'Card',
-  upi: 'UPI',
-  netbanking: 'Net banking',
+const METHOD_LABEL: Record<SandboxMethod, MessageKey> = {
+  card: 'checkout.method.card',
+  upi: 'checkout.method.upi',
+  netbanking: 'checkout.method.netbanking',
 };
+
+/**
+ * A field's objection in the page's language: the shared schema's checks (the same the server
+ * makes), worded from the catalogue by the field and what failed rather than from the schema's English.
+ */
+function fieldProblem(t: Translate, field: string, code: string): string {
+  // 'custom': the field of the chosen method was left empty.
+  if (field === 'card_number')
+    return t(code === 'custom' ? 'checkout.problem.cardMissing' : 'checkout.problem.cardNumber');
+  if (field === 'vpa')
+    return t(code === 'custom' ? 'checkout.problem.upiMissing' : 'checkout.problem.upiId');
+  return t(code === 'custom' ? 'checkout.problem.bankMissing' : 'checkout.problem.bankCode');
+}
 
 const BANK_NAMES: Record<string, string> = {
   HDFC: 'HDFC Bank',
@@ -30,6 +45,9 @@ const BANK_NAMES: Record<string, string> = {
   SBIN: 'State Bank of India',
   UTIB: 'Axis Bank',
 };
+
+/** Sukoon's mark on the checkout's header (hidden from screen readers): a logo, not words. */
+const BRAND_MARK = 'S';
 
 const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-red-500';
@@ -52,6 +70,7 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
   // Mounted outside the app's tree (open-checkout.tsx): focus goes back to the Pay button that
   // opened it when it closes, so the dialog underneath keeps it.
   const dialogFocus = useDialogFocus();
+  const { t, rich } = useI18n();
 
   async function pay(outcome: 'success' | 'failure') {
     const body = {
@@ -66,7 +85,10 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
     if (!checked.success) {
       setFieldErrors(
         Object.fromEntries(
-          checked.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+          checked.error.issues.map((issue) => {
+            const field = issue.path.join('.');
+            return [field, fieldProblem(t, field, issue.code)];
+          }),
         ),
       );
       return;
@@ -81,12 +103,10 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
         return;
       }
       setFailedOnce(true);
-      setFailure(
-        `${data.response.error.description}. Try again, or choose another way to pay. No money was taken.`,
-      );
+      setFailure(t('checkout.failed', { reason: data.response.error.description }));
     } catch (error) {
       setFailedOnce(true);
-      setFailure(error instanceof ApiError ? error.message : 'The payment could not be completed.');
+      setFailure(error instanceof ApiError ? error.message : t('checkout.notCompleted'));
     } finally {
       setBusy(false);
     }
@@ -116,8 +136,9 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
           onPointerDownOutside={(event) => event.preventDefault()}
         >
           <p className="rounded-t-2xl bg-amber-100 px-4 py-2 text-center text-xs font-semibold tracking-wide text-amber-900">
-            TEST MODE <span className="hidden sm:inline">· Sandbox checkout </span>· no real money
-            moves
+            {rich('checkout.testMode', {
+              wide: (chunks: ReactNode) => <span className="hidden sm:inline">{chunks}</span>,
+            })}
           </p>
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4">
             <div className="flex min-w-0 items-center gap-3">
@@ -125,7 +146,7 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
                 className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-700 font-bold text-white"
                 aria-hidden="true"
               >
-                S
+                {BRAND_MARK}
               </span>
               <div className="min-w-0">
                 <Dialog.Title className="text-base font-semibold text-slate-900">
@@ -138,7 +159,7 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
             </div>
             <div className="flex items-start gap-2">
               <p className="text-right">
-                <span className="block text-xs text-slate-500">Amount</span>
+                <span className="block text-xs text-slate-500">{t('checkout.amount')}</span>
                 <span
                   className="text-xl font-semibold text-slate-900"
                   data-testid="checkout-amount"
@@ -150,7 +171,7 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
                 <button
                   type="button"
                   className="-mr-2 -mt-1 grid size-9 place-items-center rounded-lg text-xl leading-none text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
-                  aria-label="Close checkout"
+                  aria-label={t('checkout.close')}
                   disabled={busy}
                 >
                   ×
@@ -162,7 +183,7 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
           <form onSubmit={submit} className="px-5 py-4" noValidate>
             <Tabs.Root value={method} onValueChange={(value) => setMethod(value as SandboxMethod)}>
               <Tabs.List
-                aria-label="Payment method"
+                aria-label={t('checkout.methods')}
                 className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1"
               >
                 {(Object.keys(METHOD_LABEL) as SandboxMethod[]).map((value) => (
@@ -171,13 +192,13 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
                     value={value}
                     className="rounded-md px-1 py-2 text-sm font-medium whitespace-nowrap text-slate-600 focus-visible:outline-2 focus-visible:outline-brand-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm"
                   >
-                    {METHOD_LABEL[value]}
+                    {t(METHOD_LABEL[value])}
                   </Tabs.Trigger>
                 ))}
               </Tabs.List>
 
               <Tabs.Content value="card" className="mt-4 space-y-3 focus:outline-none">
-                <Field label="Card number" error={fieldErrors.card_number}>
+                <Field label={t('checkout.field.cardNumber')} error={fieldErrors.card_number}>
                   <input
                     className={inputClass}
                     inputMode="numeric"
@@ -188,7 +209,7 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
                   />
                 </Field>
                 <div className="grid grid-cols-2 gap-3">
-                  <Field label="Expiry (MM/YY)">
+                  <Field label={t('checkout.field.expiry')}>
                     <input
                       className={inputClass}
                       autoComplete="cc-exp"
@@ -196,7 +217,7 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
                       onChange={(event) => setCard({ ...card, expiry: event.target.value })}
                     />
                   </Field>
-                  <Field label="CVV">
+                  <Field label={t('checkout.field.cvv')}>
                     <input
                       className={inputClass}
                       inputMode="numeric"
@@ -206,7 +227,7 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
                     />
                   </Field>
                 </div>
-                <Field label="Name on card">
+                <Field label={t('checkout.field.nameOnCard')}>
                   <input
                     className={inputClass}
                     autoComplete="cc-name"
@@ -215,12 +236,12 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
                   />
                 </Field>
                 <p className="text-xs text-slate-500">
-                  Test card {SANDBOX_TEST_VALUES.card.number}: any future expiry and any CVV.
+                  {t('checkout.testCard', { number: SANDBOX_TEST_VALUES.card.number })}
                 </p>
               </Tabs.Content>
 
               <Tabs.Content value="upi" className="mt-4 space-y-3 focus:outline-none">
-                <Field label="UPI ID" error={fieldErrors.vpa}>
+                <Field label={t('checkout.field.upiId')} error={fieldErrors.vpa}>
                   <input
                     className={inputClass}
                     autoComplete="off"
@@ -230,13 +251,15 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
                   />
                 </Field>
                 <p className="text-xs text-slate-500">
-                  {SANDBOX_TEST_VALUES.upi.success} succeeds; {SANDBOX_TEST_VALUES.upi.failure}{' '}
-                  always fails.
+                  {t('checkout.testUpi', {
+                    success: SANDBOX_TEST_VALUES.upi.success,
+                    failure: SANDBOX_TEST_VALUES.upi.failure,
+                  })}
                 </p>
               </Tabs.Content>
 
               <Tabs.Content value="netbanking" className="mt-4 space-y-3 focus:outline-none">
-                <Field label="Bank" error={fieldErrors.bank}>
+                <Field label={t('checkout.field.bank')} error={fieldErrors.bank}>
                   <select
                     className={inputClass}
                     value={bank}
@@ -249,9 +272,7 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
                     ))}
                   </select>
                 </Field>
-                <p className="text-xs text-slate-500">
-                  The sandbox bank approves at once; no bank page opens.
-                </p>
+                <p className="text-xs text-slate-500">{t('checkout.testBank')}</p>
               </Tabs.Content>
             </Tabs.Root>
 
@@ -266,7 +287,7 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
 
             <div className="mt-5 space-y-2">
               <Button type="submit" className="w-full" disabled={busy}>
-                {busy ? 'Processing…' : `Pay ${amount}`}
+                {busy ? t('checkout.processing') : t('checkout.pay', { amount })}
               </Button>
               <Button
                 variant="secondary"
@@ -274,12 +295,10 @@ export function SandboxCheckout({ params, onResult }: SandboxCheckoutProps) {
                 disabled={busy}
                 onClick={() => void pay('failure')}
               >
-                Simulate failure
+                {t('checkout.simulateFailure')}
               </Button>
             </div>
-            <p className="mt-4 text-center text-xs text-slate-500">
-              Sukoon payment sandbox · signs payments in Razorpay&apos;s format
-            </p>
+            <p className="mt-4 text-center text-xs text-slate-500">{t('checkout.footer')}</p>
           </form>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,17 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import {
   LANGUAGES,
   policySummary,
   psychologistsPath,
   sameClockTime,
-  SPECIALIZATION_LABELS,
   SPECIALIZATIONS,
   type Language,
   type ListPsychologistsQuery,
   type PsychologistListItem,
   type Specialization,
 } from '@sukoon/shared';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useI18n, useT, type Translate } from '../../i18n/i18n';
 import { Button } from '../../components/ui/button';
 import { api } from '../../lib/api-client';
 import { deviceTimeZone, formatNextAvailable, zoneLabel } from '../../lib/dates';
@@ -49,48 +50,93 @@ export function nameInitials(name: string): string {
   );
 }
 
+/** The specializations' names as the auth dialog's registration offers them. */
+const SPECIALIZATION: Record<Specialization, MessageKey> = {
+  clinical: 'auth.specialization.clinical',
+  counseling: 'auth.specialization.counseling',
+  cognitive: 'auth.specialization.cognitive',
+  child: 'auth.specialization.child',
+  family: 'auth.specialization.family',
+  addiction: 'auth.specialization.addiction',
+  trauma: 'auth.specialization.trauma',
+  other: 'auth.specialization.other',
+};
+
+/** The languages' names in the page's language (the filter's value stays the English name). */
+const LANGUAGE_NAME: Record<Language, MessageKey> = {
+  English: 'chooser.languageName.English',
+  Assamese: 'chooser.languageName.Assamese',
+  Bengali: 'chooser.languageName.Bengali',
+  Bodo: 'chooser.languageName.Bodo',
+  Dogri: 'chooser.languageName.Dogri',
+  Gujarati: 'chooser.languageName.Gujarati',
+  Hindi: 'chooser.languageName.Hindi',
+  Kannada: 'chooser.languageName.Kannada',
+  Kashmiri: 'chooser.languageName.Kashmiri',
+  Konkani: 'chooser.languageName.Konkani',
+  Maithili: 'chooser.languageName.Maithili',
+  Malayalam: 'chooser.languageName.Malayalam',
+  Manipuri: 'chooser.languageName.Manipuri',
+  Marathi: 'chooser.languageName.Marathi',
+  Nepali: 'chooser.languageName.Nepali',
+  Odia: 'chooser.languageName.Odia',
+  Punjabi: 'chooser.languageName.Punjabi',
+  Sanskrit: 'chooser.languageName.Sanskrit',
+  Santali: 'chooser.languageName.Santali',
+  Sindhi: 'chooser.languageName.Sindhi',
+  Tamil: 'chooser.languageName.Tamil',
+  Telugu: 'chooser.languageName.Telugu',
+  Urdu: 'chooser.languageName.Urdu',
+};
+
 function Fees({ psychologist }: { psychologist: PsychologistListItem }) {
+  const t = useT();
   return (
     <span className="text-sm text-slate-600">
-      {formatRupees(psychologist.session_20_minute_rate)} for 20 min ·{' '}
-      {formatRupees(psychologist.session_45_minute_rate)} for 45 min
+      {t('chooser.fees', {
+        fee20: formatRupees(psychologist.session_20_minute_rate),
+        fee45: formatRupees(psychologist.session_45_minute_rate),
+      })}
     </span>
   );
 }
 
-function specializationsOf(psychologist: PsychologistListItem): string {
-  return psychologist.specializations.map((value) => SPECIALIZATION_LABELS[value]).join(' · ');
+function specializationsOf(t: Translate, psychologist: PsychologistListItem): string {
+  return psychologist.specializations.map((value) => t(SPECIALIZATION[value])).join(' · ');
 }
 
 function NextAvailable({ psychologist }: { psychologist: PsychologistListItem }) {
+  const { t, rich } = useI18n();
   if (!psychologist.next_available) {
-    return <span className="text-sm text-slate-600">No free time in the next 4 weeks</span>;
+    return <span className="text-sm text-slate-600">{t('chooser.noFreeTime')}</span>;
   }
   const start = new Date(psychologist.next_available);
   const viewer = deviceTimeZone();
   const own = sameClockTime(psychologist.timeZone, viewer, [start]);
+  const when = formatNextAvailable(start, psychologist.timeZone);
+  const time = (chunks: ReactNode) => <span className="font-medium text-brand-800">{chunks}</span>;
   return (
     <span className="text-sm text-slate-800">
-      Next available:{' '}
-      <span className="font-medium text-brand-800">
-        {formatNextAvailable(start, psychologist.timeZone)}
-      </span>
-      {!own && (
-        <span className="text-slate-600">
-          {' '}
-          ({zoneLabel(psychologist.timeZone)}; your time {formatNextAvailable(start, viewer)})
-        </span>
-      )}
+      {own
+        ? rich('chooser.nextAvailable', { time, when })
+        : rich('chooser.nextAvailableElsewhere', {
+            time,
+            when,
+            viewer: (chunks: ReactNode) => <span className="text-slate-600">{chunks}</span>,
+            zone: zoneLabel(psychologist.timeZone),
+            yourWhen: formatNextAvailable(start, viewer),
+          })}
     </span>
   );
 }
 
 /** The psychologist's practice policy as the patient reads it, folded under their name. */
 function PolicySummary({ psychologist }: { psychologist: PsychologistListItem }) {
+  const t = useT();
   return (
     <details className="group mt-1 text-sm">
       <summary className="cursor-pointer rounded-md py-1.5 font-medium text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700">
-        Booking and cancellation policy
+        {t('chooser.policy')}
       </summary>
       <ul className="mt-1 flex list-disc flex-col gap-0.5 pl-5 text-slate-700">
         {policySummary(psychologist.policy).map((line) => (
@@ -128,6 +174,7 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
   const [open, setOpen] = useState(false);
   const only = all.data?.length === 1 ? all.data[0] : undefined;
   const ids = { specialization: useId(), language: useId() };
+  const t = useT();
 
   useEffect(() => {
     if (!selectedId && only) onSelect(only.id);
@@ -139,12 +186,12 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
     return selectedId ? (
       <div
         role="status"
-        aria-label="Loading psychologists"
+        aria-label={t('chooser.loadingLabel')}
         className="h-[8.875rem] animate-pulse rounded-xl border border-slate-200 bg-white motion-reduce:animate-none"
       />
     ) : (
       <p role="status" className="text-sm text-slate-600">
-        Loading psychologists...
+        {t('chooser.loading')}
       </p>
     );
   }
@@ -163,11 +210,11 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
           <Avatar name={selected.displayName} />
           <div className="flex min-w-0 flex-col">
             <span className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-              Booking with
+              {t('chooser.bookingWith')}
             </span>
             <span className="truncate font-semibold text-slate-900">{selected.displayName}</span>
             {selected.specializations.length > 0 && (
-              <span className="text-sm text-slate-700">{specializationsOf(selected)}</span>
+              <span className="text-sm text-slate-700">{specializationsOf(t, selected)}</span>
             )}
             <Fees psychologist={selected} />
             <PolicySummary psychologist={selected} />
@@ -175,7 +222,7 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
         </div>
         {all.data.length > 1 && (
           <Button variant="secondary" onClick={() => setOpen(true)}>
-            Switch psychologist
+            {t('chooser.switch')}
           </Button>
         )}
       </div>
@@ -187,20 +234,18 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
   const anyFilter = Boolean(filters.specialization || filters.language);
   return (
     <fieldset className="rounded-xl border border-slate-200 bg-white p-4">
-      <legend className="px-1 text-base font-semibold text-slate-900">Choose a psychologist</legend>
+      <legend className="px-1 text-base font-semibold text-slate-900">{t('chooser.choose')}</legend>
       {selectedId && !selected && (
-        <p className="mb-2 text-sm text-amber-800">
-          The psychologist in your link is not available. Please choose one below.
-        </p>
+        <p className="mb-2 text-sm text-amber-800">{t('chooser.linkUnavailable')}</p>
       )}
       {all.data.length === 0 ? (
-        <p className="text-sm text-slate-600">No psychologists are taking bookings yet.</p>
+        <p className="text-sm text-slate-600">{t('chooser.none')}</p>
       ) : (
         <>
           <div className="mb-3 grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
             <div className="flex flex-col gap-1">
               <label htmlFor={ids.specialization} className="text-sm font-medium text-slate-800">
-                Specialization
+                {t('chooser.specialization')}
               </label>
               <select
                 id={ids.specialization}
@@ -214,17 +259,17 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
                   )
                 }
               >
-                <option value="">Any specialization</option>
+                <option value="">{t('chooser.anySpecialization')}</option>
                 {SPECIALIZATIONS.map((value) => (
                   <option key={value} value={value}>
-                    {SPECIALIZATION_LABELS[value]}
+                    {t(SPECIALIZATION[value])}
                   </option>
                 ))}
               </select>
             </div>
             <div className="flex flex-col gap-1">
               <label htmlFor={ids.language} className="text-sm font-medium text-slate-800">
-                Language
+                {t('chooser.language')}
               </label>
               <select
                 id={ids.language}
@@ -238,10 +283,10 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
                   )
                 }
               >
-                <option value="">Any language</option>
+                <option value="">{t('chooser.anyLanguage')}</option>
                 {LANGUAGES.map((value) => (
                   <option key={value} value={value}>
-                    {value}
+                    {t(LANGUAGE_NAME[value])}
                   </option>
                 ))}
               </select>
@@ -249,15 +294,15 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
           </div>
           <p role="status" className="mb-2 text-sm text-slate-600">
             {filtered.isPending
-              ? 'Finding psychologists...'
+              ? t('chooser.finding')
               : filtered.isError
                 ? filtered.error.message
-                : `${cards.length} ${cards.length === 1 ? 'psychologist' : 'psychologists'}${anyFilter ? ' match' : ''}, soonest available first`}
+                : t(anyFilter ? 'chooser.countMatching' : 'chooser.count', {
+                    count: cards.length,
+                  })}
           </p>
           {cards.length === 0 && !filtered.isPending && !filtered.isError ? (
-            <p className="text-sm text-slate-700">
-              No psychologist matches both choices yet. Try another language or specialization.
-            </p>
+            <p className="text-sm text-slate-700">{t('chooser.noMatch')}</p>
           ) : (
             <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {cards.map((psychologist) => (
@@ -278,14 +323,21 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
                       </span>
                       {psychologist.specializations.length > 0 && (
                         <span className="text-sm text-slate-700">
-                          {specializationsOf(psychologist)}
-                          {psychologist.yearsOfPractice !== null &&
-                            ` · ${psychologist.yearsOfPractice} ${psychologist.yearsOfPractice === 1 ? 'year' : 'years'} of practice`}
+                          {psychologist.yearsOfPractice === null
+                            ? specializationsOf(t, psychologist)
+                            : t('chooser.specializationsWithYears', {
+                                specializations: specializationsOf(t, psychologist),
+                                years: psychologist.yearsOfPractice,
+                              })}
                         </span>
                       )}
                       {psychologist.languages.length > 0 && (
                         <span className="text-sm text-slate-600">
-                          Speaks {psychologist.languages.join(', ')}
+                          {t('chooser.speaks', {
+                            languages: psychologist.languages
+                              .map((language) => t(LANGUAGE_NAME[language]))
+                              .join(', '),
+                          })}
                         </span>
                       )}
                       <Fees psychologist={psychologist} />
@@ -297,8 +349,9 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
                       )}
                       {psychologist.registrationNumber && (
                         <span className="text-xs text-slate-500">
-                          Registration no. {psychologist.registrationNumber} (as given; not verified
-                          by Sukoon)
+                          {t('chooser.registration', {
+                            number: psychologist.registrationNumber,
+                          })}
                         </span>
                       )}
                     </span>

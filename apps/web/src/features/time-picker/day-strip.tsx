@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { DAY_CLOSED_LABELS, type DayTimes } from '@sukoon/shared';
+import type { DayClosed, DayTimes } from '@sukoon/shared';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT, type Translate } from '../../i18n/i18n';
 import { formatDate } from '../../lib/dates';
 import { formatLongDay } from './format';
 
@@ -12,9 +14,15 @@ interface DayStripProps {
   closedLabel?: (day: DayTimes) => string | null;
 }
 
-function summary(day: DayTimes, closedLabel?: DayStripProps['closedLabel']) {
-  if (day.closed) return closedLabel?.(day) ?? DAY_CLOSED_LABELS[day.closed];
-  return day.starts.length === 1 ? '1 time' : `${day.starts.length} times`;
+/** Why a day has no free time, as the day strip and the day's list say it. */
+export const CLOSED: Record<DayClosed, MessageKey> = {
+  NOT_AVAILABLE: 'timePicker.closed.notAvailable',
+  FULLY_BOOKED: 'timePicker.closed.fullyBooked',
+};
+
+function summary(t: Translate, day: DayTimes, closedLabel?: DayStripProps['closedLabel']) {
+  if (day.closed) return closedLabel?.(day) ?? t(CLOSED[day.closed]);
+  return t('timePicker.times', { count: day.starts.length });
 }
 
 /**
@@ -23,6 +31,7 @@ function summary(day: DayTimes, closedLabel?: DayStripProps['closedLabel']) {
  */
 export function DayStrip({ days, chosen, today, onChoose, closedLabel }: DayStripProps) {
   const list = useRef<HTMLUListElement>(null);
+  const t = useT();
   // The chosen day stays in sight when "Show that day" jumps weeks ahead in the sideways row. In the
   // next frame, when the browser lays the page out anyway: scrolling here would lay out the strip
   // inside the task that inserts it, a long task on a phone (issue 19).
@@ -37,14 +46,18 @@ export function DayStrip({ days, chosen, today, onChoose, closedLabel }: DayStri
   return (
     <ul
       ref={list}
-      aria-label="Days"
+      aria-label={t('timePicker.days')}
       className="-mx-1 flex snap-x gap-2 overflow-x-auto px-1 pb-2 lg:grid lg:grid-cols-7 lg:overflow-visible"
     >
       {days.map((day) => {
         const pressed = day.date === chosen;
         const closed = day.closed !== null;
-        const weekday = day.date === today ? 'Today' : formatDate(day.date, { weekday: 'short' });
-        const label = `${formatLongDay(day.date)}: ${summary(day, closedLabel)}`;
+        const weekday =
+          day.date === today ? t('timePicker.today') : formatDate(day.date, { weekday: 'short' });
+        const label = t('timePicker.dayLabel', {
+          day: formatLongDay(day.date),
+          summary: summary(t, day, closedLabel),
+        });
         return (
           <li key={day.date} className="shrink-0 snap-start">
             <button
@@ -68,7 +81,7 @@ export function DayStrip({ days, chosen, today, onChoose, closedLabel }: DayStri
               <span
                 className={`mt-0.5 text-xs ${pressed ? 'text-white' : closed ? 'text-slate-600' : 'text-brand-800'}`}
               >
-                {summary(day, closedLabel)}
+                {summary(t, day, closedLabel)}
               </span>
             </button>
           </li>

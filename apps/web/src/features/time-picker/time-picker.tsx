@@ -1,15 +1,14 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   addIsoDays,
-  DAY_CLOSED_LABELS,
   DAY_PARTS,
   dayTimes,
   dayPartOfMinute,
   formatClock,
   daysOfTimes,
   localDateOf,
+  formatNotice,
   localMinuteOf,
-  noticeLabel,
   PICKER_DAYS,
   sameClockTime,
   SESSION_DURATIONS,
@@ -21,12 +20,14 @@ import {
   type RatesInr,
   type SessionDuration,
 } from '@sukoon/shared';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useI18n, useT } from '../../i18n/i18n';
 import { deviceTimeZone, formatNextAvailable, zoneLabel } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import type { RescheduleMode } from '../../lib/reschedule-mode';
 import { useNow } from '../../lib/use-now';
 import { useAvailability } from '../calendar/api';
-import { DayStrip } from './day-strip';
+import { CLOSED, DayStrip } from './day-strip';
 import { formatLongDay } from './format';
 
 export interface PickerPsychologist extends RatesInr {
@@ -70,10 +71,10 @@ function withoutOwnTime(facts: AvailabilityFacts, mode: RescheduleMode | undefin
   };
 }
 
-const PART_HEADINGS: Record<DayPart, string> = {
-  morning: 'Morning',
-  afternoon: 'Afternoon',
-  evening: 'Evening',
+const PART_HEADINGS: Record<DayPart, MessageKey> = {
+  morning: 'timePicker.part.morning',
+  afternoon: 'timePicker.part.afternoon',
+  evening: 'timePicker.part.evening',
 };
 
 /**
@@ -99,6 +100,7 @@ function LoadedTimePicker({
   reschedule,
 }: TimePickerProps & { psychologist: PickerPsychologist }) {
   const now = useNow();
+  const t = useT();
   const { timeZone } = psychologist;
   const today = localDateOf(now, timeZone);
   const last = addIsoDays(today, PICKER_DAYS - 1);
@@ -134,7 +136,9 @@ function LoadedTimePicker({
       policy: { ...policy, minNoticeMinutes: 0 },
     }).starts.length > 0;
   const closedLabel = (day: DayTimes) =>
-    day.closed && noticeOnly(day) && policy ? noticeLabel(policy) : null;
+    day.closed && noticeOnly(day) && policy
+      ? t('timePicker.closed.notice', { notice: formatNotice(policy.minNoticeMinutes) })
+      : null;
   const next = days.find((day) => day.starts.length > 0)?.starts[0] ?? null;
   const nextDate = next ? localDateOf(next, timeZone) : null;
   // Until the patient picks a day, the day of the next free time is shown (today when none).
@@ -147,7 +151,9 @@ function LoadedTimePicker({
       moving={reschedule !== undefined}
       lengthSwitch={
         reschedule && !reschedule.lengths ? (
-          <p className="text-sm font-medium text-slate-700">{duration} min session</p>
+          <p className="text-sm font-medium text-slate-700">
+            {t('timePicker.sessionOf', { duration })}
+          </p>
         ) : reschedule?.lengths ? (
           <DurationSwitch
             rates={reschedule.lengths.rates}
@@ -185,7 +191,7 @@ function LoadedTimePicker({
               <DayTimesList
                 day={shown}
                 closedLabel={closedLabel(shown)}
-                verb={reschedule ? 'Move to' : 'Book'}
+                moving={reschedule !== undefined}
                 timeZone={timeZone}
                 now={now}
                 onPick={(start) => onPick({ start, durationMinutes: duration })}
@@ -209,6 +215,7 @@ function PickerFrame({
   moving?: boolean;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <section
       aria-labelledby="time-picker-heading"
@@ -217,11 +224,11 @@ function PickerFrame({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="time-picker-heading" className="text-xl font-semibold text-slate-900">
-            {moving ? 'Pick a new time' : 'Pick a time'}
+            {t(moving ? 'timePicker.headingMove' : 'timePicker.heading')}
           </h2>
           {timeZone && (
             <p className="mt-0.5 text-sm text-slate-600">
-              Times in {zoneLabel(timeZone)}, the psychologist’s time zone.
+              {t('timePicker.zoneNote', { zone: zoneLabel(timeZone) })}
             </p>
           )}
         </div>
@@ -242,9 +249,10 @@ function DurationSwitch({
   value: SessionDuration;
   onChange: (duration: SessionDuration) => void;
 }) {
+  const t = useT();
   return (
     <fieldset className="flex flex-col gap-1">
-      <legend className="sr-only">Session length</legend>
+      <legend className="sr-only">{t('timePicker.sessionLength')}</legend>
       <div className="inline-flex rounded-lg border border-slate-300 bg-slate-50 p-1">
         {SESSION_DURATIONS.map((minutes) => (
           <label
@@ -259,7 +267,7 @@ function DurationSwitch({
               onChange={() => onChange(minutes)}
               className="sr-only"
             />
-            <span>{minutes} min</span>
+            <span>{t('timePicker.minutes', { minutes })}</span>
             {rates && (
               <span className="text-xs">{formatRupees(sessionFeeInr(rates, minutes))}</span>
             )}
@@ -281,19 +289,21 @@ function NextAvailable({
   showing: boolean;
   onJump: () => void;
 }) {
+  const { t, rich } = useI18n();
   if (!next) {
     return (
       <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-        No free time in the next {PICKER_DAYS / 7} weeks. Please choose another psychologist, or
-        look again later: new times appear as soon as they open.
+        {t('timePicker.noFreeTime', { weeks: PICKER_DAYS / 7 })}
       </p>
     );
   }
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
       <p className="text-slate-700">
-        Next available:{' '}
-        <strong className="text-slate-900">{formatNextAvailable(next, timeZone)}</strong>
+        {rich('timePicker.nextAvailable', {
+          strong: (chunks: ReactNode) => <strong className="text-slate-900">{chunks}</strong>,
+          when: formatNextAvailable(next, timeZone),
+        })}
       </p>
       {!showing && (
         <button
@@ -301,7 +311,7 @@ function NextAvailable({
           onClick={onJump}
           className="min-h-10 rounded-lg px-2 font-medium text-brand-700 underline underline-offset-2 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
         >
-          Show that day
+          {t('timePicker.showThatDay')}
         </button>
       )}
     </div>
@@ -311,18 +321,20 @@ function NextAvailable({
 function DayTimesList({
   day,
   closedLabel,
-  verb,
+  moving,
   timeZone,
   now,
   onPick,
 }: {
   day: DayTimes;
   closedLabel: string | null;
-  verb: string;
+  /** Moving a session: the times say "Move to", not "Book". */
+  moving: boolean;
   timeZone: string;
   now: Date;
   onPick: (start: Date) => void;
 }) {
+  const t = useT();
   const heading = formatLongDay(day.date);
   const viewerZone = deviceTimeZone();
   const showViewerTime = !sameClockTime(timeZone, viewerZone, [now, ...day.starts]);
@@ -331,7 +343,7 @@ function DayTimesList({
       <div>
         <h3 className="text-base font-semibold text-slate-900">{heading}</h3>
         <p className="mt-1 text-sm text-slate-600">
-          {closedLabel ?? DAY_CLOSED_LABELS[day.closed]}. Please choose another day.
+          {t('timePicker.closedDay', { reason: closedLabel ?? t(CLOSED[day.closed]) })}
         </p>
       </div>
     );
@@ -345,19 +357,32 @@ function DayTimesList({
       <h3 className="text-base font-semibold text-slate-900">{heading}</h3>
       {showViewerTime && (
         <p className="-mt-2 text-sm text-slate-600">
-          Under each time: your time ({zoneLabel(viewerZone)}).
+          {t('timePicker.viewerNote', { zone: zoneLabel(viewerZone) })}
         </p>
       )}
       {byPart.map(({ part, starts }) => (
         <div key={part}>
-          <h4 className="mb-2 text-sm font-medium text-slate-600">{PART_HEADINGS[part]}</h4>
+          <h4 className="mb-2 text-sm font-medium text-slate-600">{t(PART_HEADINGS[part])}</h4>
           <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-3 xl:grid-cols-4">
             {starts.map((start) => (
               <li key={start.getTime()}>
                 <button
                   type="button"
                   onClick={() => onPick(start)}
-                  aria-label={`${verb} ${heading} at ${formatClock(start, timeZone)}${showViewerTime ? ` (your time ${formatClock(start, viewerZone)})` : ''}`}
+                  aria-label={t(
+                    showViewerTime
+                      ? moving
+                        ? 'timePicker.moveAtBoth'
+                        : 'timePicker.bookAtBoth'
+                      : moving
+                        ? 'timePicker.moveAt'
+                        : 'timePicker.bookAt',
+                    {
+                      day: heading,
+                      time: formatClock(start, timeZone),
+                      yourTime: formatClock(start, viewerZone),
+                    },
+                  )}
                   className="flex min-h-12 w-full flex-col items-center justify-center rounded-lg border border-brand-600 bg-white px-2 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
                 >
                   {formatClock(start, timeZone)}
@@ -378,10 +403,11 @@ function DayTimesList({
 
 /** The picker's shape while its four weeks load: a day strip and rows of times, greyed. */
 function PickerSkeleton() {
+  const t = useT();
   return (
     <div
       role="status"
-      aria-label="Loading free times"
+      aria-label={t('timePicker.loading')}
       className="flex animate-pulse flex-col gap-4"
     >
       <div className="h-5 w-56 rounded bg-slate-200" />
