@@ -10,6 +10,7 @@ import {
   type RatesInr,
   type SessionDuration,
 } from '@sukoon/shared';
+import { useT, type Translate } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-client';
 import { deviceTimeZone } from '../../lib/dates';
 import { BookingConfirmedDialog } from './booking-confirmed-dialog';
@@ -64,11 +65,11 @@ type Step =
   | { kind: 'pay'; order: CreateOrderData; summary: PaymentSummary }
   | { kind: 'confirmed'; start: Date; end: Date };
 
-const serviceOf = (durationMinutes: number, psychologist: PsychologistInfo) =>
-  `${durationMinutes}-minute session with ${psychologist.displayName}`;
+const serviceOf = (t: Translate, durationMinutes: number, psychologist: PsychologistInfo) =>
+  t('booking.service', { minutes: durationMinutes, name: psychologist.displayName });
 
-const message = (error: unknown) =>
-  error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+const message = (t: Translate, error: unknown) =>
+  error instanceof Error ? error.message : t('booking.somethingWentWrong');
 
 /**
  * Patient: Add Event form -> hold and order -> 'Complete Your Booking' -> checkout -> verified ->
@@ -84,6 +85,7 @@ export function BookingFlow({
   editExtra,
   onFinished,
 }: BookingFlowProps) {
+  const t = useT();
   const receiptName = payer && receiptNameOf(payer);
   const [step, setStep] = useState<Step>(() =>
     request?.kind === 'resume'
@@ -91,7 +93,7 @@ export function BookingFlow({
           kind: 'pay',
           order: request.order,
           summary: {
-            service: serviceOf(request.durationMinutes, psychologist),
+            service: serviceOf(t, request.durationMinutes, psychologist),
             issue: request.description,
             start: request.start,
             end: new Date(request.start.getTime() + request.durationMinutes * 60_000),
@@ -148,7 +150,7 @@ export function BookingFlow({
         kind: 'pay',
         order,
         summary: {
-          service: serviceOf(values.durationMinutes, psychologist),
+          service: serviceOf(t, values.durationMinutes, psychologist),
           issue: values.description,
           start: values.start,
           end: new Date(values.start.getTime() + values.durationMinutes * 60_000),
@@ -164,8 +166,8 @@ export function BookingFlow({
     } catch (caught) {
       setError(
         caught instanceof ApiError && caught.code === 'ORDER_CREATION_FAILED'
-          ? 'Failed to create order. Please try again in a moment.'
-          : message(caught),
+          ? t('booking.orderFailed')
+          : message(t, caught),
       );
     } finally {
       setBusy(false);
@@ -194,7 +196,7 @@ export function BookingFlow({
     } catch (caught) {
       await refresh();
       setVerifyFailed(true);
-      setError(message(caught));
+      setError(message(t, caught));
     } finally {
       setBusy(false);
     }

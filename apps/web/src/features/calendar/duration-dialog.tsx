@@ -1,8 +1,6 @@
 import { Dialog } from 'radix-ui';
 import {
   BOOKING_HORIZON_WEEKS,
-  formatClock,
-  formatLongDate,
   SESSION_DURATIONS,
   sameClockTime,
   slotProblem,
@@ -15,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useT } from '../../i18n/i18n';
-import { deviceTimeZone } from '../../lib/dates';
+import { deviceTimeZone, formatClock, formatLongDate } from '../../lib/dates';
 
 interface DurationDialogProps {
   /** 'Select Appointment Duration' from the week view, 'Appointment Duration' from the month view. */

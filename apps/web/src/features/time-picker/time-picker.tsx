@@ -4,7 +4,6 @@ import {
   DAY_PARTS,
   dayTimes,
   dayPartOfMinute,
-  formatClock,
   daysOfTimes,
   localDateOf,
   formatNotice,
@@ -22,7 +21,7 @@ import {
 } from '@sukoon/shared';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n, useT } from '../../i18n/i18n';
-import { deviceTimeZone, formatNextAvailable, zoneLabel } from '../../lib/dates';
+import { deviceTimeZone, formatClock, formatNextAvailable, zoneLabel } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import type { RescheduleMode } from '../../lib/reschedule-mode';
 import { useNow } from '../../lib/use-now';
