@@ -38,7 +38,6 @@ export const NOT_YET_TRANSLATED = [
   'apps/web/src/features/calendar/event-pill.tsx',
   'apps/web/src/features/calendar/month-view.tsx',
   'apps/web/src/features/calendar/week-view.tsx',
-  'apps/web/src/features/cancellation/cancel-appointment-dialog.tsx',
   'apps/web/src/features/dashboard/dashboard-shell.tsx',
   'apps/web/src/features/payments/checkout-playground.tsx',
   'apps/web/src/features/payments/sandbox-checkout.tsx',
