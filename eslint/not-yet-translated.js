@@ -9,7 +9,6 @@ export const NOT_YET_TRANSLATED = [
   'apps/web/src/app/error-boundary.tsx',
   'apps/web/src/app/patient-area.tsx',
   'apps/web/src/app/practice-layer.tsx',
-  'apps/web/src/app/reschedule-flow.tsx',
   'apps/web/src/components/ui/load-error.tsx',
   'apps/web/src/components/ui/loading-screen.tsx',
   'apps/web/src/components/ui/privacy-notice.tsx',
