@@ -53,7 +53,6 @@ export const NOT_YET_TRANSLATED = [
   'apps/web/src/features/profile/profile-prompt.tsx',
   'apps/web/src/features/profile/receipt-settings.tsx',
   'apps/web/src/features/psychologists/psychologist-chooser.tsx',
-  'apps/web/src/features/session-history/session-history.tsx',
   'apps/web/src/features/time-picker/day-strip.tsx',
   'apps/web/src/features/time-picker/time-picker.tsx',
 ];
