@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatSessionStart, type CheckoutParams, type MoveDecision } from '@sukoon/shared';
 import { Button } from '../components/ui/button';
+import { useT, type Translate } from '../i18n/i18n';
 import { MoveDecisionDialog } from '../features/reschedule/move-decision-dialog';
 import {
   moveTargetFromBooking,
@@ -21,12 +22,13 @@ import type { MoveSource } from './reschedule-layer';
  * the same payment, never paid again: if it still cannot, the patient is told not to pay twice,
  * as the webhook or the reconciliation settles that payment.
  */
-async function payDifference({ checkout }: { checkout: CheckoutParams }): Promise<PaymentOutcome> {
+async function payDifference(
+  { checkout }: { checkout: CheckoutParams },
+  t: Translate,
+): Promise<PaymentOutcome> {
   const result = await openCheckout(checkout);
   if (result === 'dismissed') return 'dismissed';
-  if (result === 'failed') {
-    return { error: 'The payment did not go through, so nothing changed. You can try again.' };
-  }
+  if (result === 'failed') return { error: t('reschedule.paymentFailed') };
   for (const delayMs of [0, 1000, 3000]) {
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
     try {
@@ -59,9 +61,12 @@ function movedFromOf(source: MoveSource): string | null {
 }
 
 /** "Dr X moved this session from Tue 2 Dec, 10:00 AM to Thu 4 Dec, 11:30 AM." */
-export function movedSentence(target: MoveTarget, movedFrom: string): string {
+export function movedSentence(t: Translate, target: MoveTarget, movedFrom: string): string {
   const when = (instant: string) => formatSessionStart(new Date(instant), target.timeZone);
-  return `${target.withName ?? 'Your psychologist'} moved this session from ${when(movedFrom)} to ${when(target.startDate)}.`;
+  const times = { from: when(movedFrom), to: when(target.startDate) };
+  return target.withName
+    ? t('reschedule.movedBy', { name: target.withName, ...times })
+    : t('reschedule.movedByYourPsychologist', times);
 }
 
 interface RescheduleFlowProps {
@@ -85,6 +90,7 @@ export function RescheduleFlow({
   onChanged,
   onClose,
 }: RescheduleFlowProps) {
+  const t = useT();
   const target = targetOf(request.source);
   const psychologist = usePsychologistRecord(target.psychologistId);
   const movedFrom = movedFromOf(request.source);
@@ -93,7 +99,7 @@ export function RescheduleFlow({
       <MoveDecisionDialog
         source={{ kind: 'session', bookingId: target.id }}
         decision={request.decision}
-        summary={movedSentence(target, movedFrom)}
+        summary={movedSentence(t, target, movedFrom)}
         onChanged={onChanged}
         onClose={onClose}
       />
@@ -115,7 +121,7 @@ export function RescheduleFlow({
           onPick={({ start, durationMinutes }) => onPick(start, durationMinutes)}
         />
       )}
-      payDifference={payDifference}
+      payDifference={(required) => payDifference(required, t)}
     />
   );
 }
@@ -134,17 +140,18 @@ export function RescheduleSection({
   timeZone: string;
   onReschedule: () => void;
 }): ReactNode {
+  const t = useT();
   return (
     <section aria-labelledby="reschedule-section" className="flex flex-col gap-2">
       <h3 id="reschedule-section" className="text-sm font-semibold text-slate-900">
-        Time
+        {t('reschedule.section.heading')}
       </h3>
       <p className="text-sm text-slate-600">
         {movedFrom
-          ? `Waiting for the patient: you moved this session from ${formatSessionStart(new Date(movedFrom), timeZone)}. They can keep the new time or cancel for a full refund; you can move it again once they answer.`
-          : unsaved
-            ? 'Save or undo your changes first, then move the session.'
-            : 'Move it to another free time; the patient can keep it or cancel for a full refund.'}
+          ? t('reschedule.section.waiting', {
+              from: formatSessionStart(new Date(movedFrom), timeZone),
+            })
+          : t(unsaved ? 'reschedule.section.unsaved' : 'reschedule.section.hint')}
       </p>
       <Button
         variant="secondary"
@@ -152,7 +159,7 @@ export function RescheduleSection({
         disabled={unsaved || movedFrom !== null}
         onClick={onReschedule}
       >
-        Reschedule
+        {t('reschedule.section.button')}
       </Button>
     </section>
   );

@@ -1,14 +1,27 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { RECEIPT_KIND_LABELS, receiptPath, type ReceiptSummary } from '@sukoon/shared';
+import { receiptPath, type DocumentKind, type ReceiptSummary } from '@sukoon/shared';
+import type { MessageKey } from '../i18n/catalogue';
+import { useT } from '../i18n/i18n';
 import { api } from '../lib/api-client';
 import { downloadSignedIn } from '../lib/download-file';
+
+/** Each kind of document as its link names it, and as the link's accessible name says it. */
+const KIND: Record<DocumentKind, { label: MessageKey; download: MessageKey }> = {
+  receipt: { label: 'sessionLinks.receipt', download: 'sessionLinks.downloadReceipt' },
+  refund_note: { label: 'sessionLinks.refundNote', download: 'sessionLinks.downloadRefundNote' },
+  penalty_receipt: {
+    label: 'sessionLinks.penaltyReceipt',
+    download: 'sessionLinks.downloadPenaltyReceipt',
+  },
+};
 
 /**
  * A session's receipts and refund notes, each a button that downloads its PDF. Loaded lazily by the
  * patient's Your sessions and the psychologist's session history, never in a first load.
  */
 export function ReceiptLinks({ receipts }: { receipts: ReceiptSummary[] }) {
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -26,17 +39,17 @@ export function ReceiptLinks({ receipts }: { receipts: ReceiptSummary[] }) {
 
   return (
     <div className="flex flex-col gap-1">
-      <ul className="flex flex-wrap gap-x-3 gap-y-1" aria-label="Receipts">
+      <ul className="flex flex-wrap gap-x-3 gap-y-1" aria-label={t('sessionLinks.receipts')}>
         {receipts.map((receipt) => (
           <li key={receipt.id}>
             <button
               type="button"
               className="min-h-8 rounded text-left text-xs font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:text-slate-400"
               disabled={busy === receipt.id}
-              aria-label={`Download ${RECEIPT_KIND_LABELS[receipt.kind].toLowerCase()} ${receipt.number} (PDF)`}
+              aria-label={t(KIND[receipt.kind].download, { number: receipt.number })}
               onClick={() => void download(receipt)}
             >
-              {RECEIPT_KIND_LABELS[receipt.kind]} {receipt.number} (PDF)
+              {t(KIND[receipt.kind].label, { number: receipt.number })}
             </button>
           </li>
         ))}
@@ -67,6 +80,7 @@ export function SessionReceipts({ bookingId }: { bookingId: string }) {
 
 /** The receipts of one session, for its psychologist (and their cancellation fee receipt). */
 export function BookingReceipts({ bookingId }: { bookingId: string }) {
+  const t = useT();
   const receipts = useQuery({
     queryKey: ['events', 'receipts', bookingId],
     queryFn: ({ signal }) =>
@@ -76,7 +90,7 @@ export function BookingReceipts({ bookingId }: { bookingId: string }) {
   if (!receipts.data || receipts.data.length === 0) return null;
   return (
     <div className="mt-3 border-t border-slate-100 pt-2">
-      <p className="mb-1 text-xs font-medium text-slate-700">Receipts</p>
+      <p className="mb-1 text-xs font-medium text-slate-700">{t('sessionLinks.receipts')}</p>
       <ReceiptLinks receipts={receipts.data} />
     </div>
   );

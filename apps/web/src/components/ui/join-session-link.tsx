@@ -1,4 +1,5 @@
 import { canJoinSession } from '@sukoon/shared';
+import { useT } from '../../i18n/i18n';
 import { meetingHref } from '../../lib/links';
 
 interface JoinSessionLinkProps {
@@ -27,6 +28,7 @@ export function JoinSessionLink({
   name,
   className = JOIN_LINK_CLASS,
 }: JoinSessionLinkProps) {
+  const t = useT();
   const href = meetingHref(meetingLink);
   if (!href || !canJoinSession(start, end, now)) return null;
   return (
@@ -34,10 +36,10 @@ export function JoinSessionLink({
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={`Join ${name} (opens in a new tab)`}
+      aria-label={t('sessionLinks.joinLabel', { name })}
       className={className}
     >
-      Join
+      {t('sessionLinks.join')}
     </a>
   );
 }

@@ -1,4 +1,5 @@
 import { sameClockTime } from '@sukoon/shared';
+import { useT } from '../../i18n/i18n';
 import { formatSessionDay, formatSessionTimes, zoneLabel } from '../../lib/dates';
 
 interface SessionWhenProps {
@@ -32,6 +33,7 @@ export function SessionWhenForViewer({
   viewerZone,
   ...session
 }: SessionWhenProps & { viewerZone: string }) {
+  const t = useT();
   const shown = [new Date(session.startDate), new Date(session.endDate)];
   if (sameClockTime(session.timeZone, viewerZone, shown)) return <SessionWhen {...session} />;
   return (
@@ -39,7 +41,7 @@ export function SessionWhenForViewer({
       <SessionWhen {...session} />{' '}
       <span className="whitespace-nowrap">({zoneLabel(session.timeZone)})</span>
       <span className="block text-xs text-slate-500">
-        Your time: <SessionWhen {...session} timeZone={viewerZone} />{' '}
+        {t('sessionLinks.yourTime')} <SessionWhen {...session} timeZone={viewerZone} />{' '}
         <span className="whitespace-nowrap">({zoneLabel(viewerZone)})</span>
       </span>
     </>

@@ -9,6 +9,8 @@ import {
   type CheckoutParams,
   type CheckoutSuccess,
 } from '@sukoon/shared';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useI18n, type Translate } from '../../i18n/i18n';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { Notice } from '../../components/ui/text-field';
@@ -47,7 +49,7 @@ type Variant = 'patient' | 'penalty' | 'own';
 
 type Step =
   | { kind: 'confirm' }
-  | { kind: 'working'; label: string }
+  | { kind: 'working'; label: MessageKey }
   /**
    * The fee is paid but the server has not confirmed the cancellation (a network error, a 5xx, a
    * 429...). Trying again verifies the same payment (idempotent on the server) and never reopens the
@@ -60,8 +62,8 @@ type Step =
 
 const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
 
-const messageOf = (caught: unknown) =>
-  caught instanceof Error ? caught.message : 'Something went wrong. Please try again.';
+const messageOf = (caught: unknown, t: Translate) =>
+  caught instanceof Error ? caught.message : t('cancel.genericError');
 
 /**
  * Only an answer that the session is gone (404) or changed (409: already canceled, started, fee
@@ -72,23 +74,30 @@ function isFinalRefusal(caught: unknown): boolean {
   return caught instanceof ApiError && (caught.status === 404 || caught.status === 409);
 }
 
-function refundText(refund: RefundSummary | null, patient: boolean, paidPaise: number): string {
-  const whose = patient ? 'your' : 'the patient’s';
+function refundText(
+  t: Translate,
+  refund: RefundSummary | null,
+  patient: boolean,
+  paidPaise: number,
+): string {
   if (!refund) {
     if (!patient) return '';
     // A late cancellation under a no-refund policy: paid, and nothing goes back.
     return paidPaise > 0
-      ? `Nothing of the ${formatInr(paidPaise)} you paid is refunded, as the policy you booked under says.`
-      : 'No payment was taken for it, so there is nothing to refund.';
+      ? t('cancel.done.nothingRefunded', { paid: formatInr(paidPaise) })
+      : t('cancel.done.noPayment');
   }
+  const amount = formatInr(refund.amount);
   if (patient && refund.amount < paidPaise) {
-    const state = refund.status === 'processed' ? 'Refunded' : 'Refund pending:';
-    return `${state} ${formatInr(refund.amount)} of the ${formatInr(paidPaise)} you paid, to your original payment method${refund.status === 'processed' ? '' : '; it is retried automatically until the payment provider confirms it'}.`;
+    const values = { refund: amount, paid: formatInr(paidPaise) };
+    return refund.status === 'processed'
+      ? t('cancel.done.partlyRefunded', values)
+      : t('cancel.done.partlyPending', values);
   }
   if (refund.status === 'processed') {
-    return `Refunded ${formatInr(refund.amount)} to ${whose} original payment method.`;
+    return t(patient ? 'cancel.done.refunded' : 'cancel.done.patientRefunded', { amount });
   }
-  return `Refund pending: ${formatInr(refund.amount)} goes back to ${whose} original payment method. The payment provider has not confirmed it yet, so it is retried automatically.`;
+  return t(patient ? 'cancel.done.refundPending' : 'cancel.done.patientRefundPending', { amount });
 }
 
 /** Whether verify-payment's answer reports the patient's refund as processed (not only started). */
@@ -104,6 +113,7 @@ function refundProcessed(answer: unknown): boolean {
  * shared rule; the server applies the same one and its answer is shown after canceling).
  */
 function PatientRefund({ target, now }: { target: CancelTarget; now: Date }) {
+  const { t, rich } = useI18n();
   const fee = formatInr(target.feePaise);
   const { refundPaise, late } = target.policy
     ? patientCancellationRefund(target.feePaise, new Date(target.startDate), target.policy, now)
@@ -111,22 +121,24 @@ function PatientRefund({ target, now }: { target: CancelTarget; now: Date }) {
   if (!late || target.feePaise === 0) {
     return (
       <p className="text-sm text-slate-700">
-        <strong className="font-semibold">Free cancellation</strong>
-        {target.feePaise > 0
-          ? `: your ${fee} is refunded in full to your original payment method.`
-          : '.'}{' '}
-        The slot becomes free for booking again.
+        {rich(target.feePaise > 0 ? 'cancel.free' : 'cancel.freeNoFee', {
+          fee,
+          strong: (chunks) => <strong className="font-semibold">{chunks}</strong>,
+        })}
       </p>
     );
   }
   return (
     <div className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-      <p className="font-semibold">This is a late cancellation.</p>
+      <p className="font-semibold">{t('cancel.late.title')}</p>
       <p className="mt-1">
         {refundPaise > 0
-          ? `${formatInr(refundPaise)} of your ${fee} is refunded (${target.policy?.lateCancelRefundPercent ?? 100}\u00a0%), as the policy you booked under says.`
-          : `Nothing of your ${fee} is refunded, as the policy you booked under says.`}{' '}
-        The slot becomes free for booking again.
+          ? t('cancel.late.partial', {
+              refund: formatInr(refundPaise),
+              fee,
+              percent: target.policy?.lateCancelRefundPercent ?? 100,
+            })
+          : t('cancel.late.none', { fee })}
       </p>
     </div>
   );
@@ -140,6 +152,7 @@ function PatientRefund({ target, now }: { target: CancelTarget; now: Date }) {
  */
 export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
   const { role, target, now, checkout, onChanged, onClose, onPaidPenaltyChange } = props;
+  const { t, rich } = useI18n();
   const viewerZone = props.viewerZone ?? deviceTimeZone();
   const [step, setStep] = useState<Step>(() =>
     props.paidPenalty
@@ -154,11 +167,11 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
   const cancelable = canCancelSession(target, now);
   const fee = formatInr(target.feePaise);
   const penalty = formatInr(PSYCHOLOGIST_CANCELLATION_PENALTY_PAISE);
-  const noun = variant === 'own' ? 'event' : 'session';
-  const patientName = target.withName ?? 'the patient';
+  const own = variant === 'own';
+  const patientName = target.withName ?? t('cancel.thePatient');
 
   async function refuse(caught: unknown) {
-    setError(messageOf(caught));
+    setError(messageOf(caught, t));
     setStep({ kind: 'refused' });
     // What the server refused may mean the session changed meanwhile; show it as it is now.
     await onChanged().catch(() => undefined);
@@ -169,7 +182,7 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
     setError(null);
     setStep({
       kind: 'working',
-      label: variant === 'penalty' ? 'Opening checkout...' : 'Canceling...',
+      label: variant === 'penalty' ? 'cancel.working.checkout' : 'cancel.working.canceling',
     });
     let result: Awaited<ReturnType<PenaltyCheckout['open']>>;
     try {
@@ -180,10 +193,14 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
         await onChanged().catch(() => undefined);
         setStep({
           kind: 'done',
-          message:
-            variant === 'own'
-              ? 'The event is canceled and its time is free again.'
-              : `The session is canceled. ${refundText(data.refund, variant === 'patient', target.feePaise)}`,
+          message: own
+            ? t('cancel.done.event')
+            : [
+                t('cancel.done.session'),
+                refundText(t, data.refund, variant === 'patient', target.feePaise),
+              ]
+                .filter(Boolean)
+                .join(' '),
         });
         return;
       }
@@ -192,7 +209,7 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
       // Nothing has been paid yet, so a retry simply starts over.
       if (isFinalRefusal(caught)) await refuse(caught);
       else {
-        setError(messageOf(caught));
+        setError(messageOf(caught, t));
         setStep({ kind: 'confirm' });
       }
       return;
@@ -218,7 +235,7 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
         onPaidPenaltyChange?.(null);
         await refuse(caught);
       } else {
-        setError(messageOf(caught));
+        setError(messageOf(caught, t));
         setStep({ kind: 'paid', result, verifying: false });
       }
       return;
@@ -228,7 +245,10 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
     await onChanged().catch(() => undefined);
     setStep({
       kind: 'done',
-      message: `The session is canceled. You paid the ${penalty} cancellation fee, and ${patientName} ${refundProcessed(answer) ? 'is refunded' : 'is being refunded'} the ${fee} they paid, in full.`,
+      message: `${t('cancel.done.session')} ${t(
+        refundProcessed(answer) ? 'cancel.done.penaltyRefunded' : 'cancel.done.penaltyRefunding',
+        { penalty, name: patientName, fee },
+      )}`,
     });
   }
 
@@ -239,9 +259,9 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
     onClose();
   }
 
-  const closeButton = (label: string) => (
+  const closeButton = (label: MessageKey) => (
     <Button variant="secondary" onClick={close} disabled={busy}>
-      {label}
+      {t(label)}
     </Button>
   );
 
@@ -251,7 +271,7 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
       <>
         <Notice tone="success">{step.message}</Notice>
         <Button onClick={close} className="w-full sm:w-auto sm:self-end">
-          Done
+          {t('cancel.doneButton')}
         </Button>
       </>
     );
@@ -259,17 +279,14 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
     body = (
       <>
         <Notice tone="info">
-          <span className="block font-semibold">
-            Payment received — confirming your cancellation…
-          </span>
-          Your {penalty} fee is safe: it is either applied to this cancellation or refunded to you
-          in full. Trying again never charges you a second time.
+          <span className="block font-semibold">{t('cancel.paid.title')}</span>
+          {t('cancel.paid.body', { penalty })}
         </Notice>
         {error && <Notice tone="error">{error}</Notice>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          {closeButton('Close')}
+          {closeButton('cancel.close')}
           <Button onClick={() => void confirmPaid(step.result)} disabled={busy}>
-            {step.verifying ? 'Confirming...' : 'Try again'}
+            {t(step.verifying ? 'cancel.confirming' : 'cancel.tryAgain')}
           </Button>
         </div>
       </>
@@ -278,17 +295,15 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
     body = (
       <>
         {error && <Notice tone="error">{error}</Notice>}
-        <div className="flex justify-end">{closeButton('Close')}</div>
+        <div className="flex justify-end">{closeButton('cancel.close')}</div>
       </>
     );
   } else if (!cancelable) {
     body = (
       <>
-        <Notice tone="info">
-          This {noun} has already started or ended, so it can no longer be canceled.
-        </Notice>
+        <Notice tone="info">{t(own ? 'cancel.startedEvent' : 'cancel.startedSession')}</Notice>
         <Button variant="secondary" onClick={close} className="w-full sm:w-auto sm:self-end">
-          Close
+          {t('cancel.close')}
         </Button>
       </>
     );
@@ -299,43 +314,35 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
         {variant === 'penalty' && (
           <>
             <div className="flex items-center justify-between rounded-xl border border-amber-200 bg-amber-50 px-4 py-3">
-              <span className="text-sm font-medium text-amber-900">Cancellation fee</span>
+              <span className="text-sm font-medium text-amber-900">{t('cancel.feeLabel')}</span>
               <span className="text-lg font-semibold text-amber-900">{penalty}</span>
             </div>
             <p className="text-sm text-slate-700">
-              Canceling a patient’s session costs a {penalty} fee, paid now in the checkout. Once it
-              is paid, the session is canceled and {patientName} is refunded the {fee} they paid, in
-              full.
+              {t('cancel.penaltyExplain', { penalty, name: patientName, fee })}
             </p>
           </>
         )}
-        {variant === 'own' && (
-          <p className="text-sm text-slate-700">
-            This event has no patient booking, so there is no fee. Its time becomes free again.
-          </p>
-        )}
+        {variant === 'own' && <p className="text-sm text-slate-700">{t('cancel.ownExplain')}</p>}
         {error && <Notice tone="error">{error}</Notice>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          {closeButton(`Keep ${noun}`)}
+          {closeButton(own ? 'cancel.keepEvent' : 'cancel.keepSession')}
           <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
             {step.kind === 'working'
-              ? step.label
+              ? t(step.label)
               : variant === 'penalty'
-                ? `Pay ${penalty} and cancel`
-                : variant === 'own'
-                  ? 'Cancel event'
-                  : 'Cancel session'}
+                ? t('cancel.payAndCancel', { penalty })
+                : t(own ? 'cancel.cancelEvent' : 'cancel.cancelSession')}
           </Button>
         </div>
         <p role="status" className="sr-only">
-          {step.kind === 'working' ? step.label : ''}
+          {step.kind === 'working' ? t(step.label) : ''}
         </p>
       </>
     );
   }
 
   return (
-    <Modal open onOpenChange={(open) => !open && close()} title="Cancel Appointment">
+    <Modal open onOpenChange={(open) => !open && close()} title={t('cancel.title')}>
       <div className="flex flex-col gap-4">
         <div className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-3">
           <p className="font-semibold break-words text-slate-900">{target.title}</p>
@@ -349,7 +356,10 @@ export function CancelAppointmentDialog(props: CancelAppointmentDialogProps) {
           </p>
           {target.withName && (
             <p className="text-sm text-slate-600">
-              with <span className="break-words">{target.withName}</span>
+              {rich('cancel.with', {
+                name: target.withName,
+                wrap: (chunks) => <span className="break-words">{chunks}</span>,
+              })}
             </p>
           )}
         </div>

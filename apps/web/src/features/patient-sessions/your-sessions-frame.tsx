@@ -2,9 +2,11 @@
 // it (app/app.tsx, decision 0017), and so does the dashboard while the bookings load, so filling it
 // in moves nothing below. Kept free of the sessions' tools, as the frame is part of every first load.
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/i18n';
 
 /** The box with its heading. */
 export function YourSessionsBox({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <section
       aria-labelledby="your-sessions-heading"
@@ -12,7 +14,7 @@ export function YourSessionsBox({ children }: { children: ReactNode }) {
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h2 id="your-sessions-heading" className="text-base font-semibold text-slate-900">
-          Your sessions
+          {t('sessions.heading')}
         </h2>
       </div>
       {children}
@@ -25,10 +27,11 @@ export function YourSessionsBox({ children }: { children: ReactNode }) {
  * over one line's box ('No upcoming sessions…'), so an empty list does not shrink the box.
  */
 export function YourSessionsSkeleton() {
+  const t = useT();
   return (
     <div
       role="status"
-      aria-label="Loading your sessions"
+      aria-label={t('sessions.loading')}
       className="mt-3 grid animate-pulse grid-cols-1 gap-4 motion-reduce:animate-none lg:grid-cols-2"
     >
       {/* In the Upcoming column, as the list lays it out. */}

@@ -18,6 +18,8 @@ import {
 import { Button } from '../../components/ui/button';
 import { JoinSessionLink } from '../../components/ui/join-session-link';
 import { SessionWhenForViewer } from '../../components/ui/session-when';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useI18n, useT } from '../../i18n/i18n';
 import { lazyWithPreload } from '../../lib/lazy';
 import { meetingHref } from '../../lib/links';
 import {
@@ -81,6 +83,7 @@ export function YourSessions({
   onAnswerMove,
   onResumePayment,
 }: YourSessionsProps) {
+  const t = useT();
   const ids = { held: useId(), upcoming: useId(), canceled: useId() };
   const bookings = useMyBookings(userId);
   const held = heldBookings(bookings.data ?? [], now);
@@ -93,14 +96,14 @@ export function YourSessions({
         <YourSessionsSkeleton />
       ) : bookings.isError ? (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          Your sessions could not be loaded: {bookings.error.message}
+          {t('sessions.loadError', { message: bookings.error.message })}
         </p>
       ) : (
         <div className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
           {held.length > 0 && (
             <div className="lg:col-span-2">
               <p id={ids.held} className="mb-2 text-sm font-medium text-slate-700">
-                Awaiting payment ({held.length})
+                {t('sessions.awaitingPayment', { count: held.length })}
               </p>
               <ul aria-labelledby={ids.held} className="flex flex-col gap-2">
                 {held.map((booking) => (
@@ -119,12 +122,12 @@ export function YourSessions({
           <div>
             {/* Labels, not headings: the calendar's week heading is the page's only h3. */}
             <p id={ids.upcoming} className="mb-2 text-sm font-medium text-slate-700">
-              Upcoming ({upcoming.length})
+              {t('sessions.upcoming', { count: upcoming.length })}
             </p>
             {upcoming.length === 0 ? (
               // As tall as its stand-in while loading (your-sessions-frame.tsx), wrapped or not.
               <p className="min-h-[4.125rem] rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-600 sm:min-h-[2.875rem]">
-                No upcoming sessions. Pick a time below to book one.
+                {t('sessions.noUpcoming')}
               </p>
             ) : (
               <ul aria-labelledby={ids.upcoming} className="flex flex-col gap-2">
@@ -146,7 +149,7 @@ export function YourSessions({
           {canceled.length > 0 && (
             <div>
               <p id={ids.canceled} className="mb-2 text-sm font-medium text-slate-700">
-                Recently canceled
+                {t('sessions.recentlyCanceled')}
               </p>
               <ul aria-labelledby={ids.canceled} className="flex flex-col gap-2">
                 {canceled.map((booking) => (
@@ -179,6 +182,7 @@ function Upcoming({
     now: Date;
     onCancel: (booking: BookingListItem) => void;
   }) {
+  const { t, rich } = useI18n();
   const href = meetingHref(booking.meeting_link);
   const started = !canCancelSession(
     {
@@ -201,24 +205,27 @@ function Upcoming({
       {moved && (
         <div className="flex w-full flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
           <p className="text-sm text-amber-900">
-            {booking.psychologist_name} moved this session from{' '}
-            <strong>{formatSessionStart(new Date(moved), zone)}</strong> to{' '}
-            <strong>{formatSessionStart(new Date(booking.start_time), zone)}</strong>.
+            {rich('sessions.moved', {
+              name: booking.psychologist_name,
+              from: formatSessionStart(new Date(moved), zone),
+              to: formatSessionStart(new Date(booking.start_time), zone),
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
           {onAnswerMove && (
             <div className="flex flex-wrap gap-2">
               <Button
-                aria-label={`Keep the new time of ${booking.title}`}
+                aria-label={t('sessions.keepNewTimeLabel', { title: booking.title })}
                 onClick={() => onAnswerMove(booking, 'keep')}
               >
-                Keep the new time
+                {t('sessions.keepNewTime')}
               </Button>
               <Button
                 variant="secondary"
-                aria-label={`Cancel ${booking.title} for a full refund`}
+                aria-label={t('sessions.cancelForRefundLabel', { title: booking.title })}
                 onClick={() => onAnswerMove(booking, 'cancel')}
               >
-                Cancel for a full refund
+                {t('sessions.cancelForRefund')}
               </Button>
             </div>
           )}
@@ -230,29 +237,32 @@ function Upcoming({
           <When booking={booking} zoneOf={zoneOf} viewerZone={viewerZone} />
         </p>
         <p className="truncate text-xs text-slate-500">
-          with {booking.psychologist_name}
-          {started ? ' · in progress' : ''}
+          {t(started ? 'sessions.withInProgress' : 'sessions.with', {
+            name: booking.psychologist_name,
+          })}
         </p>
         {!started && !moved && refusal && onReschedule && (
-          <p className="text-xs text-slate-600">{REFUSAL_HINT[refusal]}</p>
+          <p className="text-xs text-slate-600">{t(REFUSAL_HINT[refusal])}</p>
         )}
-        {!href && (
-          <p className="text-xs text-slate-500">
-            The meeting link appears here once your psychologist adds it.
-          </p>
-        )}
+        {!href && <p className="text-xs text-slate-500">{t('sessions.linkPending')}</p>}
         {href && !started && !canJoinSession(booking.start_time, booking.end_time, now) && (
-          <p className="text-xs text-slate-500">Join appears here 10 minutes before the start.</p>
+          <p className="text-xs text-slate-500">{t('sessions.joinSoon')}</p>
         )}
         {!started && (
           <AddToCalendarLinks
             name={booking.title}
-            event={sessionTemplateEvent({
-              title: `${booking.title} (Sukoon session with ${booking.psychologist_name})`,
-              start: booking.start_time,
-              end: booking.end_time,
-              meetingLink: href,
-            })}
+            event={sessionTemplateEvent(
+              {
+                title: t('sessions.calendarTitle', {
+                  title: booking.title,
+                  name: booking.psychologist_name,
+                }),
+                start: booking.start_time,
+                end: booking.end_time,
+                meetingLink: href,
+              },
+              t,
+            )}
           />
         )}
       </div>
@@ -267,20 +277,20 @@ function Upcoming({
         {!started && !moved && onReschedule && (
           <Button
             variant="secondary"
-            aria-label={`Reschedule ${booking.title}`}
+            aria-label={t('sessions.rescheduleLabel', { title: booking.title })}
             // Still offered when the policy says no: the dialog says why and offers Cancel.
             onClick={() => onReschedule(booking)}
           >
-            Reschedule
+            {t('sessions.reschedule')}
           </Button>
         )}
         {!started && !moved && (
           <Button
             variant="secondary"
-            aria-label={`Cancel ${booking.title}`}
+            aria-label={t('sessions.cancelLabel', { title: booking.title })}
             onClick={() => onCancel(booking)}
           >
-            Cancel
+            {t('sessions.cancel')}
           </Button>
         )}
       </div>
@@ -290,10 +300,10 @@ function Upcoming({
 }
 
 /** Why Reschedule will not move it, in a few words (the dialog says it in full). */
-const REFUSAL_HINT: Record<PatientMoveRefusal, string> = {
-  NOT_ALLOWED: 'Cannot be moved online',
-  TOO_LATE: 'Too late to move it online',
-  LIMIT_REACHED: 'Moved as often as allowed',
+const REFUSAL_HINT: Record<PatientMoveRefusal, MessageKey> = {
+  NOT_ALLOWED: 'sessions.refusal.notAllowed',
+  TOO_LATE: 'sessions.refusal.tooLate',
+  LIMIT_REACHED: 'sessions.refusal.limitReached',
 };
 
 // Receipts are read and downloaded far less than the list: their code and data come after it.
@@ -314,6 +324,7 @@ function Receipts({ booking }: { booking: BookingListItem }) {
 }
 
 function Canceled({ booking, zoneOf, viewerZone }: RowProps) {
+  const t = useT();
   const refund = booking.refund;
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-slate-200 bg-slate-50 p-3">
@@ -325,7 +336,9 @@ function Canceled({ booking, zoneOf, viewerZone }: RowProps) {
           <When booking={booking} zoneOf={zoneOf} viewerZone={viewerZone} />
         </p>
         <p className="text-xs text-slate-500">
-          Canceled by {booking.canceled_by === 'patient' ? 'you' : booking.psychologist_name}
+          {booking.canceled_by === 'patient'
+            ? t('sessions.canceledByYou')
+            : t('sessions.canceledBy', { name: booking.psychologist_name })}
         </p>
       </div>
       {refund && (
@@ -333,11 +346,14 @@ function Canceled({ booking, zoneOf, viewerZone }: RowProps) {
           className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold ${refund.status === 'processed' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}
         >
           {refund.status !== 'processed'
-            ? `Refund pending (${formatInr(refund.amount)}), retrying`
+            ? t('sessions.refundPending', { amount: formatInr(refund.amount) })
             : booking.payment_status === 'partially_refunded'
               ? // A late cancellation: the policy it was booked under refunds only part of the fee.
-                `Partly refunded: ${formatInr(refund.amount)} of ${formatInr(booking.paid_paise ?? Math.round(booking.price * 100))}`
-              : `Refunded ${formatInr(refund.amount)}`}
+                t('sessions.partlyRefunded', {
+                  refund: formatInr(refund.amount),
+                  paid: formatInr(booking.paid_paise ?? Math.round(booking.price * 100)),
+                })
+              : t('sessions.refunded', { amount: formatInr(refund.amount) })}
         </span>
       )}
       <Receipts booking={booking} />
@@ -376,6 +392,7 @@ function Held({
   userId: string;
   onResumePayment: YourSessionsProps['onResumePayment'];
 }) {
+  const { t, rich } = useI18n();
   const seconds = useSecondsLeft(booking.hold_expires_at!);
   const release = useReleaseHold(userId);
   const [resuming, setResuming] = useState(false);
@@ -403,17 +420,18 @@ function Held({
           <When booking={booking} zoneOf={zoneOf} viewerZone={viewerZone} />
         </p>
         <p className="text-xs text-slate-600">
-          with {booking.psychologist_name} · {formatInr(Math.round(booking.price * 100))} not paid
-          yet
+          {t('sessions.heldWith', {
+            name: booking.psychologist_name,
+            amount: formatInr(Math.round(booking.price * 100)),
+          })}
         </p>
         <p className="text-sm font-medium text-amber-900">
-          {seconds > 0 ? (
-            <>
-              Slot kept for you for <span className="tabular-nums">{formatLeft(seconds)}</span>
-            </>
-          ) : (
-            'The hold has ended; the slot is free again.'
-          )}
+          {seconds > 0
+            ? rich('sessions.heldFor', {
+                left: formatLeft(seconds),
+                time: (chunks) => <span className="tabular-nums">{chunks}</span>,
+              })
+            : t('sessions.holdEnded')}
         </p>
         {error && (
           <p role="alert" className="mt-1 text-sm text-red-800">
@@ -421,23 +439,27 @@ function Held({
           </p>
         )}
         <p role="status" className="sr-only">
-          {resuming ? 'Opening the payment…' : release.isPending ? 'Releasing the slot…' : ''}
+          {resuming
+            ? t('sessions.openingPayment')
+            : release.isPending
+              ? t('sessions.releasing')
+              : ''}
         </p>
       </div>
       {seconds > 0 && (
         <div className="flex shrink-0 gap-2">
           {onResumePayment && (
             <Button
-              aria-label={`Resume paying for ${booking.title}`}
+              aria-label={t('sessions.resumeLabel', { title: booking.title })}
               disabled={busy}
               onClick={() => void resume()}
             >
-              Resume payment
+              {t('sessions.resume')}
             </Button>
           )}
           <Button
             variant="secondary"
-            aria-label={`Release the slot of ${booking.title}`}
+            aria-label={t('sessions.releaseLabel', { title: booking.title })}
             disabled={busy}
             onClick={() =>
               release.mutate(booking.id, {
@@ -445,7 +467,7 @@ function Held({
               })
             }
           >
-            Release
+            {t('sessions.release')}
           </Button>
         </div>
       )}

@@ -6,6 +6,8 @@ import {
   type MoveDecisionBody,
   type MoveDecisionResult,
 } from '@sukoon/shared';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT, type Translate } from '../../i18n/i18n';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { Notice } from '../../components/ui/text-field';
@@ -35,16 +37,16 @@ interface MoveDecisionDialogProps {
   onClose: () => void;
 }
 
-const QUESTION: Record<MoveDecision, string> = {
-  keep: 'Keep the new time?',
-  cancel: 'Cancel this session and get a full refund?',
+const QUESTION: Record<MoveDecision, MessageKey> = {
+  keep: 'reschedule.decision.keepQuestion',
+  cancel: 'reschedule.decision.cancelQuestion',
 };
 
-function resultText(result: MoveDecisionResult): string {
-  if (result.decision === 'keep') return 'Done: your session stays at its new time.';
+function resultText(t: Translate, result: MoveDecisionResult): string {
+  if (result.decision === 'keep') return t('reschedule.decision.kept');
   return result.refund_paise
-    ? `The session is canceled. ${formatInr(result.refund_paise)} is refunded in full to your original payment method.`
-    : 'The session is canceled and refunded in full.';
+    ? t('reschedule.decision.canceledRefund', { amount: formatInr(result.refund_paise) })
+    : t('reschedule.decision.canceled');
 }
 
 /**
@@ -58,6 +60,7 @@ export function MoveDecisionDialog({
   onChanged,
   onClose,
 }: MoveDecisionDialogProps) {
+  const t = useT();
   const [chosen, setChosen] = useState<MoveDecision | null>(decision ?? null);
   const [working, setWorking] = useState(false);
   const [result, setResult] = useState<MoveDecisionResult | null>(null);
@@ -79,9 +82,7 @@ export function MoveDecisionDialog({
       await onChanged?.().catch(() => undefined);
       setResult(data);
     } catch (caught) {
-      setError(
-        caught instanceof Error ? caught.message : 'Something went wrong. Please try again.',
-      );
+      setError(caught instanceof Error ? caught.message : t('reschedule.genericError'));
       setFinal(caught instanceof ApiError && [404, 409, 410].includes(caught.status));
     } finally {
       setWorking(false);
@@ -89,51 +90,53 @@ export function MoveDecisionDialog({
   }
 
   return (
-    <Modal open onOpenChange={(open) => !open && close()} title="Your session was moved">
+    <Modal open onOpenChange={(open) => !open && close()} title={t('reschedule.decision.title')}>
       <div className="flex flex-col gap-4">
         {summary && <p className="text-sm text-slate-700">{summary}</p>}
         {result ? (
           <>
-            <Notice tone="success">{resultText(result)}</Notice>
+            <Notice tone="success">{resultText(t, result)}</Notice>
             <Button onClick={close} className="w-full sm:w-auto sm:self-end">
-              Done
+              {t('reschedule.doneButton')}
             </Button>
           </>
         ) : chosen === null ? (
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setChosen('cancel')}>
-              Cancel for a full refund
+              {t('reschedule.decision.cancel')}
             </Button>
-            <Button onClick={() => setChosen('keep')}>Keep the new time</Button>
+            <Button onClick={() => setChosen('keep')}>{t('reschedule.decision.keep')}</Button>
           </div>
         ) : (
           <>
-            <p className="font-medium text-slate-900">{QUESTION[chosen]}</p>
+            <p className="font-medium text-slate-900">{t(QUESTION[chosen])}</p>
             {error && <Notice tone="error">{error}</Notice>}
             {final ? (
               <Button variant="secondary" onClick={close} className="w-full sm:w-auto sm:self-end">
-                Close
+                {t('reschedule.close')}
               </Button>
             ) : (
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Button variant="secondary" disabled={working} onClick={close}>
-                  Not now
+                  {t('reschedule.decision.notNow')}
                 </Button>
                 <Button
                   variant={chosen === 'cancel' ? 'danger' : 'primary'}
                   disabled={working}
                   onClick={() => void answer(chosen)}
                 >
-                  {working
-                    ? 'Sending…'
-                    : chosen === 'keep'
-                      ? 'Keep the new time'
-                      : 'Cancel for a full refund'}
+                  {t(
+                    working
+                      ? 'reschedule.decision.sending'
+                      : chosen === 'keep'
+                        ? 'reschedule.decision.keep'
+                        : 'reschedule.decision.cancel',
+                  )}
                 </Button>
               </div>
             )}
             <p role="status" className="sr-only">
-              {working ? 'Sending your answer…' : ''}
+              {working ? t('reschedule.decision.sendingAnswer') : ''}
             </p>
           </>
         )}

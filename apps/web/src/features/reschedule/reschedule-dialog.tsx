@@ -6,14 +6,17 @@ import {
   formatSessionStart,
   lengthChangePaise,
   patientMoveRefusal,
-  patientMoveRefusalMessage,
   PSYCHOLOGIST_MOVE_POLICY,
   readPolicy,
-  rescheduleTerms,
+  rescheduleDeadline,
+  rescheduleNoticeOf,
+  type PatientMoveRefusal,
+  type PracticePolicy,
   type RescheduleBody,
   type RescheduleData,
   type SessionDuration,
 } from '@sukoon/shared';
+import { useT, type Translate } from '../../i18n/i18n';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { Notice } from '../../components/ui/text-field';
@@ -72,10 +75,56 @@ type Step =
   | ({ kind: 'done'; refundPaise: number | null; paidPaise: number | null } & Choice)
   | { kind: 'unconfirmed' };
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const MINUTES_PER_HOUR = 60;
+const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
+
+/**
+ * "12 h", "2 days", "90 min", "1 day 6 h": a notice as a person says it, in the page's language
+ * (the shared formatNotice's wording, which is English only).
+ */
+function noticeText(t: Translate, total: number): string {
+  if (total < MINUTES_PER_HOUR) return t('reschedule.notice.minutes', { minutes: total });
+  const days = Math.floor(total / MINUTES_PER_DAY);
+  const hours = Math.floor((total % MINUTES_PER_DAY) / MINUTES_PER_HOUR);
+  const minutes = total % MINUTES_PER_HOUR;
+  if (days === 0) {
+    return minutes === 0
+      ? t('reschedule.notice.hours', { hours })
+      : t('reschedule.notice.hoursMinutes', { hours, minutes });
+  }
+  if (hours === 0 && minutes === 0) return t('reschedule.notice.days', { days });
+  return minutes === 0
+    ? t('reschedule.notice.daysHours', { days, hours })
+    : t('reschedule.notice.daysHoursMinutes', { days, hours, minutes });
+}
+
+/** What the patient reads when they may not move a session (the server's refusal, in words). */
+function refusalText(t: Translate, refusal: PatientMoveRefusal, policy: PracticePolicy): string {
+  switch (refusal) {
+    case 'NOT_ALLOWED':
+      return t('reschedule.refusal.notAllowed');
+    case 'LIMIT_REACHED':
+      return t('reschedule.refusal.limitReached', { count: policy.patientMovesPerSession });
+    case 'TOO_LATE':
+      return t('reschedule.refusal.tooLate', {
+        notice: noticeText(t, rescheduleNoticeOf(policy) ?? 0),
+      });
+  }
+}
+
+/** The reschedule terms of one session: "You can move it up to 2 times, until Mon 1 Dec, 10:00 AM." */
+function termsText(t: Translate, startsAt: Date, policy: PracticePolicy, timeZone: string) {
+  const deadline = rescheduleDeadline(startsAt, policy);
+  if (!deadline) return t('reschedule.terms.none');
+  return t('reschedule.terms.until', {
+    times: policy.patientMovesPerSession,
+    deadline: formatSessionStart(deadline, timeZone),
+  });
+}
 
 /** What the change did, in one sentence or two. */
 function doneMessage(
+  t: Translate,
   step: Extract<Step, { kind: 'done' }>,
   fromMinutes: SessionDuration,
   when: string,
@@ -84,17 +133,20 @@ function doneMessage(
 ): string {
   const what =
     step.durationMinutes === fromMinutes
-      ? `Moved to ${when}.`
-      : `Now a ${step.durationMinutes}-minute session, ${when}.`;
+      ? t('reschedule.done.moved', { when })
+      : t('reschedule.done.resized', { minutes: step.durationMinutes, when });
   const money = step.paidPaise
-    ? ` ${formatInr(step.paidPaise)} paid.`
+    ? t('reschedule.done.paid', { amount: formatInr(step.paidPaise) })
     : step.refundPaise
-      ? ` ${formatInr(step.refundPaise)} is being refunded to the way you paid.`
+      ? t('reschedule.done.refunding', { amount: formatInr(step.refundPaise) })
       : '';
-  if (patient) return `${what}${money} Your psychologist is told by email.`;
-  return target.withPatient
-    ? `${what} ${target.withName ?? 'The patient'} is emailed to keep the new time or cancel for a full refund.`
-    : what;
+  if (patient)
+    return [what, money, t('reschedule.done.psychologistTold')].filter(Boolean).join(' ');
+  if (!target.withPatient) return what;
+  const told = target.withName
+    ? t('reschedule.done.patientEmailed', { name: target.withName })
+    : t('reschedule.done.unnamedPatientEmailed');
+  return `${what} ${told}`;
 }
 
 /**
@@ -114,6 +166,7 @@ export function RescheduleDialog({
   onChanged,
   onClose,
 }: RescheduleDialogProps) {
+  const t = useT();
   const [step, setStep] = useState<Step>(() =>
     initialStart
       ? {
@@ -187,7 +240,9 @@ export function RescheduleDialog({
           }
           setError(
             paid === 'dismissed'
-              ? `Payment not completed, so nothing changed. The new time stays kept for you until ${formatClock(new Date(data.expires_at), target.timeZone)}.`
+              ? t('reschedule.paymentNotCompleted', {
+                  time: formatClock(new Date(data.expires_at), target.timeZone),
+                })
               : paid.error,
           );
           setStep({ kind: 'confirm', ...choice, working: false });
@@ -197,9 +252,7 @@ export function RescheduleDialog({
         paidPaise = data.amount;
       } else refundPaise = data.refund_paise;
     } catch (caught) {
-      setError(
-        caught instanceof Error ? caught.message : 'Something went wrong. Please try again.',
-      );
+      setError(caught instanceof Error ? caught.message : t('reschedule.genericError'));
       // Taken, no longer possible, or the session changed meanwhile: choose again from what is now.
       const retake =
         caught instanceof ApiError &&
@@ -218,14 +271,14 @@ export function RescheduleDialog({
   if (refusal && policy) {
     body = (
       <>
-        <Notice tone="info">{patientMoveRefusalMessage(refusal, policy)}</Notice>
+        <Notice tone="info">{refusalText(t, refusal, policy)}</Notice>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close}>
-            Close
+            {t('reschedule.close')}
           </Button>
           {onCancelInstead && (
             <Button variant="danger" onClick={onCancelInstead}>
-              Cancel session
+              {t('reschedule.cancelSession')}
             </Button>
           )}
         </div>
@@ -248,34 +301,32 @@ export function RescheduleDialog({
     body = (
       <>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm">
-          <dt className="text-slate-600">Now:</dt>
+          <dt className="text-slate-600">{t('reschedule.now')}</dt>
           <dd className="text-slate-700 line-through decoration-slate-400">
             {when(new Date(target.startDate))}
-            {resized ? ` · ${target.durationMinutes} min` : ''}
+            {resized ? ` · ${t('reschedule.minutes', { minutes: target.durationMinutes })}` : ''}
           </dd>
-          <dt className="text-slate-600">New:</dt>
+          <dt className="text-slate-600">{t('reschedule.new')}</dt>
           <dd className="font-semibold text-slate-900">
             {when(step.start)}
-            {resized ? ` · ${step.durationMinutes} min` : ''}
+            {resized ? ` · ${t('reschedule.minutes', { minutes: step.durationMinutes })}` : ''}
           </dd>
         </dl>
         {change !== 0 && (
           <p className="text-sm font-medium text-slate-900">
             {change > 0
-              ? `You pay ${formatInr(change)} more, the difference between the fees you booked at. The new time is kept for you for 10 minutes while you pay; nothing changes until the payment goes through.`
-              : `${formatInr(-change)} comes back to you, the difference between the fees you booked at.`}
+              ? t('reschedule.payMore', { amount: formatInr(change) })
+              : t('reschedule.getBack', { amount: formatInr(-change) })}
           </p>
         )}
         {patient && policy ? (
           <p className="text-sm text-slate-700">
             {movesLeft > 0
-              ? `${rescheduleTerms(step.start, policy, target.timeZone)} After this move you have ${plural(movesLeft, 'move')} left.`
-              : 'This is the last time this session can be moved online.'}
+              ? `${termsText(t, step.start, policy, target.timeZone)} ${t('reschedule.movesLeft', { count: movesLeft })}`
+              : t('reschedule.lastMove')}
           </p>
         ) : target.withPatient ? (
-          <p className="text-sm text-slate-700">
-            The patient will be emailed and can keep the new time or cancel for a full refund.
-          </p>
+          <p className="text-sm text-slate-700">{t('reschedule.patientWillBeEmailed')}</p>
         ) : null}
         {error && <Notice tone="error">{error}</Notice>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -287,38 +338,30 @@ export function RescheduleDialog({
               setStep({ kind: 'pick' });
             }}
           >
-            Choose another time
+            {t('reschedule.chooseAnother')}
           </Button>
           <Button
             disabled={busy}
             onClick={() => void move({ start: step.start, durationMinutes: step.durationMinutes })}
           >
             {busy
-              ? change > 0
-                ? 'Paying…'
-                : 'Moving…'
+              ? t(change > 0 ? 'reschedule.paying' : 'reschedule.moving')
               : change > 0
-                ? `Pay ${formatInr(change)} and change`
-                : resized
-                  ? 'Change session'
-                  : 'Move session'}
+                ? t('reschedule.payAndChange', { amount: formatInr(change) })
+                : t(resized ? 'reschedule.changeSession' : 'reschedule.moveSession')}
           </Button>
         </div>
         <p role="status" className="sr-only">
-          {busy ? 'Changing the session…' : ''}
+          {busy ? t('reschedule.changing') : ''}
         </p>
       </>
     );
   } else if (step.kind === 'unconfirmed') {
     body = (
       <>
-        <Notice tone="info">
-          Your payment went through, but Sukoon could not confirm it just now. Please do not pay
-          again: within a few minutes your session changes, or if the new time could not be kept,
-          the payment is refunded in full. Your sessions list shows which.
-        </Notice>
+        <Notice tone="info">{t('reschedule.unconfirmed')}</Notice>
         <Button onClick={close} className="w-full sm:w-auto sm:self-end">
-          Close
+          {t('reschedule.close')}
         </Button>
       </>
     );
@@ -326,10 +369,10 @@ export function RescheduleDialog({
     body = (
       <>
         <Notice tone="success">
-          {doneMessage(step, target.durationMinutes, when(step.start), patient, target)}
+          {doneMessage(t, step, target.durationMinutes, when(step.start), patient, target)}
         </Notice>
         <Button onClick={close} className="w-full sm:w-auto sm:self-end">
-          Done
+          {t('reschedule.doneButton')}
         </Button>
       </>
     );
@@ -340,14 +383,14 @@ export function RescheduleDialog({
       open
       wide={step.kind === 'pick' && !refusal}
       onOpenChange={(open) => !open && close()}
-      title="Reschedule session"
+      title={t('reschedule.title')}
     >
       <div className="flex flex-col gap-4">
         <div>
           <p className="font-semibold break-words text-slate-900">{target.title}</p>
           <p className="text-sm text-slate-700">
             {when(new Date(target.startDate))}
-            {target.withName ? ` · with ${target.withName}` : ''}
+            {target.withName ? ` · ${t('reschedule.with', { name: target.withName })}` : ''}
           </p>
         </div>
         {body}

@@ -1,5 +1,6 @@
 import { Suspense, useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { useT } from '../../i18n/i18n';
 import { formatInZone } from '../../lib/dates';
 import { lazyWithPreload } from '../../lib/lazy';
 import { useSessionHistory } from './history-api';
@@ -23,11 +24,12 @@ interface SessionHistoryProps {
  * default; the audit log and the receipts are read only when opened.
  */
 export function SessionHistory({ bookingId, timeZone }: SessionHistoryProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const history = useSessionHistory(bookingId, open);
   const headingId = useId();
   const bodyId = useId();
-  const lines = history.data?.map((event) => describeHistoryEvent(event, timeZone)) ?? [];
+  const lines = history.data?.map((event) => describeHistoryEvent(event, timeZone, t)) ?? [];
 
   return (
     <section
@@ -42,15 +44,15 @@ export function SessionHistory({ bookingId, timeZone }: SessionHistoryProps) {
           onClick={() => setOpen((shown) => !shown)}
           className="-mx-1 flex w-[calc(100%+0.5rem)] items-center justify-between gap-2 rounded-md px-1 py-0.5 text-left focus-visible:outline-2 focus-visible:outline-brand-700"
         >
-          History
+          {t('history.title')}
           <span aria-hidden="true" className="text-xs font-medium text-slate-500">
-            {open ? '▴ Hide' : '▾ Show'}
+            {open ? `▴ ${t('history.hide')}` : `▾ ${t('history.show')}`}
           </span>
         </button>
       </h3>
       <div id={bodyId} hidden={!open} className="mt-2">
         {history.isPending ? (
-          <SkeletonList label="Loading history" rows={2} />
+          <SkeletonList label={t('history.loading')} rows={2} />
         ) : history.isError ? (
           <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-800">
             <span>{history.error.message}</span>
@@ -59,11 +61,11 @@ export function SessionHistory({ bookingId, timeZone }: SessionHistoryProps) {
               className="min-h-8 px-3 py-1"
               onClick={() => void history.refetch()}
             >
-              Try again
+              {t('history.tryAgain')}
             </Button>
           </div>
         ) : lines.length === 0 ? (
-          <p className="text-sm text-slate-600">Nothing recorded for this session yet.</p>
+          <p className="text-sm text-slate-600">{t('history.empty')}</p>
         ) : (
           <ol className="relative flex flex-col gap-2 border-l border-slate-200 pl-4">
             {lines.map((line) => (
