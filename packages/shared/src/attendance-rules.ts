@@ -3,13 +3,6 @@ import type { BookingStatus } from './availability';
 
 // Zod-free, so the web app's first load can use it without zod (decision 0017); attendance.ts re-exports it.
 
-/** How the dashboard names each stored status. */
-export const ATTENDANCE_LABELS: Record<AttendanceStatus, string> = {
-  scheduled: 'Scheduled',
-  attended: 'Present',
-  canceled: 'Absent',
-};
-
 /** The parts of a session the attendance rules look at (a CalendarEvent has them all). */
 export interface SessionFacts {
   startDate: string;

@@ -25,27 +25,6 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** How the History list names each action. */
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  'booking.created': 'Created',
-  'booking.paid': 'Paid',
-  'booking.meeting_link_set': 'Meeting link set',
-  'booking.attendance_marked': 'Attendance marked',
-  'booking.rescheduled': 'Moved',
-  'booking.move_kept': 'New time kept',
-  'booking.move_declined': 'New time declined',
-  'booking.canceled': 'Canceled',
-  'booking.refunded': 'Refunded',
-  'booking.penalty_refunded': 'Cancellation fee refunded',
-  'auth.signed_in': 'Signed in',
-  'auth.sign_in_failed': 'Sign-in refused',
-  'auth.signed_out': 'Signed out',
-  'auth.signed_out_everywhere': 'Signed out everywhere',
-  'auth.password_reset': 'Password reset',
-  'account.data_exported': 'Data downloaded',
-  'account.name_flagged': 'Name flagged for review',
-};
-
 export const AuditEvent = z.object({
   id: z.uuid(),
   action: z.enum(AUDIT_ACTIONS),

@@ -17,12 +17,6 @@ export function receiptNameOf(person: { fullName: string | null; username: strin
   return person.fullName ?? nameFromUsername(person.username);
 }
 
-export const RECEIPT_KIND_LABELS: Record<DocumentKind, string> = {
-  receipt: 'Receipt',
-  refund_note: 'Refund note',
-  penalty_receipt: 'Cancellation fee receipt',
-};
-
 export const ReceiptSummary = z.object({
   id: z.uuid(),
   kind: z.enum(DOCUMENT_KINDS),

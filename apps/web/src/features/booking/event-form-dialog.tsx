@@ -384,7 +384,11 @@ export function EventFormDialog(props: EventFormDialogProps) {
                     start={initial.start}
                     end={new Date(initial.start.getTime() + initial.durationMinutes * 60_000)}
                     now={now}
-                    name={withPatient ? 'this session' : (initial.title ?? 'this session')}
+                    name={
+                      withPatient
+                        ? t('booking.thisSession')
+                        : (initial.title ?? t('booking.thisSession'))
+                    }
                     className={`${JOIN_LINK_CLASS} mt-2`}
                   />
                 )}
@@ -578,15 +582,18 @@ export function EventFormDialog(props: EventFormDialogProps) {
           {mode === 'edit' && (
             // The session as it is saved: a patient's session without their words (as the feed).
             <AddToCalendarLinks
-              name="this session"
-              event={sessionTemplateEvent({
-                title: withPatient
-                  ? t('booking.calendarTitle', { minutes: initial.durationMinutes })
-                  : (initial.title ?? t('booking.calendarTitleOwn')),
-                start: initial.start,
-                end: new Date(initial.start.getTime() + initial.durationMinutes * 60_000),
-                meetingLink: meetingHref(initial.meetingLink),
-              })}
+              name={t('booking.thisSession')}
+              event={sessionTemplateEvent(
+                {
+                  title: withPatient
+                    ? t('booking.calendarTitle', { minutes: initial.durationMinutes })
+                    : (initial.title ?? t('booking.calendarTitleOwn')),
+                  start: initial.start,
+                  end: new Date(initial.start.getTime() + initial.durationMinutes * 60_000),
+                  meetingLink: meetingHref(initial.meetingLink),
+                },
+                t,
+              )}
             />
           )}
 

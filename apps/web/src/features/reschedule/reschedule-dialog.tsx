@@ -1,7 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   bookedRatesInr,
-  formatClock,
   formatInr,
   formatSessionStart,
   lengthChangePaise,
@@ -16,6 +15,7 @@ import {
   type RescheduleData,
   type SessionDuration,
 } from '@sukoon/shared';
+import { formatClock } from '../../lib/dates';
 import { useT, type Translate } from '../../i18n/i18n';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
