@@ -5,9 +5,7 @@
 // (apps/web/src/i18n/catalogues.test.ts), and nothing new may be added here.
 // 61 files when it was made (26 Nov 2026).
 export const NOT_YET_TRANSLATED = [
-  'apps/web/src/app/app.tsx',
   'apps/web/src/app/patient-area.tsx',
-  'apps/web/src/app/practice-layer.tsx',
   'apps/web/src/app/reschedule-flow.tsx',
   'apps/web/src/components/receipt-links.tsx',
   'apps/web/src/components/ui/add-to-calendar-links.tsx',
@@ -25,9 +23,6 @@ export const NOT_YET_TRANSLATED = [
   'apps/web/src/features/booking/confirm-close-dialog.tsx',
   'apps/web/src/features/booking/event-form-dialog.tsx',
   'apps/web/src/features/booking/payment-dialog.tsx',
-  'apps/web/src/features/calendar-feed/calendar-feed-dialog.tsx',
-  'apps/web/src/features/calendar-feed/feed-link.tsx',
-  'apps/web/src/features/calendar-feed/how-to-subscribe.tsx',
   'apps/web/src/features/calendar/booked-sessions-warning.tsx',
   'apps/web/src/features/calendar/calendar.tsx',
   'apps/web/src/features/calendar/day-parts-menu.tsx',
