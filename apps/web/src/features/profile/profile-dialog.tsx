@@ -4,6 +4,7 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
   BIO_MAX_LENGTH,
   DISPLAY_NAME_MAX_LENGTH,
+  DISPLAY_NAME_MIN_LENGTH,
   LANGUAGES,
   normalizeBio,
   REGISTRATION_NUMBER_MAX_LENGTH,
@@ -16,7 +17,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
 import type { MessageKey } from '../../i18n/catalogue';
-import { useT } from '../../i18n/i18n';
+import { useT, type Translate } from '../../i18n/i18n';
 import { ApiError, api } from '../../lib/api-client';
 import {
   MeetingLinkFields,
@@ -65,6 +66,18 @@ const LANGUAGE: Record<(typeof LANGUAGES)[number], MessageKey> = {
   Telugu: 'profile.language.telugu',
   Urdu: 'profile.language.urdu',
 };
+
+/**
+ * The full name's objection in the page's language, by what failed (the shared schema's own message
+ * is English). The profile's other checks still show the shared schemas' English messages.
+ */
+function fullNameProblem(t: Translate, code: string): string {
+  if (code === 'too_small')
+    return t('auth.problem.fullNameTooShort', { min: DISPLAY_NAME_MIN_LENGTH });
+  if (code === 'too_big')
+    return t('auth.problem.fullNameTooLong', { max: DISPLAY_NAME_MAX_LENGTH });
+  return t('auth.problem.fullNameCharacters');
+}
 
 interface ProfileDialogProps {
   psychologistId: string;
@@ -266,7 +279,7 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
             i.path[0] === 'policy' && i.path[1] !== undefined
               ? `policy.${String(i.path[1])}`
               : String(i.path[0] ?? 'form'),
-            i.message,
+            i.path[0] === 'displayName' ? fullNameProblem(t, i.code) : i.message,
           ]),
         ),
       );
