@@ -4,7 +4,7 @@ import type { Locale, Role } from '@sukoon/shared';
 import { LanguageSwitcher } from '../components/ui/language-switcher';
 import { useUpdateAccount } from '../features/account/account-api';
 import type { Messages } from '../i18n/catalogue';
-import { I18nProvider, useI18n } from '../i18n/i18n';
+import { I18nProvider, useI18n, useT } from '../i18n/i18n';
 import { LazyMenuSlot } from '../components/ui/lazy-menu';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { Notice } from '../components/ui/text-field';
@@ -121,7 +121,7 @@ function PageFlowBody() {
   // A deleted account ends the visit: back to role selection, saying what was done.
   const privacy = usePrivacyLayer(user, (notice) => setView({ name: 'role-selection', notice }));
   const onRoleSelection = view.name === 'role-selection';
-  const { locale, setLocale } = useI18n();
+  const { locale, setLocale, t } = useI18n();
   const updateAccount = useUpdateAccount();
   // Signed in, the page speaks the account's language (chosen on another device, or at
   // registration); a choice made here is saved to the account (LanguageSwitcher, AccountMenu).
@@ -225,8 +225,8 @@ function PageFlowBody() {
         </Suspense>
       ) : (
         <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          <h2 className="text-lg font-semibold text-slate-800">Your week</h2>
-          <p className="mt-2 text-sm">Sign in to see your sessions and availability.</p>
+          <h2 className="text-lg font-semibold text-slate-800">{t('app.signedOut.title')}</h2>
+          <p className="mt-2 text-sm">{t('app.signedOut.body')}</p>
         </section>
       )}
       {signedInAsRole && privacy.layer}
@@ -251,13 +251,14 @@ function PageFlowBody() {
  * server sends it prerendered (decision 0017): it holds nothing of any user's.
  */
 function DashboardLoading({ role }: { role: Role }) {
+  const t = useT();
   return role === 'patient' ? (
     <div className="flex flex-col gap-4">
       <YourSessionsFrame />
       <CalendarLoading />
     </div>
   ) : (
-    <section aria-label="Calendar" className="flex flex-col gap-4">
+    <section aria-label={t('app.calendar')} className="flex flex-col gap-4">
       <AttendanceBannerFrame />
       <CalendarLoading />
     </section>
@@ -266,7 +267,8 @@ function DashboardLoading({ role }: { role: Role }) {
 
 /** The same shape and place as the calendar's own loading state, so nothing flashes between them. */
 function CalendarLoading() {
-  return <SkeletonList label="Loading calendar" rows={6} />;
+  const t = useT();
+  return <SkeletonList label={t('app.loadingCalendar')} rows={6} />;
 }
 
 // main.tsx imports only React statically: the language's first steps come with the app.

@@ -1,9 +1,10 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '../components/ui/button';
+import { useT } from '../i18n/i18n';
 
 interface Props {
   children: ReactNode;
-  /** What failed, in a few words, e.g. "the calendar". */
+  /** What failed, in a few words and in the page's language, e.g. t(...) for "the calendar". */
   region?: string;
 }
 
@@ -22,20 +23,28 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <div
-        role="alert"
-        className="mx-auto my-8 max-w-md rounded-xl border border-red-200 bg-white p-6 text-center"
-      >
-        <p className="font-semibold text-red-700">
-          Something went wrong showing {this.props.region ?? 'this page'}.
-        </p>
-        <p className="mt-2 text-sm text-slate-600">
-          Try again; if it keeps happening, reload the page.
-        </p>
-        <Button className="mt-4" variant="secondary" onClick={() => this.setState({ error: null })}>
-          Try again
-        </Button>
-      </div>
+      <RenderFailure region={this.props.region} onRetry={() => this.setState({ error: null })} />
     );
   }
+}
+
+/** The boundary's message: a function component, so it can speak the page's language. */
+function RenderFailure({ region, onRetry }: { region: string | undefined; onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div
+      role="alert"
+      className="mx-auto my-8 max-w-md rounded-xl border border-red-200 bg-white p-6 text-center"
+    >
+      <p className="font-semibold text-red-700">
+        {region === undefined
+          ? t('app.renderFailure.page')
+          : t('app.renderFailure.region', { region })}
+      </p>
+      <p className="mt-2 text-sm text-slate-600">{t('app.renderFailure.hint')}</p>
+      <Button className="mt-4" variant="secondary" onClick={onRetry}>
+        {t('app.tryAgain')}
+      </Button>
+    </div>
+  );
 }

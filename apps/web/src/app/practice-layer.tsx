@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { User } from '@sukoon/shared';
 import { SkeletonList } from '../components/ui/skeleton';
+import { useT } from '../i18n/i18n';
 import { ErrorBoundary } from './error-boundary';
 
 // Its own chunk, with the chart library: fetched when the page is opened (or reloaded on).
@@ -22,6 +23,7 @@ const onPracticePath = () => window.location.pathname === PRACTICE_PATH;
  * load carries nothing of it: this hook lives in the account menu's chunk.
  */
 export function usePracticeLayer(user: User): { open: () => void; layer: ReactNode } {
+  const t = useT();
   const [shown, setShown] = useState(onPracticePath);
   useEffect(() => {
     const follow = () => setShown(onPracticePath());
@@ -57,9 +59,9 @@ export function usePracticeLayer(user: User): { open: () => void; layer: ReactNo
     layer: visible
       ? createPortal(
           <div className="min-h-screen bg-slate-50">
-            <ErrorBoundary region="the Practice page">
+            <ErrorBoundary region={t('app.region.practice')}>
               <Suspense
-                fallback={<SkeletonList label="Loading your practice" rows={4} className="p-6" />}
+                fallback={<SkeletonList label={t('practice.loading')} rows={4} className="p-6" />}
               >
                 <PracticePage onBack={close} />
               </Suspense>

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/i18n';
 import { Button } from './button';
 
 interface LoadErrorProps {
@@ -14,6 +15,7 @@ interface LoadErrorProps {
  * empty list ("nothing to do") in its place.
  */
 export function LoadError({ message, onRetry, retrying, className = '' }: LoadErrorProps) {
+  const t = useT();
   return (
     <div
       role="alert"
@@ -27,7 +29,7 @@ export function LoadError({ message, onRetry, retrying, className = '' }: LoadEr
           disabled={retrying}
           onClick={onRetry}
         >
-          {retrying ? 'Trying again...' : 'Try again'}
+          {retrying ? t('app.tryingAgain') : t('app.tryAgain')}
         </Button>
       )}
     </div>

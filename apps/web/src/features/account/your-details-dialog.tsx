@@ -1,9 +1,24 @@
 import { useState, type FormEvent } from 'react';
-import { FullName, type User } from '@sukoon/shared';
+import {
+  DISPLAY_NAME_MAX_LENGTH,
+  DISPLAY_NAME_MIN_LENGTH,
+  FullName,
+  type User,
+} from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { TextField } from '../../components/ui/text-field';
+import { useT, type Translate } from '../../i18n/i18n';
 import { useUpdateAccount } from './account-api';
+
+/** The shared schema's objection to a full name, worded from the catalogue by what failed. */
+function fullNameProblem(t: Translate, code: string): string {
+  if (code === 'too_small')
+    return t('auth.problem.fullNameTooShort', { min: DISPLAY_NAME_MIN_LENGTH });
+  if (code === 'too_big')
+    return t('auth.problem.fullNameTooLong', { max: DISPLAY_NAME_MAX_LENGTH });
+  return t('auth.problem.fullNameCharacters');
+}
 
 interface YourDetailsDialogProps {
   user: User;
@@ -15,6 +30,7 @@ interface YourDetailsDialogProps {
  * give it at registration or want it spelt otherwise. A psychologist's name is their profile's.
  */
 export function YourDetailsDialog({ user, onClose }: YourDetailsDialogProps) {
+  const t = useT();
   const [fullName, setFullName] = useState(user.fullName ?? '');
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -23,8 +39,8 @@ export function YourDetailsDialog({ user, onClose }: YourDetailsDialogProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const problem = fullName.trim() ? FullName.safeParse(fullName).error?.issues[0]?.message : null;
-    if (problem) return setError(problem);
+    const problem = fullName.trim() ? FullName.safeParse(fullName).error?.issues[0]?.code : null;
+    if (problem) return setError(fullNameProblem(t, problem));
     save.mutate(
       { fullName: fullName.trim() || null },
       {
@@ -41,12 +57,12 @@ export function YourDetailsDialog({ user, onClose }: YourDetailsDialogProps) {
     <Modal
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Your profile"
-      description={`Signed in as ${user.username} (${user.email}).`}
+      title={t('account.details.title')}
+      description={t('account.details.signedInAs', { username: user.username, email: user.email })}
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <TextField
-          label="Full name"
+          label={t('account.details.fullName')}
           optional
           autoComplete="name"
           value={fullName}
@@ -59,8 +75,7 @@ export function YourDetailsDialog({ user, onClose }: YourDetailsDialogProps) {
           hint={
             <>
               {error && <span className="block text-sm font-medium text-red-700">{error}</span>}
-              Printed on the receipts of sessions you pay for from now on; receipts already issued
-              keep the name they were issued with. Left empty, receipts show your username.
+              {t('account.details.fullNameHint')}
             </>
           }
         />
@@ -69,13 +84,13 @@ export function YourDetailsDialog({ user, onClose }: YourDetailsDialogProps) {
             role="status"
             className="w-full text-sm font-medium text-brand-700 sm:mr-auto sm:w-auto"
           >
-            {saved ? 'Your details are saved' : ''}
+            {saved ? t('account.details.saved') : ''}
           </p>
           <Button variant="secondary" onClick={onClose}>
-            {saved ? 'Done' : 'Cancel'}
+            {saved ? t('account.details.done') : t('account.details.cancel')}
           </Button>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
+            {save.isPending ? t('account.details.saving') : t('account.details.save')}
           </Button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import type { User } from '@sukoon/shared';
+import { useT } from '../../i18n/i18n';
 
 /** Up to two initials: from the username's parts (split on _ . -), else from the email. */
 export function initialsOf(user: Pick<User, 'username' | 'email'>): string {
@@ -27,12 +28,13 @@ export function AvatarFace({ user }: { user: Pick<User, 'username' | 'email' | '
  * header does not shift and a press is not lost (the menu opens once it has loaded).
  */
 export function AvatarTrigger({ user, onPress }: { user: User; onPress: () => void }) {
+  const t = useT();
   return (
     <button
       type="button"
       aria-haspopup="menu"
       aria-expanded={false}
-      aria-label={`Account menu for ${user.username}`}
+      aria-label={t('avatarMenu.label', { username: user.username })}
       onClick={onPress}
       className={AVATAR_TRIGGER_CLASS}
     >

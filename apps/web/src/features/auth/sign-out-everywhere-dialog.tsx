@@ -2,6 +2,7 @@ import { AlertDialog } from 'radix-ui';
 import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
 import { Notice } from '../../components/ui/text-field';
+import { useT } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-client';
 import { useSignOutEverywhere } from './auth-api';
 
@@ -21,6 +22,7 @@ export function SignOutEverywhereDialog({
   onOpenChange,
   onSignedOut,
 }: SignOutEverywhereDialogProps) {
+  const t = useT();
   const dialogFocus = useDialogFocus();
   const signOutEverywhere = useSignOutEverywhere();
   const failure = signOutEverywhere.error;
@@ -39,25 +41,23 @@ export function SignOutEverywhereDialog({
           className="fixed top-1/2 left-1/2 z-[70] w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
         >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">
-            Sign out everywhere?
+            {t('signOutEverywhere.title')}
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-600">
-            Every device signed in to your account, this one included, will be signed out, and
-            sign-in links in emails we sent you will stop working. Use it if you lost a device or
-            think someone else used your account.
+            {t('signOutEverywhere.description')}
           </AlertDialog.Description>
           {failure && (
             <div className="mt-4">
               <Notice tone="error">
                 {failure instanceof ApiError && failure.code !== 'NETWORK_ERROR'
                   ? failure.message
-                  : 'Could not reach Sukoon. Please check your connection and try again.'}
+                  : t('signOutEverywhere.networkError')}
               </Notice>
             </div>
           )}
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel asChild>
-              <Button variant="secondary">Cancel</Button>
+              <Button variant="secondary">{t('signOutEverywhere.cancel')}</Button>
             </AlertDialog.Cancel>
             <Button
               variant="danger"
@@ -67,7 +67,9 @@ export function SignOutEverywhereDialog({
                 signOutEverywhere.mutate(undefined, { onSuccess: onSignedOut });
               }}
             >
-              {signOutEverywhere.isPending ? 'Signing out…' : 'Sign out everywhere'}
+              {signOutEverywhere.isPending
+                ? t('signOutEverywhere.signingOut')
+                : t('signOutEverywhere.confirm')}
             </Button>
           </div>
         </AlertDialog.Content>

@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
-import { CALENDAR_FEED_PRIVACY, type CalendarFeedLink, type Role } from '@sukoon/shared';
+import type { CalendarFeedLink, Role } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { Notice } from '../../components/ui/text-field';
 import { SkeletonList } from '../../components/ui/skeleton';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT } from '../../i18n/i18n';
 import { useFeedLink, useFeedSettings, useFeedStatus, useTurnOffFeed } from './api';
 import { FeedLink } from './feed-link';
 import { HowToSubscribe } from './how-to-subscribe';
@@ -18,6 +20,7 @@ interface CalendarFeedDialogProps {
  * reset it (asked first: subscribed calendars stop updating) or turn it off. Says what the feed shows.
  */
 export function CalendarFeedDialog({ role, onClose }: CalendarFeedDialogProps) {
+  const t = useT();
   const status = useFeedStatus();
   const turnOn = useFeedLink('turn-on');
   const reset = useFeedLink('reset');
@@ -33,26 +36,24 @@ export function CalendarFeedDialog({ role, onClose }: CalendarFeedDialogProps) {
       <Modal
         open
         onOpenChange={(open) => !open && onClose()}
-        title="Calendar feed"
-        description="Your Sukoon sessions in Google Calendar, Apple Calendar or Outlook, kept up to date: from 30 days back to the furthest you can book ahead."
+        title={t('feed.title')}
+        description={t('feed.description')}
       >
         <div className="flex flex-col gap-4">
           <PrivacyNote role={role} showFullDetails={status.data?.showFullDetails === true} />
           {status.isPending ? (
-            <SkeletonList label="Loading your calendar feed" rows={2} />
+            <SkeletonList label={t('feed.loading')} rows={2} />
           ) : status.isError ? (
-            <Notice tone="error">
-              Your calendar feed could not be loaded: {status.error.message}
-            </Notice>
+            <Notice tone="error">{t('feed.loadFailed', { message: status.error.message })}</Notice>
           ) : !enabled ? (
             <div className="flex flex-col gap-2">
-              <p className="text-sm text-slate-700">Your calendar feed is off.</p>
+              <p className="text-sm text-slate-700">{t('feed.off')}</p>
               <div>
                 <Button
                   disabled={busy}
                   onClick={() => turnOn.mutate(undefined, { onSuccess: setLink })}
                 >
-                  {turnOn.isPending ? 'Turning on...' : 'Turn on'}
+                  {turnOn.isPending ? t('feed.turningOn') : t('feed.turnOn')}
                 </Button>
               </div>
             </div>
@@ -61,29 +62,26 @@ export function CalendarFeedDialog({ role, onClose }: CalendarFeedDialogProps) {
               {link ? (
                 <FeedLink link={link} />
               ) : (
-                <p className="text-sm text-slate-700">
-                  Your calendar feed is on. Its link was shown once, when you made it; for a new
-                  one, reset the link.
-                </p>
+                <p className="text-sm text-slate-700">{t('feed.onLinkShownOnce')}</p>
               )}
               {role === 'psychologist' && (
                 <FullDetailsChoice checked={status.data.showFullDetails} />
               )}
-              <p className="text-xs text-slate-600">{CALENDAR_FEED_PRIVACY.secret}</p>
+              <p className="text-xs text-slate-600">{t('feed.privacy.secret')}</p>
               <div className="flex flex-col gap-2 sm:flex-row">
                 <Button
                   variant="secondary"
                   disabled={busy}
                   onClick={() => setConfirmingReset(true)}
                 >
-                  Reset the link
+                  {t('feed.reset')}
                 </Button>
                 <Button
                   variant="secondary"
                   disabled={busy}
                   onClick={() => turnOff.mutate(undefined, { onSuccess: () => setLink(null) })}
                 >
-                  {turnOff.isPending ? 'Turning off...' : 'Turn off'}
+                  {turnOff.isPending ? t('feed.turningOff') : t('feed.turnOff')}
                 </Button>
               </div>
             </div>
@@ -96,14 +94,10 @@ export function CalendarFeedDialog({ role, onClose }: CalendarFeedDialogProps) {
         <Modal
           open
           onOpenChange={(open) => !open && !reset.isPending && setConfirmingReset(false)}
-          title="Reset the link?"
+          title={t('feed.resetTitle')}
         >
           <div className="flex flex-col gap-4">
-            <p className="text-sm text-slate-700">
-              The current link stops working at once: calendars subscribed with it stop updating and
-              you subscribe again with the new link. Do this if the link may have been seen by
-              someone else.
-            </p>
+            <p className="text-sm text-slate-700">{t('feed.resetBody')}</p>
             <div className="flex flex-col-reverse gap-2">
               <Button
                 variant="secondary"
@@ -111,7 +105,7 @@ export function CalendarFeedDialog({ role, onClose }: CalendarFeedDialogProps) {
                 disabled={reset.isPending}
                 onClick={() => setConfirmingReset(false)}
               >
-                Keep the current link
+                {t('feed.keepLink')}
               </Button>
               <Button
                 variant="danger"
@@ -126,7 +120,7 @@ export function CalendarFeedDialog({ role, onClose }: CalendarFeedDialogProps) {
                   })
                 }
               >
-                {reset.isPending ? 'Resetting...' : 'Reset the link'}
+                {reset.isPending ? t('feed.resetting') : t('feed.reset')}
               </Button>
             </div>
           </div>
@@ -136,16 +130,23 @@ export function CalendarFeedDialog({ role, onClose }: CalendarFeedDialogProps) {
   );
 }
 
-/** What the feed shows, as the server writes it (CALENDAR_FEED_PRIVACY in shared). */
+/**
+ * What the feed shows, as the server writes it: CALENDAR_FEED_PRIVACY in shared, whose English the
+ * catalogue repeats (calendar-feed-dialog.test.tsx finds each on screen).
+ */
 function PrivacyNote({ role, showFullDetails }: { role: Role; showFullDetails: boolean }) {
-  const text =
+  const t = useT();
+  const text: MessageKey =
     role === 'patient'
-      ? CALENDAR_FEED_PRIVACY.patient
-      : CALENDAR_FEED_PRIVACY.psychologist[showFullDetails ? 'full' : 'private'];
-  return <Notice tone="info">{text}</Notice>;
+      ? 'feed.privacy.patient'
+      : showFullDetails
+        ? 'feed.privacy.psychologistFull'
+        : 'feed.privacy.psychologistPrivate';
+  return <Notice tone="info">{t(text)}</Notice>;
 }
 
 function FullDetailsChoice({ checked }: { checked: boolean }) {
+  const t = useT();
   const settings = useFeedSettings();
   const hintId = useId();
   return (
@@ -159,10 +160,10 @@ function FullDetailsChoice({ checked }: { checked: boolean }) {
           onChange={(event) => settings.mutate({ showFullDetails: event.target.checked })}
           className="mt-0.5 size-4 shrink-0 cursor-pointer accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         />
-        <span>Show patients’ full names and problem descriptions</span>
+        <span>{t('feed.fullDetails')}</span>
       </label>
       <p id={hintId} className="pl-7 text-xs text-slate-600">
-        Off by default: anyone who sees your calendar (or its link) would read them too.
+        {t('feed.fullDetailsHint')}
       </p>
       {settings.isError && <Notice tone="error">{settings.error.message}</Notice>}
     </div>

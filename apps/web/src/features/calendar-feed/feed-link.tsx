@@ -1,12 +1,14 @@
 import { useId, useRef, useState } from 'react';
 import type { CalendarFeedLink } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
+import { useT } from '../../i18n/i18n';
 
 /**
  * The feed's address, shown once after turning on or resetting: Copy link, and Subscribe, which hands
  * the webcal:// address to the device's calendar app.
  */
 export function FeedLink({ link }: { link: CalendarFeedLink }) {
+  const t = useT();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
@@ -25,7 +27,7 @@ export function FeedLink({ link }: { link: CalendarFeedLink }) {
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-brand-100 bg-brand-50 p-4">
       <label htmlFor={inputId} className="text-sm font-semibold text-slate-900">
-        Your private feed link
+        {t('feed.link.label')}
       </label>
       <input
         id={inputId}
@@ -35,27 +37,24 @@ export function FeedLink({ link }: { link: CalendarFeedLink }) {
         onFocus={(event) => event.target.select()}
         className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-xs text-slate-800 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
       />
-      <p className="text-xs text-slate-600">
-        Shown only now: copy it into your calendar app. If you lose it, reset the link for a new
-        one.
-      </p>
+      <p className="text-xs text-slate-600">{t('feed.link.shownOnce')}</p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button className="shrink-0 whitespace-nowrap" onClick={() => void copy()}>
-          Copy link
+          {t('feed.link.copy')}
         </Button>
         <a
           href={link.webcalUrl}
-          aria-label="Subscribe in your calendar app"
+          aria-label={t('feed.link.subscribeLabel')}
           className="inline-flex min-h-10 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
-          Subscribe
+          {t('feed.link.subscribe')}
         </a>
       </div>
       <p role="status" className="text-sm text-slate-700">
         {copied === 'yes'
-          ? 'Link copied.'
+          ? t('feed.link.copied')
           : copied === 'no'
-            ? 'Copying is not available here: the link is selected, copy it with Ctrl+C (⌘C on a Mac).'
+            ? t('feed.link.copyUnavailable')
             : ''}
       </p>
     </div>

@@ -1,6 +1,7 @@
 import { BarChart as Chartist } from 'chartist';
 import 'chartist/dist/index.css';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../i18n/i18n';
 
 export interface BarSeries {
   name: string;
@@ -42,6 +43,7 @@ export function BarChart({
   formatValue,
   formatAxis,
 }: BarChartProps) {
+  const t = useT();
   const chartRef = useRef<HTMLDivElement>(null);
   const [showTable, setShowTable] = useState(false);
   const tableId = useId();
@@ -104,7 +106,7 @@ export function BarChart({
           onClick={() => setShowTable((shown) => !shown)}
           className="min-h-10 shrink-0 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
-          {showTable ? 'Show chart' : 'Show table'}
+          {showTable ? t('practice.chart.showChart') : t('practice.chart.showTable')}
         </button>
       </div>
       {series.length > 1 && !showTable && (
@@ -125,7 +127,7 @@ export function BarChart({
       <div
         className={showTable ? 'mt-3 max-h-80 overflow-auto' : 'sr-only'}
         {...(showTable
-          ? { tabIndex: 0, role: 'region', 'aria-label': `${title}, as a table` }
+          ? { tabIndex: 0, role: 'region', 'aria-label': t('practice.chart.asTable', { title }) }
           : {})}
       >
         <table id={tableId} className="w-full text-left text-sm">

@@ -7,11 +7,37 @@ import {
   type PracticePeriod,
   type PracticePeriodKind,
 } from '@sukoon/shared';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT } from '../../i18n/i18n';
 
-const KINDS: Array<{ kind: PracticePeriodKind; label: string; unit: string }> = [
-  { kind: 'month', label: 'Month', unit: 'month' },
-  { kind: 'quarter', label: 'Quarter', unit: 'quarter' },
-  { kind: 'fy', label: 'Financial year', unit: 'financial year' },
+const KINDS: Array<{
+  kind: PracticePeriodKind;
+  label: MessageKey;
+  previous: MessageKey;
+  next: MessageKey;
+  current: MessageKey;
+}> = [
+  {
+    kind: 'month',
+    label: 'practice.period.month',
+    previous: 'practice.period.previousMonth',
+    next: 'practice.period.nextMonth',
+    current: 'practice.period.thisMonth',
+  },
+  {
+    kind: 'quarter',
+    label: 'practice.period.quarter',
+    previous: 'practice.period.previousQuarter',
+    next: 'practice.period.nextQuarter',
+    current: 'practice.period.thisQuarter',
+  },
+  {
+    kind: 'fy',
+    label: 'practice.period.fy',
+    previous: 'practice.period.previousFy',
+    next: 'practice.period.nextFy',
+    current: 'practice.period.thisFy',
+  },
 ];
 
 interface PeriodNavProps {
@@ -29,19 +55,20 @@ const STEP =
  * the previous or next one. Changing the kind keeps the period that holds the current one's start.
  */
 export function PeriodNav({ period, onChange, now }: PeriodNavProps) {
-  const unit = KINDS.find((item) => item.kind === period.kind)!.unit;
+  const t = useT();
+  const words = KINDS.find((item) => item.kind === period.kind)!;
   const previous = shiftPeriod(period, -1);
   const next = shiftPeriod(period, 1);
   const current = periodContaining(period.kind, now);
   const isCurrent = periodLabel(current) === periodLabel(period);
   return (
     <nav
-      aria-label="Period"
+      aria-label={t('practice.period.label')}
       className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
     >
       <div
         role="group"
-        aria-label="Show a"
+        aria-label={t('practice.period.kinds')}
         className="inline-flex w-full rounded-lg border border-slate-300 bg-white p-0.5 sm:w-auto"
       >
         {KINDS.map((item) => (
@@ -52,7 +79,7 @@ export function PeriodNav({ period, onChange, now }: PeriodNavProps) {
             onClick={() => onChange(periodContaining(item.kind, periodBounds(period).from))}
             className="min-h-9 flex-1 rounded-md px-2 text-sm whitespace-nowrap sm:px-3 font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white sm:flex-none"
           >
-            {item.label}
+            {t(item.label)}
           </button>
         ))}
       </div>
@@ -60,7 +87,7 @@ export function PeriodNav({ period, onChange, now }: PeriodNavProps) {
         <button
           type="button"
           className={STEP}
-          aria-label={`Previous ${unit}`}
+          aria-label={t(words.previous)}
           disabled={!isPeriodInRange(previous)}
           onClick={() => onChange(previous)}
         >
@@ -75,7 +102,7 @@ export function PeriodNav({ period, onChange, now }: PeriodNavProps) {
         <button
           type="button"
           className={STEP}
-          aria-label={`Next ${unit}`}
+          aria-label={t(words.next)}
           disabled={!isPeriodInRange(next)}
           onClick={() => onChange(next)}
         >
@@ -87,7 +114,7 @@ export function PeriodNav({ period, onChange, now }: PeriodNavProps) {
           disabled={isCurrent}
           onClick={() => onChange(current)}
         >
-          This {unit === 'financial year' ? 'year' : unit}
+          {t(words.current)}
         </button>
       </div>
     </nav>

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { WEEKDAY_NAMES, type PracticeSummary } from '@sukoon/shared';
+import type { PracticeSummary } from '@sukoon/shared';
+import { useT, type Translate } from '../../i18n/i18n';
 import { BarChart, type BarSeries } from './bar-chart';
-import { HeatMap } from './heat-map';
+import { HeatMap, weekdayName } from './heat-map';
 import { hourRange, rupees, weekLabel } from './practice-format';
 
 const count = (value: number) => String(value);
@@ -17,7 +18,7 @@ const axisRupees = (paise: number) => {
 };
 
 /** The charts' series, made once per answer (Chartist redraws when they change). */
-function chartData(summary: PracticeSummary) {
+function chartData(summary: PracticeSummary, t: Translate) {
   const { weeks } = summary;
   const labels = weeks.map((week) => weekLabel(week.weekStart, true));
   const axisLabels = weeks.map((week) => weekLabel(week.weekStart));
@@ -27,35 +28,40 @@ function chartData(summary: PracticeSummary) {
     null,
   );
   const netSeries: BarSeries[] = [
-    { name: 'Net earnings', stroke: 'stroke-brand-600', swatch: 'bg-brand-600', values: net },
+    {
+      name: t('practice.figures.net'),
+      stroke: 'stroke-brand-600',
+      swatch: 'bg-brand-600',
+      values: net,
+    },
   ];
   const outcomeSeries: BarSeries[] = [
     {
-      name: 'Attended',
+      name: t('practice.outcome.attended'),
       stroke: 'stroke-brand-600',
       swatch: 'bg-brand-600',
       values: weeks.map((w) => w.outcomes.attended),
     },
     {
-      name: 'Absent',
+      name: t('practice.outcome.absent'),
       stroke: 'stroke-amber-500',
       swatch: 'bg-amber-500',
       values: weeks.map((w) => w.outcomes.absent),
     },
     {
-      name: 'Canceled by patient',
+      name: t('practice.outcome.canceledByPatient'),
       stroke: 'stroke-slate-400',
       swatch: 'bg-slate-400',
       values: weeks.map((w) => w.outcomes.canceledByPatient),
     },
     {
-      name: 'Canceled by you',
+      name: t('practice.outcome.canceledByYou'),
       stroke: 'stroke-rose-500',
       swatch: 'bg-rose-500',
       values: weeks.map((w) => w.outcomes.canceledByPsychologist),
     },
     {
-      name: 'Not marked',
+      name: t('practice.outcome.notMarked'),
       stroke: 'stroke-sky-300',
       swatch: 'bg-sky-300',
       values: weeks.map((w) => w.outcomes.notMarked),
@@ -66,21 +72,30 @@ function chartData(summary: PracticeSummary) {
 
 /** Net earnings per week, sessions by outcome per week, and booked time by weekday and hour. */
 export function PracticeCharts({ summary }: { summary: PracticeSummary }) {
-  const charts = useMemo(() => chartData(summary), [summary]);
+  const t = useT();
+  const charts = useMemo(() => chartData(summary, t), [summary, t]);
   const { labels, axisLabels, netSeries, outcomeSeries, best } = charts;
   const { weeks } = summary;
-  const day = summary.busiestDays.map((item) => WEEKDAY_NAMES[item.weekday - 1]).join(', ');
+  const days = summary.busiestDays.map((item) => weekdayName(t, item.weekday)).join(', ');
   const hours = summary.busiestHours.map((item) => hourRange(item.hour)).join(', ');
   return (
     <div className="grid gap-4 xl:grid-cols-2">
       <BarChart
-        title="Net earnings per week"
-        summary={`${rupees(summary.money.netPaise)} net over ${weeks.length} weeks${
+        title={t('practice.charts.netTitle')}
+        summary={
           best && best.money.netPaise > 0
-            ? `; the best was the week of ${weekLabel(best.weekStart)} (${rupees(best.money.netPaise)})`
-            : ''
-        }.`}
-        labelHeader="Week of"
+            ? t('practice.charts.netSummaryBest', {
+                net: rupees(summary.money.netPaise),
+                weeks: weeks.length,
+                week: weekLabel(best.weekStart),
+                best: rupees(best.money.netPaise),
+              })
+            : t('practice.charts.netSummary', {
+                net: rupees(summary.money.netPaise),
+                weeks: weeks.length,
+              })
+        }
+        labelHeader={t('practice.charts.weekOf')}
         labels={labels}
         axisLabels={axisLabels}
         series={netSeries}
@@ -88,11 +103,15 @@ export function PracticeCharts({ summary }: { summary: PracticeSummary }) {
         formatAxis={axisRupees}
       />
       <BarChart
-        title="Sessions by outcome per week"
-        summary={`${summary.booked} sessions: ${summary.outcomes.attended} attended, ${summary.outcomes.absent} absent, ${
-          summary.outcomes.canceledByPatient + summary.outcomes.canceledByPsychologist
-        } canceled, ${summary.outcomes.notMarked} not marked.`}
-        labelHeader="Week of"
+        title={t('practice.charts.outcomesTitle')}
+        summary={t('practice.charts.outcomesSummary', {
+          booked: summary.booked,
+          attended: summary.outcomes.attended,
+          absent: summary.outcomes.absent,
+          canceled: summary.outcomes.canceledByPatient + summary.outcomes.canceledByPsychologist,
+          notMarked: summary.outcomes.notMarked,
+        })}
+        labelHeader={t('practice.charts.weekOf')}
         labels={labels}
         axisLabels={axisLabels}
         series={outcomeSeries}
@@ -105,8 +124,8 @@ export function PracticeCharts({ summary }: { summary: PracticeSummary }) {
           cells={summary.heatMap}
           summary={
             summary.heatMap.length === 0
-              ? 'No booked time in this period.'
-              : `Busiest days: ${day}. Busiest hours: ${hours}.`
+              ? t('practice.charts.heatMapEmpty')
+              : t('practice.charts.heatMapSummary', { days, hours })
           }
         />
       </div>

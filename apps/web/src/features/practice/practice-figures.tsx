@@ -1,4 +1,6 @@
-import { WEEKDAY_NAMES, type PracticeSummary } from '@sukoon/shared';
+import type { PracticeSummary } from '@sukoon/shared';
+import { useT } from '../../i18n/i18n';
+import { weekdayName } from './heat-map';
 import { hourRange, rupees } from './practice-format';
 
 const CARD = 'rounded-2xl border border-slate-200 bg-white p-4 sm:p-5';
@@ -14,69 +16,80 @@ function Line({ label, value }: { label: string; value: string | number }) {
 
 /** The period's figures at a glance: sessions, attendance, money and patients. */
 export function PracticeFigures({ summary }: { summary: PracticeSummary }) {
+  const t = useT();
   const { outcomes, money, patients } = summary;
   const rate = summary.attendanceRate;
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <section className={CARD} aria-labelledby="practice-sessions">
         <h3 id="practice-sessions" className="text-sm font-medium text-slate-600">
-          Sessions booked
+          {t('practice.figures.booked')}
         </h3>
         <p className="mt-1 text-3xl font-semibold text-slate-900 tabular-nums">{summary.booked}</p>
         <dl className="mt-3 text-sm">
-          <Line label="Attended" value={outcomes.attended} />
-          <Line label="Absent" value={outcomes.absent} />
-          <Line label="Canceled by patient" value={outcomes.canceledByPatient} />
-          <Line label="Canceled by you" value={outcomes.canceledByPsychologist} />
-          <Line label="Not marked yet" value={outcomes.notMarked} />
+          <Line label={t('practice.outcome.attended')} value={outcomes.attended} />
+          <Line label={t('practice.outcome.absent')} value={outcomes.absent} />
+          <Line
+            label={t('practice.outcome.canceledByPatient')}
+            value={outcomes.canceledByPatient}
+          />
+          <Line
+            label={t('practice.outcome.canceledByYou')}
+            value={outcomes.canceledByPsychologist}
+          />
+          <Line label={t('practice.outcome.notMarkedYet')} value={outcomes.notMarked} />
         </dl>
       </section>
       <section className={CARD} aria-labelledby="practice-net">
         <h3 id="practice-net" className="text-sm font-medium text-slate-600">
-          Net earnings
+          {t('practice.figures.net')}
         </h3>
         <p className="mt-1 text-3xl font-semibold text-slate-900 tabular-nums">
           {rupees(money.netPaise)}
         </p>
         <dl className="mt-3 text-sm">
-          <Line label="Fees received" value={rupees(money.grossPaise)} />
-          <Line label="Refunded" value={`− ${rupees(money.refundsPaise)}`} />
-          <Line label="Penalties paid" value={`− ${rupees(money.penaltiesPaise)}`} />
+          <Line label={t('practice.figures.fees')} value={rupees(money.grossPaise)} />
+          <Line label={t('practice.figures.refunded')} value={`− ${rupees(money.refundsPaise)}`} />
+          <Line
+            label={t('practice.figures.penalties')}
+            value={`− ${rupees(money.penaltiesPaise)}`}
+          />
         </dl>
       </section>
       <section className={CARD} aria-labelledby="practice-attendance">
         <h3 id="practice-attendance" className="text-sm font-medium text-slate-600">
-          Attendance rate
+          {t('practice.figures.attendanceRate')}
         </h3>
         <p className="mt-1 text-3xl font-semibold text-slate-900 tabular-nums">
           {rate === null ? '—' : `${Math.round(rate * 100)}%`}
         </p>
         <p className="mt-3 text-sm text-slate-600">
           {rate === null
-            ? 'No session marked attended or absent yet.'
-            : `${outcomes.attended} attended of ${outcomes.attended + outcomes.absent} marked.`}
+            ? t('practice.figures.noneMarked')
+            : t('practice.figures.attendedOfMarked', {
+                attended: outcomes.attended,
+                marked: outcomes.attended + outcomes.absent,
+              })}
         </p>
         <dl className="mt-3 text-sm">
           <Line
-            label="Busiest day"
-            value={
-              summary.busiestDays[0] ? WEEKDAY_NAMES[summary.busiestDays[0].weekday - 1]! : '—'
-            }
+            label={t('practice.figures.busiestDay')}
+            value={summary.busiestDays[0] ? weekdayName(t, summary.busiestDays[0].weekday) : '—'}
           />
           <Line
-            label="Busiest hour"
+            label={t('practice.figures.busiestHour')}
             value={summary.busiestHours[0] ? hourRange(summary.busiestHours[0].hour) : '—'}
           />
         </dl>
       </section>
       <section className={CARD} aria-labelledby="practice-patients">
         <h3 id="practice-patients" className="text-sm font-medium text-slate-600">
-          Patients seen
+          {t('practice.figures.patients')}
         </h3>
         <p className="mt-1 text-3xl font-semibold text-slate-900 tabular-nums">{patients.total}</p>
         <dl className="mt-3 text-sm">
-          <Line label="New (first session with you)" value={patients.new} />
-          <Line label="Returning" value={patients.returning} />
+          <Line label={t('practice.figures.newPatients')} value={patients.new} />
+          <Line label={t('practice.figures.returning')} value={patients.returning} />
         </dl>
       </section>
     </div>

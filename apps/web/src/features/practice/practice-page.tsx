@@ -9,6 +9,8 @@ import {
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonList } from '../../components/ui/skeleton';
 import { Notice } from '../../components/ui/text-field';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT } from '../../i18n/i18n';
 import {
   useDownloadPracticeCsv,
   usePracticeSummary,
@@ -24,9 +26,9 @@ function initialPeriod(now: Date): PracticePeriod {
   return (key && parsePeriodKey(key)) || periodContaining('month', now);
 }
 
-const EXPORTS: Array<{ name: PracticeExport; label: string }> = [
-  { name: 'sessions', label: 'sessions (CSV)' },
-  { name: 'money', label: 'payments and refunds (CSV)' },
+const EXPORTS: Array<{ name: PracticeExport; label: MessageKey }> = [
+  { name: 'sessions', label: 'practice.export.sessions' },
+  { name: 'money', label: 'practice.export.money' },
 ];
 
 /**
@@ -34,6 +36,7 @@ const EXPORTS: Array<{ name: PracticeExport; label: string }> = [
  * patients, with charts and CSV downloads for an accountant.
  */
 export function PracticePage({ onBack }: { onBack: () => void }) {
+  const t = useT();
   const [now] = useState(() => new Date());
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Opened from a menu that closed behind it: the page's heading takes focus.
@@ -66,14 +69,14 @@ export function PracticePage({ onBack }: { onBack: () => void }) {
             onClick={onBack}
             className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
-            <span aria-hidden="true">←</span> Back to calendar
+            <span aria-hidden="true">←</span> {t('practice.back')}
           </button>
           <h1
             ref={headingRef}
             tabIndex={-1}
             className="focus:outline-none text-lg font-semibold text-slate-900 sm:text-xl"
           >
-            Practice
+            {t('practice.title')}
           </h1>
         </div>
       </header>
@@ -86,7 +89,7 @@ export function PracticePage({ onBack }: { onBack: () => void }) {
             retrying={summary.isFetching}
           />
         ) : !data ? (
-          <SkeletonList label="Loading your practice" rows={4} />
+          <SkeletonList label={t('practice.loading')} rows={4} />
         ) : (
           <div
             aria-busy={summary.isPlaceholderData}
@@ -95,11 +98,10 @@ export function PracticePage({ onBack }: { onBack: () => void }) {
             {empty ? (
               <section className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
                 <h2 className="text-lg font-semibold text-slate-900">
-                  Nothing booked in {periodLabel(period)}
+                  {t('practice.empty.title', { period: periodLabel(period) })}
                 </h2>
                 <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
-                  Sessions, payments and refunds of this period will show here as patients book.
-                  Choose another period above to look back.
+                  {t('practice.empty.body')}
                 </p>
               </section>
             ) : (
@@ -114,11 +116,10 @@ export function PracticePage({ onBack }: { onBack: () => void }) {
             >
               <div>
                 <h3 id="practice-export" className="text-base font-semibold text-slate-900">
-                  For your accountant
+                  {t('practice.export.title')}
                 </h3>
                 <p className="mt-1 text-sm text-slate-600">
-                  {periodLabel(period)} as spreadsheets: dates DD-MM-YYYY, amounts in rupees, times
-                  in IST.
+                  {t('practice.export.description', { period: periodLabel(period) })}
                 </p>
               </div>
               <div className="flex flex-col gap-2 sm:flex-row">
@@ -130,7 +131,7 @@ export function PracticePage({ onBack }: { onBack: () => void }) {
                     onClick={() => download.mutate({ name, period: key })}
                     className="min-h-10 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:text-slate-400"
                   >
-                    Download {label}
+                    {t(label)}
                   </button>
                 ))}
               </div>

@@ -6,6 +6,7 @@ import {
   type DeleteAccountData,
   type Role,
 } from '@sukoon/shared';
+import { englishT, type Translate } from '../../i18n/i18n';
 import { api } from '../../lib/api-client';
 import { deviceTimeZone } from '../../lib/dates';
 import { saveFile } from '../../lib/download';
@@ -36,15 +37,17 @@ export function useDeleteAccount() {
   });
 }
 
-/** What the role selection says once the account is gone. */
-export function deletionSummary(role: Role, data: DeleteAccountData): string {
+/**
+ * What the role selection says once the account is gone, in the page's language (`t`; English when
+ * the caller gives none).
+ */
+export function deletionSummary(
+  role: Role,
+  data: DeleteAccountData,
+  t: Translate = englishT,
+): string {
   const count = data.canceled_sessions;
-  const sessions = count === 1 ? '1 upcoming session was' : `${count} upcoming sessions were`;
-  const canceled =
-    count === 0
-      ? 'You had no upcoming sessions to cancel.'
-      : role === 'patient'
-        ? `${sessions} canceled, and what you paid for ${count === 1 ? 'it' : 'them'} is refunded in full.`
-        : `${sessions} canceled, and the patients are refunded in full.`;
-  return `Your account has been deleted and you are signed out. ${canceled}`;
+  return role === 'patient'
+    ? t('privacy.deleted.patient', { count })
+    : t('privacy.deleted.psychologist', { count });
 }

@@ -4,6 +4,8 @@ import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { PrivacyNotice } from '../../components/ui/privacy-notice';
 import { Notice, PasswordField } from '../../components/ui/text-field';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useI18n, useT } from '../../i18n/i18n';
 import { useDeleteAccount, useDownloadData } from './privacy-api';
 
 interface PrivacyDialogProps {
@@ -14,18 +16,18 @@ interface PrivacyDialogProps {
 }
 
 /** What deleting an account does, as the server does it (README, "Privacy, security and the audit log"). */
-const CONSEQUENCES: Record<Role, string[]> = {
+const CONSEQUENCES: Record<Role, MessageKey[]> = {
   patient: [
-    'Your upcoming sessions are canceled, and what you paid for them is refunded in full to the original payment method.',
-    'Your email, username, full name and password are erased, and what you wrote under “Problems Facing” is removed.',
-    'Past sessions and payments are kept only as anonymised records, as the practice and the accounts must keep them. Receipts already issued keep the name and email printed on them.',
-    'You are signed out on every device, and your calendar feed’s link stops working.',
+    'privacy.delete.patient.sessions',
+    'privacy.delete.patient.erased',
+    'privacy.delete.patient.records',
+    'privacy.delete.signedOut',
   ],
   psychologist: [
-    'Your upcoming sessions are canceled, and their patients are refunded in full. No cancellation fee is charged.',
-    'Your profile is hidden from patients, your calendar settings are removed, and your email, username and password are erased.',
-    'Past sessions, attendance and payments are kept only as anonymised records, as the practice and the accounts must keep them. Receipts already issued keep the names printed on them.',
-    'You are signed out on every device, and your calendar feed’s link stops working.',
+    'privacy.delete.psychologist.sessions',
+    'privacy.delete.psychologist.erased',
+    'privacy.delete.psychologist.records',
+    'privacy.delete.signedOut',
   ],
 };
 
@@ -51,6 +53,7 @@ export function PrivacyDialog({ role, onClose, onDeleted }: PrivacyDialogProps) 
 }
 
 function PrivacyOverview({ onClose, onDelete }: { onClose: () => void; onDelete: () => void }) {
+  const { t, rich } = useI18n();
   const download = useDownloadData();
   const downloadId = useId();
   const deleteId = useId();
@@ -58,32 +61,32 @@ function PrivacyOverview({ onClose, onDelete }: { onClose: () => void; onDelete:
     <Modal
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Privacy & data"
-      description="Read how Sukoon uses your information, download a copy of it, or delete your account."
+      title={t('privacy.title')}
+      description={t('privacy.description')}
     >
       <div className="flex flex-col gap-5">
         <PrivacyNotice />
 
         <section aria-labelledby={downloadId} className="flex flex-col gap-2">
           <h3 id={downloadId} className="text-base font-semibold text-slate-900">
-            Download my data
+            {t('privacy.download.title')}
           </h3>
-          <p className="text-sm text-slate-600">
-            A JSON file with everything Sukoon holds about you: your account, sessions, payments and
-            refunds, sign-in history and the emails we sent you.
-          </p>
+          <p className="text-sm text-slate-600">{t('privacy.download.description')}</p>
           <div>
             <Button
               variant="secondary"
               disabled={download.isPending}
               onClick={() => download.mutate()}
             >
-              {download.isPending ? 'Preparing your file...' : 'Download my data'}
+              {download.isPending ? t('privacy.download.preparing') : t('privacy.download.button')}
             </Button>
           </div>
           {download.isSuccess && (
             <Notice tone="success">
-              Downloaded <span className="font-semibold break-all">{download.data}</span>.
+              {rich('privacy.download.done', {
+                file: download.data,
+                strong: (chunks) => <span className="font-semibold break-all">{chunks}</span>,
+              })}
             </Notice>
           )}
           {download.isError && <Notice tone="error">{download.error.message}</Notice>}
@@ -94,15 +97,12 @@ function PrivacyOverview({ onClose, onDelete }: { onClose: () => void; onDelete:
           className="flex flex-col gap-2 rounded-xl border border-red-200 bg-red-50/60 p-4"
         >
           <h3 id={deleteId} className="text-base font-semibold text-red-900">
-            Delete my account
+            {t('privacy.delete.title')}
           </h3>
-          <p className="text-sm text-red-900">
-            Withdraws your consent. Upcoming sessions are canceled and refunded in full, and your
-            past records are anonymised. This cannot be undone.
-          </p>
+          <p className="text-sm text-red-900">{t('privacy.delete.description')}</p>
           <div>
             <Button variant="danger" onClick={onDelete}>
-              Delete my account...
+              {t('privacy.delete.open')}
             </Button>
           </div>
         </section>
@@ -121,6 +121,7 @@ function DeleteAccountDialog({
   onBack: () => void;
   onDeleted: (data: DeleteAccountData) => void;
 }) {
+  const t = useT();
   const [password, setPassword] = useState('');
   const [understood, setUnderstood] = useState(false);
   const remove = useDeleteAccount();
@@ -138,32 +139,30 @@ function DeleteAccountDialog({
       open
       // Nothing closes it while the deletion is under way.
       onOpenChange={(open) => !open && !busy && onBack()}
-      title="Delete your account?"
+      title={t('privacy.delete.confirmTitle')}
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <div className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
           <p id={listId} className="font-semibold">
-            Deleting your account withdraws your consent, at once:
+            {t('privacy.delete.consequences')}
           </p>
           <ul aria-labelledby={listId} className="mt-2 list-disc space-y-1.5 pl-5">
             {CONSEQUENCES[role].map((line) => (
-              <li key={line}>{line}</li>
+              <li key={line}>{t(line)}</li>
             ))}
           </ul>
-          <p className="mt-3 font-semibold">This cannot be undone.</p>
+          <p className="mt-3 font-semibold">{t('privacy.delete.final')}</p>
         </div>
-        <p className="text-sm text-slate-600">
-          Want a copy first? Go back and choose Download my data.
-        </p>
+        <p className="text-sm text-slate-600">{t('privacy.delete.copyFirst')}</p>
         <PasswordField
-          label="Your password"
+          label={t('privacy.delete.password')}
           autoComplete="current-password"
           value={password}
           onChange={(event) => {
             setPassword(event.target.value);
             if (remove.isError) remove.reset();
           }}
-          hint="To confirm it is you."
+          hint={t('privacy.delete.passwordHint')}
         />
         <label className="flex cursor-pointer items-start gap-3 text-sm text-slate-800">
           <input
@@ -172,13 +171,13 @@ function DeleteAccountDialog({
             onChange={(event) => setUnderstood(event.target.checked)}
             className="mt-0.5 size-4 shrink-0 cursor-pointer accent-red-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           />
-          <span>I understand that my account is deleted for good.</span>
+          <span>{t('privacy.delete.understood')}</span>
         </label>
         {remove.isError && <Notice tone="error">{remove.error.message}</Notice>}
         {/* Stacked, full width: both labels stay on one line, and neither hides beside the other. */}
         <div className="flex flex-col-reverse gap-2">
           <Button variant="secondary" className="w-full" onClick={onBack} disabled={busy}>
-            Keep my account
+            {t('privacy.delete.keep')}
           </Button>
           <Button
             type="submit"
@@ -186,7 +185,7 @@ function DeleteAccountDialog({
             className="w-full"
             disabled={busy || !password || !understood}
           >
-            {busy ? 'Deleting your account...' : 'Delete my account permanently'}
+            {busy ? t('privacy.delete.deleting') : t('privacy.delete.confirm')}
           </Button>
         </div>
       </form>

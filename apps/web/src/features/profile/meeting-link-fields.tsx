@@ -1,11 +1,12 @@
 import {
   DEFAULT_JITSI_SERVER,
-  MEETING_LINK_METHOD_LABELS,
   MEETING_LINK_METHODS,
   type MeetingLinkMethod,
   type MeetingLinks,
   type MeetingLinksSetting,
 } from '@sukoon/shared';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT } from '../../i18n/i18n';
 
 /** The form's copy of the choice: both addresses stay typed while the method changes. */
 export interface MeetingLinkValues {
@@ -30,12 +31,17 @@ export function meetingLinksBody(values: MeetingLinkValues): MeetingLinks {
   return { method: 'manual' };
 }
 
-const HINTS: Record<MeetingLinkMethod, string> = {
-  manual: 'Add each session’s link from its details once it is booked.',
-  jitsi:
-    'Each booked session gets its own room with an unguessable name, in the confirmation email, the reminders and your calendar. Free, no account for patients.',
-  personal:
-    'The same link (a Google Meet or Zoom personal room) for every session. Admit only the patient whose session it is.',
+/** Each choice as MEETING_LINK_METHOD_LABELS (shared) words it in English. */
+const LABELS: Record<MeetingLinkMethod, MessageKey> = {
+  manual: 'profile.meeting.method.manual',
+  jitsi: 'profile.meeting.method.jitsi',
+  personal: 'profile.meeting.method.personal',
+};
+
+const HINTS: Record<MeetingLinkMethod, MessageKey> = {
+  manual: 'profile.meeting.hint.manual',
+  jitsi: 'profile.meeting.hint.jitsi',
+  personal: 'profile.meeting.hint.personal',
 };
 
 interface MeetingLinkFieldsProps {
@@ -47,19 +53,20 @@ interface MeetingLinkFieldsProps {
 
 /** Profile's "Meeting links": how a newly booked session gets its link; booked ones keep theirs. */
 export function MeetingLinkFields({ value, error, inputClass, onChange }: MeetingLinkFieldsProps) {
+  const t = useT();
   const address =
     value.method === 'jitsi'
       ? {
           key: 'jitsiServer' as const,
-          label: 'Jitsi server',
-          hint: `${DEFAULT_JITSI_SERVER} is the free public server; or your own server’s https:// address.`,
+          label: t('profile.meeting.jitsiServer'),
+          hint: t('profile.meeting.jitsiServerHint', { server: DEFAULT_JITSI_SERVER }),
           placeholder: DEFAULT_JITSI_SERVER,
         }
       : value.method === 'personal'
         ? {
             key: 'personalLink' as const,
-            label: 'Your personal meeting link',
-            hint: 'An https:// link, such as https://meet.google.com/abc-defg-hij',
+            label: t('profile.meeting.personalLink'),
+            hint: t('profile.meeting.personalLinkHint'),
             placeholder: 'https://meet.google.com/abc-defg-hij',
           }
         : null;
@@ -69,7 +76,7 @@ export function MeetingLinkFields({ value, error, inputClass, onChange }: Meetin
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? 'profile-meetingLinks-error' : 'profile-meetingLinks-hint'}
     >
-      <legend className="text-sm font-medium text-slate-800">Meeting links</legend>
+      <legend className="text-sm font-medium text-slate-800">{t('profile.meeting.title')}</legend>
       <div className="flex flex-col gap-1">
         {MEETING_LINK_METHODS.map((method) => (
           <div key={method} className="flex flex-col gap-1">
@@ -81,7 +88,7 @@ export function MeetingLinkFields({ value, error, inputClass, onChange }: Meetin
                 checked={value.method === method}
                 onChange={() => onChange({ ...value, method })}
               />
-              {MEETING_LINK_METHOD_LABELS[method]}
+              {t(LABELS[method])}
             </label>
             {/* The address goes right under the choice it belongs to. */}
             {address && value.method === method && (
@@ -123,7 +130,7 @@ export function MeetingLinkFields({ value, error, inputClass, onChange }: Meetin
         </p>
       ) : (
         <p id="profile-meetingLinks-hint" className="text-xs text-slate-600">
-          {HINTS[value.method]} Changing this never changes the links of sessions already booked.
+          {t(HINTS[value.method])} {t('profile.meeting.bookedKeepTheirs')}
         </p>
       )}
     </fieldset>

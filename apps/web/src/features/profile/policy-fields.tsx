@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import {
   BREAK_MINUTES,
-  formatNotice,
   LATE_CANCEL_REFUND_PERCENTS,
   POLICY_LIMITS,
   policySummary,
   type PracticePolicy,
 } from '@sukoon/shared';
+import { useT, type Translate } from '../../i18n/i18n';
 
 export type PolicyKey = keyof PracticePolicy;
 
@@ -18,72 +18,34 @@ interface Choice {
 const HOUR = 60;
 const DAY = 24 * HOUR;
 
-/** A window as psychologists count it ("24 h", "72 h"), days only past three. */
-function hoursLabel(minutes: number) {
-  return minutes % HOUR === 0 && minutes <= 3 * DAY ? `${minutes / HOUR} h` : formatNotice(minutes);
+/**
+ * "12 h", "2 days", "90 min", "1 day 6 h": a notice or window as a person says it, in the page's
+ * language (the words of shared's formatNotice, which says it in English).
+ */
+function noticeText(t: Translate, total: number): string {
+  if (total < HOUR) return t('profile.policy.duration.minutes', { minutes: total });
+  const days = Math.floor(total / DAY);
+  const hours = Math.floor((total % DAY) / HOUR);
+  const minutes = total % HOUR;
+  if (days === 0)
+    return minutes === 0
+      ? t('profile.policy.duration.hours', { hours })
+      : t('profile.policy.duration.hoursMinutes', { hours, minutes });
+  if (hours === 0 && minutes === 0) return t('profile.policy.duration.days', { days });
+  return minutes === 0
+    ? t('profile.policy.duration.daysHours', { days, hours })
+    : t('profile.policy.duration.daysHoursMinutes', { days, hours, minutes });
 }
 
-const NOTICE_CHOICES: Choice[] = [
-  0,
-  HOUR,
-  2 * HOUR,
-  4 * HOUR,
-  12 * HOUR,
-  DAY,
-  2 * DAY,
-  7 * DAY,
-].map((minutes) => ({
-  value: String(minutes),
-  label: minutes === 0 ? 'No minimum: any future time' : formatNotice(minutes),
-}));
-
-const HORIZON_CHOICES: Choice[] = Array.from(
-  { length: POLICY_LIMITS.horizonWeeksMax - POLICY_LIMITS.horizonWeeksMin + 1 },
-  (_, index) => {
-    const weeks = POLICY_LIMITS.horizonWeeksMin + index;
-    return { value: String(weeks), label: `${weeks} week${weeks === 1 ? '' : 's'}` };
-  },
-);
-
-const BREAK_CHOICES: Choice[] = BREAK_MINUTES.map((minutes) => ({
-  value: String(minutes),
-  label: minutes === 0 ? 'No break' : `${minutes} min`,
-}));
+/** A window as psychologists count it ("24 h", "72 h"), days only past three. */
+function hoursText(t: Translate, minutes: number) {
+  return minutes % HOUR === 0 && minutes <= 3 * DAY
+    ? t('profile.policy.duration.hours', { hours: minutes / HOUR })
+    : noticeText(t, minutes);
+}
 
 /** 'none': the select's value for "patients may not move sessions" (a null notice). */
 const NO_MOVES = 'none';
-const RESCHEDULE_CHOICES: Choice[] = [
-  ...[HOUR, 2 * HOUR, 4 * HOUR, 12 * HOUR, DAY, 2 * DAY, 3 * DAY, 7 * DAY].map((minutes) => ({
-    value: String(minutes),
-    label: `Until ${hoursLabel(minutes)} before`,
-  })),
-  { value: NO_MOVES, label: 'Patients may not move sessions' },
-];
-
-const MOVES_CHOICES: Choice[] = Array.from(
-  { length: POLICY_LIMITS.patientMovesMax + 1 },
-  (_, n) => ({
-    value: String(n),
-    label: n === 0 ? 'Not at all' : n === 1 ? 'Once' : `Up to ${n} times`,
-  }),
-);
-
-const LATE_WINDOW_CHOICES: Choice[] = [0, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 3 * DAY].map(
-  (minutes) => ({
-    value: String(minutes),
-    label: minutes === 0 ? 'None: cancelling is always free' : `${hoursLabel(minutes)} before`,
-  }),
-);
-
-const LATE_REFUND_CHOICES: Choice[] = LATE_CANCEL_REFUND_PERCENTS.map((percent) => ({
-  value: String(percent),
-  label:
-    percent === 0
-      ? '0 %: nothing is refunded'
-      : percent === 100
-        ? '100 %: the full fee'
-        : `${percent} % of the fee`,
-}));
 
 /** The select's string for a setting, and back. */
 function toChoice(key: PolicyKey, policy: PracticePolicy): string {
@@ -103,62 +65,113 @@ function withCurrent(choices: Choice[], current: string, label: (value: number) 
       );
 }
 
-const SETTINGS: {
+interface Setting {
   key: PolicyKey;
   label: string;
   hint?: string;
   choices: Choice[];
   other: (value: number) => string;
-}[] = [
-  {
-    key: 'minNoticeMinutes',
-    label: 'Minimum notice',
-    hint: 'How long before a session a patient must book it.',
-    choices: NOTICE_CHOICES,
-    other: formatNotice,
-  },
-  {
-    key: 'horizonWeeks',
-    label: 'Book up to',
-    hint: 'How far ahead patients can book.',
-    choices: HORIZON_CHOICES,
-    other: (weeks) => `${weeks} weeks`,
-  },
-  {
-    key: 'breakMinutes',
-    label: 'Break after each session',
-    hint: 'No patient’s session starts inside it.',
-    choices: BREAK_CHOICES,
-    other: (minutes) => `${minutes} min`,
-  },
-  {
-    key: 'rescheduleNoticeMinutes',
-    label: 'Patients may move a session',
-    choices: RESCHEDULE_CHOICES,
-    other: (minutes) => `Until ${hoursLabel(minutes)} before`,
-  },
-  {
-    key: 'patientMovesPerSession',
-    label: 'Moves per session',
-    hint: 'How many times a patient may move one session.',
-    choices: MOVES_CHOICES,
-    other: (n) => `Up to ${n} times`,
-  },
-  {
-    key: 'lateCancelWindowMinutes',
-    label: 'Late cancellation',
-    hint: 'A patient’s cancellation this close to the start is late.',
-    choices: LATE_WINDOW_CHOICES,
-    other: (minutes) => `${hoursLabel(minutes)} before`,
-  },
-  {
-    key: 'lateCancelRefundPercent',
-    label: 'Refund for a late cancellation',
-    hint: 'Cancelling before the late window always refunds the full fee.',
-    choices: LATE_REFUND_CHOICES,
-    other: (percent) => `${percent} %`,
-  },
-];
+}
+
+/** The seven settings, their preset choices and the words for any other saved value. */
+function settingsFor(t: Translate): Setting[] {
+  const noticeChoices = [0, HOUR, 2 * HOUR, 4 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY].map(
+    (minutes) => ({
+      value: String(minutes),
+      label: minutes === 0 ? t('profile.policy.notice.none') : noticeText(t, minutes),
+    }),
+  );
+  const weeks = (count: number) => t('profile.policy.weeks', { weeks: count });
+  const horizonChoices = Array.from(
+    { length: POLICY_LIMITS.horizonWeeksMax - POLICY_LIMITS.horizonWeeksMin + 1 },
+    (_, index) => {
+      const count = POLICY_LIMITS.horizonWeeksMin + index;
+      return { value: String(count), label: weeks(count) };
+    },
+  );
+  const minutesText = (minutes: number) => t('profile.policy.duration.minutes', { minutes });
+  const breakChoices = BREAK_MINUTES.map((minutes) => ({
+    value: String(minutes),
+    label: minutes === 0 ? t('profile.policy.break.none') : minutesText(minutes),
+  }));
+  const until = (minutes: number) => t('profile.policy.until', { time: hoursText(t, minutes) });
+  const rescheduleChoices = [
+    ...[HOUR, 2 * HOUR, 4 * HOUR, 12 * HOUR, DAY, 2 * DAY, 3 * DAY, 7 * DAY].map((minutes) => ({
+      value: String(minutes),
+      label: until(minutes),
+    })),
+    { value: NO_MOVES, label: t('profile.policy.noMoves') },
+  ];
+  const moves = (count: number) => t('profile.policy.moves', { count });
+  const movesChoices = Array.from({ length: POLICY_LIMITS.patientMovesMax + 1 }, (_, n) => ({
+    value: String(n),
+    label: moves(n),
+  }));
+  const before = (minutes: number) => t('profile.policy.before', { time: hoursText(t, minutes) });
+  const lateWindowChoices = [0, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 3 * DAY].map((minutes) => ({
+    value: String(minutes),
+    label: minutes === 0 ? t('profile.policy.lateWindow.none') : before(minutes),
+  }));
+  const lateRefundChoices = LATE_CANCEL_REFUND_PERCENTS.map((percent) => ({
+    value: String(percent),
+    label:
+      percent === 0
+        ? t('profile.policy.refund.none')
+        : percent === 100
+          ? t('profile.policy.refund.full')
+          : t('profile.policy.refund.part', { percent }),
+  }));
+  return [
+    {
+      key: 'minNoticeMinutes',
+      label: t('profile.policy.minNotice'),
+      hint: t('profile.policy.minNoticeHint'),
+      choices: noticeChoices,
+      other: (minutes) => noticeText(t, minutes),
+    },
+    {
+      key: 'horizonWeeks',
+      label: t('profile.policy.horizon'),
+      hint: t('profile.policy.horizonHint'),
+      choices: horizonChoices,
+      other: weeks,
+    },
+    {
+      key: 'breakMinutes',
+      label: t('profile.policy.break'),
+      hint: t('profile.policy.breakHint'),
+      choices: breakChoices,
+      other: minutesText,
+    },
+    {
+      key: 'rescheduleNoticeMinutes',
+      label: t('profile.policy.reschedule'),
+      choices: rescheduleChoices,
+      other: until,
+    },
+    {
+      key: 'patientMovesPerSession',
+      label: t('profile.policy.movesPerSession'),
+      hint: t('profile.policy.movesPerSessionHint'),
+      choices: movesChoices,
+      other: moves,
+    },
+    {
+      key: 'lateCancelWindowMinutes',
+      label: t('profile.policy.lateWindow'),
+      hint: t('profile.policy.lateWindowHint'),
+      choices: lateWindowChoices,
+      other: before,
+    },
+    {
+      key: 'lateCancelRefundPercent',
+      label: t('profile.policy.lateRefund'),
+      hint: t('profile.policy.lateRefundHint'),
+      choices: lateRefundChoices,
+      other: (percent) => t('profile.policy.percent', { percent }),
+    },
+  ];
+}
 
 interface PolicyFieldsProps {
   value: PracticePolicy;
@@ -173,6 +186,7 @@ interface PolicyFieldsProps {
  * values go out as the whole `policy` in the profile PATCH; the rules that read them live in shared.
  */
 export function PolicyFields({ value, errors, onChange, selectClass }: PolicyFieldsProps) {
+  const t = useT();
   const idOf = (key: PolicyKey) => `profile-policy-${key}`;
   const setting = (key: PolicyKey, label: string, choices: Choice[], hint?: string): ReactNode => {
     const error = errors[key];
@@ -221,24 +235,23 @@ export function PolicyFields({ value, errors, onChange, selectClass }: PolicyFie
       aria-describedby="profile-policy-applies"
     >
       <legend className="px-1 text-sm font-semibold text-slate-900">
-        Booking and cancellation policy
+        {t('profile.policy.title')}
       </legend>
       <p id="profile-policy-applies" className="-mt-1 text-sm text-slate-600">
-        Changes apply to sessions booked from now on; booked sessions keep the terms they were
-        booked under.
+        {t('profile.policy.applies')}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        {SETTINGS.map(({ key, label, hint, choices, other }) =>
+        {settingsFor(t).map(({ key, label, hint, choices, other }) =>
           setting(key, label, withCurrent(choices, toChoice(key, value), other), hint),
         )}
         <div className="flex flex-col gap-1">
-          <span className="text-sm font-medium text-slate-800">Missed session</span>
-          <p className="py-2 text-sm text-slate-700">No refund for a missed session</p>
+          <span className="text-sm font-medium text-slate-800">{t('profile.policy.missed')}</span>
+          <p className="py-2 text-sm text-slate-700">{t('profile.policy.missedRefund')}</p>
         </div>
       </div>
       <div className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-        <p className="font-medium text-slate-900">Patients read</p>
-        <ul aria-label="What patients read" className="mt-1 list-disc pl-5">
+        <p className="font-medium text-slate-900">{t('profile.policy.patientsRead')}</p>
+        <ul aria-label={t('profile.policy.patientsReadLabel')} className="mt-1 list-disc pl-5">
           {policySummary(value).map((line) => (
             <li key={line}>{line}</li>
           ))}

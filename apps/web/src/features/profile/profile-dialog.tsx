@@ -4,10 +4,10 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
   BIO_MAX_LENGTH,
   DISPLAY_NAME_MAX_LENGTH,
+  DISPLAY_NAME_MIN_LENGTH,
   LANGUAGES,
   normalizeBio,
   REGISTRATION_NUMBER_MAX_LENGTH,
-  SPECIALIZATION_LABELS,
   SPECIALIZATIONS,
   UpdatePsychologistBody,
   YEARS_OF_PRACTICE_MAX,
@@ -16,6 +16,8 @@ import {
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT, type Translate } from '../../i18n/i18n';
 import { ApiError, api } from '../../lib/api-client';
 import {
   MeetingLinkFields,
@@ -26,6 +28,56 @@ import {
 import { ReceiptSettingsSection } from './receipt-settings';
 import { PolicyFields, type PolicyKey } from './policy-fields';
 import { choiceFor, filterTimeZones, timeZoneChoices, type TimeZoneChoice } from './time-zones';
+
+const SPECIALIZATION: Record<(typeof SPECIALIZATIONS)[number], MessageKey> = {
+  clinical: 'auth.specialization.clinical',
+  counseling: 'auth.specialization.counseling',
+  cognitive: 'auth.specialization.cognitive',
+  child: 'auth.specialization.child',
+  family: 'auth.specialization.family',
+  addiction: 'auth.specialization.addiction',
+  trauma: 'auth.specialization.trauma',
+  other: 'auth.specialization.other',
+};
+
+/** The languages' names in the page's language; the value saved stays the English name. */
+const LANGUAGE: Record<(typeof LANGUAGES)[number], MessageKey> = {
+  English: 'profile.language.english',
+  Assamese: 'profile.language.assamese',
+  Bengali: 'profile.language.bengali',
+  Bodo: 'profile.language.bodo',
+  Dogri: 'profile.language.dogri',
+  Gujarati: 'profile.language.gujarati',
+  Hindi: 'profile.language.hindi',
+  Kannada: 'profile.language.kannada',
+  Kashmiri: 'profile.language.kashmiri',
+  Konkani: 'profile.language.konkani',
+  Maithili: 'profile.language.maithili',
+  Malayalam: 'profile.language.malayalam',
+  Manipuri: 'profile.language.manipuri',
+  Marathi: 'profile.language.marathi',
+  Nepali: 'profile.language.nepali',
+  Odia: 'profile.language.odia',
+  Punjabi: 'profile.language.punjabi',
+  Sanskrit: 'profile.language.sanskrit',
+  Santali: 'profile.language.santali',
+  Sindhi: 'profile.language.sindhi',
+  Tamil: 'profile.language.tamil',
+  Telugu: 'profile.language.telugu',
+  Urdu: 'profile.language.urdu',
+};
+
+/**
+ * The full name's objection in the page's language, by what failed (the shared schema's own message
+ * is English). The profile's other checks still show the shared schemas' English messages.
+ */
+function fullNameProblem(t: Translate, code: string): string {
+  if (code === 'too_small')
+    return t('auth.problem.fullNameTooShort', { min: DISPLAY_NAME_MIN_LENGTH });
+  if (code === 'too_big')
+    return t('auth.problem.fullNameTooLong', { max: DISPLAY_NAME_MAX_LENGTH });
+  return t('auth.problem.fullNameCharacters');
+}
 
 interface ProfileDialogProps {
   psychologistId: string;
@@ -112,6 +164,7 @@ export function ProfileDialog({ psychologistId, open, onOpenChange }: ProfileDia
       api<Psychologist>('GET', `/api/psychologists/${psychologistId}`, { signal }),
     enabled: open,
   });
+  const t = useT();
   const dialogFocus = useDialogFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -121,10 +174,9 @@ export function ProfileDialog({ psychologistId, open, onOpenChange }: ProfileDia
           {...dialogFocus}
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl sm:p-6"
         >
-          <Dialog.Title className="text-lg font-semibold">Profile</Dialog.Title>
+          <Dialog.Title className="text-lg font-semibold">{t('profile.title')}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Patients choose by your name, specializations, languages and fees; your calendar and
-            working hours follow your time zone.
+            {t('profile.description')}
           </Dialog.Description>
           {profile.data ? (
             <>
@@ -133,7 +185,7 @@ export function ProfileDialog({ psychologistId, open, onOpenChange }: ProfileDia
             </>
           ) : (
             <p role="status" className="mt-4 text-sm text-slate-600">
-              {profile.isError ? profile.error.message : 'Loading...'}
+              {profile.isError ? profile.error.message : t('app.loading')}
             </p>
           )}
         </Dialog.Content>
@@ -146,25 +198,27 @@ const inputClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-brand-700 aria-[invalid=true]:border-red-500';
 
 function Counter({ id, length, max }: { id: string; length: number; max: number }) {
+  const t = useT();
   return (
     <span
       id={id}
       className={`text-xs tabular-nums ${length > max ? 'font-medium text-red-700' : 'text-slate-500'}`}
     >
       {length}/{max}
-      <span className="sr-only"> characters</span>
+      <span className="sr-only"> {t('profile.characters')}</span>
     </span>
   );
 }
 
 function ProfileForm({ profile }: { profile: Psychologist }) {
+  const t = useT();
   const queryClient = useQueryClient();
   // What was last saved: only changed fields are sent, so a profile still missing its languages
   // can have its fees changed.
   const [saved, setSaved] = useState<Values>(() => valuesOf(profile));
   const [values, setValues] = useState<Values>(saved);
   const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<'saved' | 'unchanged' | null>(null);
   const [zoneSearch, setZoneSearch] = useState('');
 
   const save = useMutation({
@@ -174,7 +228,7 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
       const now = valuesOf(result);
       setSaved(now);
       setValues(now);
-      setNotice('Profile saved');
+      setNotice('saved');
       queryClient.setQueryData(['psychologists', profile.id], result);
       await queryClient.invalidateQueries({ queryKey: ['psychologists'] });
       await queryClient.invalidateQueries({ queryKey: ['availability'] });
@@ -209,7 +263,7 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
     );
     if (changed.length === 0) {
       setErrors({});
-      setNotice('No changes to save');
+      setNotice('unchanged');
       return;
     }
     // The same schema the server validates with, so a mistake is caught before the request.
@@ -225,7 +279,7 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
             i.path[0] === 'policy' && i.path[1] !== undefined
               ? `policy.${String(i.path[1])}`
               : String(i.path[0] ?? 'form'),
-            i.message,
+            i.path[0] === 'displayName' ? fullNameProblem(t, i.code) : i.message,
           ]),
         ),
       );
@@ -290,7 +344,7 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
 
   const checkboxGroup = (
     name: 'specializations' | 'languages',
-    legend: string,
+    legend: MessageKey,
     options: readonly string[],
     label: (value: string) => string,
     columns: string,
@@ -300,7 +354,7 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
       aria-invalid={errors[name] ? true : undefined}
       aria-describedby={describedBy(name)}
     >
-      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      <legend className="text-sm font-medium text-slate-800">{t(legend)}</legend>
       <div className={`grid gap-x-3 gap-y-1 ${columns}`}>
         {options.map((option) => {
           const checked = values[name].includes(option);
@@ -336,14 +390,14 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
     <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-5">
       {field(
         'displayName',
-        'Full name',
+        t('profile.field.fullName'),
         <input
           {...bind('displayName')}
           aria-describedby={describedBy('displayName', 'profile-displayName-count')}
           className={inputClass}
           autoComplete="name"
         />,
-        'Patients see this name, with your title if you use one (Dr. Meera Iyer).',
+        t('profile.field.fullNameHint'),
         <Counter
           id="profile-displayName-count"
           length={values.displayName.trim().length}
@@ -352,34 +406,34 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
       )}
       {checkboxGroup(
         'specializations',
-        'Specializations',
+        'profile.field.specializations',
         SPECIALIZATIONS,
-        (value) => SPECIALIZATION_LABELS[value as keyof typeof SPECIALIZATION_LABELS],
+        (value) => t(SPECIALIZATION[value as keyof typeof SPECIALIZATION]),
         'grid-cols-2 sm:grid-cols-4',
       )}
       {checkboxGroup(
         'languages',
-        'Languages you see patients in',
+        'profile.field.languages',
         LANGUAGES,
-        (value) => value,
+        (value) => t(LANGUAGE[value as keyof typeof LANGUAGE]),
         'grid-cols-2 sm:grid-cols-4',
       )}
       {field(
         'bio',
-        'Short bio',
+        t('profile.field.bio'),
         <textarea
           {...bind('bio')}
           aria-describedby={describedBy('bio', 'profile-bio-count')}
           rows={4}
           className={`${inputClass} resize-y`}
         />,
-        'How you work and whom you help, in a few sentences.',
+        t('profile.field.bioHint'),
         <Counter id="profile-bio-count" length={bioLength} max={BIO_MAX_LENGTH} />,
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         {field(
           'yearsOfPractice',
-          'Years of practice',
+          t('profile.field.yearsOfPractice'),
           <input
             {...bind('yearsOfPractice')}
             className={inputClass}
@@ -393,7 +447,8 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
         {field(
           'registrationNumber',
           <>
-            Registration number <span className="font-normal text-slate-500">(optional)</span>
+            {t('profile.field.registrationNumber')}{' '}
+            <span className="font-normal text-slate-500">{t('field.optional')}</span>
           </>,
           <input
             {...bind('registrationNumber')}
@@ -402,7 +457,7 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
             autoComplete="off"
             spellCheck={false}
           />,
-          'An RCI or state council number, shown to patients as you give it; Sukoon does not verify it.',
+          t('profile.field.registrationNumberHint'),
           <Counter
             id="profile-registrationNumber-count"
             length={values.registrationNumber.trim().length}
@@ -412,14 +467,14 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor="profile-timeZone" className="text-sm font-medium text-slate-800">
-          Time zone
+          {t('profile.field.timeZone')}
         </label>
         <div className="grid gap-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <input
             type="search"
-            aria-label="Search time zones"
+            aria-label={t('profile.field.timeZoneSearch')}
             aria-controls="profile-timeZone"
-            placeholder="e.g. Dubai or +05:30"
+            placeholder={t('profile.field.timeZoneSearchPlaceholder')}
             value={zoneSearch}
             onChange={(event) => setZoneSearch(event.target.value)}
             className={inputClass}
@@ -434,10 +489,10 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
         </div>
         {!errors.timeZone && (
           <p className="text-xs text-slate-600">
-            {zoneSearch.trim()
-              ? `${shownZones.length} ${shownZones.length === 1 ? 'zone' : 'zones'} shown. `
-              : ''}
-            Working hours (9:00 AM to 9:00 PM) and your calendar follow this zone.
+            {zoneSearch.trim() && (
+              <>{t('profile.field.timeZonesShown', { count: shownZones.length })} </>
+            )}
+            {t('profile.field.timeZoneHint')}
           </p>
         )}
         {errorOf('timeZone')}
@@ -445,7 +500,7 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
       <div className="grid grid-cols-2 gap-3">
         {field(
           'session_20_minute_rate',
-          '20-minute fee (₹)',
+          t('profile.field.fee20'),
           <input
             {...bind('session_20_minute_rate')}
             className={inputClass}
@@ -457,7 +512,7 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
         )}
         {field(
           'session_45_minute_rate',
-          '45-minute fee (₹)',
+          t('profile.field.fee45'),
           <input
             {...bind('session_45_minute_rate')}
             className={inputClass}
@@ -500,13 +555,19 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
       )}
       <div className="mt-1 flex flex-wrap items-center justify-end gap-2">
         <p role="status" className="mr-auto text-sm font-medium text-brand-700">
-          {notice}
+          {notice === 'saved'
+            ? t('profile.saved')
+            : notice === 'unchanged'
+              ? t('profile.unchanged')
+              : null}
         </p>
         <Dialog.Close asChild>
-          <Button variant="secondary">{notice === 'Profile saved' ? 'Close' : 'Cancel'}</Button>
+          <Button variant="secondary">
+            {notice === 'saved' ? t('profile.close') : t('profile.cancel')}
+          </Button>
         </Dialog.Close>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save profile'}
+          {save.isPending ? t('profile.saving') : t('profile.save')}
         </Button>
       </div>
     </form>

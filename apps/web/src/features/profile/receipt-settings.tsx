@@ -2,21 +2,32 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BILL_OF_SUPPLY_STATEMENT,
-  GST_STATUS_LABELS,
   GST_STATUSES,
   ReceiptSettings,
   type GstStatus,
   type ReceiptSettingsData,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT } from '../../i18n/i18n';
 import { api, ApiError } from '../../lib/api-client';
 
 type Key = 'address' | 'gstStatus' | 'gstin' | 'form';
 
-const HINTS: Record<GstStatus, string> = {
-  not_registered: 'Your receipts are titled “Receipt” and carry no tax line.',
-  registered: `Your receipts are titled “Bill of Supply”, show your GSTIN and say: “${BILL_OF_SUPPLY_STATEMENT}”`,
+/** Each position as GST_STATUS_LABELS (shared) words it in English. */
+const LABELS: Record<GstStatus, MessageKey> = {
+  not_registered: 'profile.receipts.notRegistered',
+  registered: 'profile.receipts.registered',
 };
+
+/** What the receipts print (in English, as issued: the statement is BILL_OF_SUPPLY_STATEMENT). */
+const HINTS: Record<GstStatus, MessageKey> = {
+  not_registered: 'profile.receipts.notRegisteredHint',
+  registered: 'profile.receipts.registeredHint',
+};
+
+/** A GSTIN's shape, as the field's example. */
+const GSTIN_EXAMPLE = '27AAPFU0939F1ZV';
 
 /**
  * Profile's "Receipts": the address and the tax position printed on the receipts of sessions paid
@@ -24,6 +35,7 @@ const HINTS: Record<GstStatus, string> = {
  * Sukoon shows the psychologist's choice and gives no tax advice.
  */
 export function ReceiptSettingsSection({ inputClass }: { inputClass: string }) {
+  const t = useT();
   const settings = useQuery({
     queryKey: ['receipt-settings'],
     queryFn: ({ signal }) => api<ReceiptSettingsData>('GET', '/api/receipts/settings', { signal }),
@@ -31,7 +43,7 @@ export function ReceiptSettingsSection({ inputClass }: { inputClass: string }) {
   if (!settings.data) {
     return settings.isError ? (
       <p role="alert" className="text-sm text-red-700">
-        Receipt details could not be loaded: {settings.error.message}
+        {t('profile.receipts.loadFailed', { message: settings.error.message })}
       </p>
     ) : null;
   }
@@ -45,12 +57,13 @@ function ReceiptSettingsForm({
   saved: ReceiptSettingsData;
   inputClass: string;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [address, setAddress] = useState(saved.address ?? '');
   const [gstStatus, setGstStatus] = useState<GstStatus>(saved.gstStatus);
   const [gstin, setGstin] = useState(saved.gstin ?? '');
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
-  const [notice, setNotice] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
 
   const save = useMutation({
     mutationFn: (body: ReceiptSettings) =>
@@ -59,7 +72,7 @@ function ReceiptSettingsForm({
       queryClient.setQueryData(['receipt-settings'], result);
       setGstin(result.gstin ?? '');
       setAddress(result.address ?? '');
-      setNotice('Receipt details saved');
+      setDone(true);
     },
     onError: (error) => {
       setErrors(
@@ -75,7 +88,7 @@ function ReceiptSettingsForm({
   function submit(event: FormEvent) {
     event.preventDefault();
     event.stopPropagation();
-    setNotice(null);
+    setDone(false);
     const parsed = ReceiptSettings.safeParse({
       address,
       gstStatus,
@@ -108,14 +121,12 @@ function ReceiptSettingsForm({
       className="mt-5 flex flex-col gap-2 border-t border-slate-200 pt-4"
     >
       <h3 id="receipt-settings-heading" className="text-sm font-semibold text-slate-900">
-        Receipts
+        {t('profile.receipts.title')}
       </h3>
-      <p className="text-xs text-slate-600">
-        Printed on the receipts of sessions paid from now on, with your full name and registration
-        number. Receipts already issued keep what they said.
-      </p>
+      <p className="text-xs text-slate-600">{t('profile.receipts.description')}</p>
       <label htmlFor="receipt-address" className="text-sm text-slate-800">
-        Practice address <span className="text-slate-500">(optional, up to 4 lines)</span>
+        {t('profile.receipts.address')}{' '}
+        <span className="text-slate-500">{t('profile.receipts.addressNote')}</span>
       </label>
       <textarea
         id="receipt-address"
@@ -128,7 +139,7 @@ function ReceiptSettingsForm({
       />
       {errorOf('address')}
       <fieldset className="flex flex-col gap-1">
-        <legend className="text-sm text-slate-800">GST</legend>
+        <legend className="text-sm text-slate-800">{t('profile.receipts.gst')}</legend>
         {GST_STATUSES.map((status) => (
           <label
             key={status}
@@ -141,15 +152,18 @@ function ReceiptSettingsForm({
               checked={gstStatus === status}
               onChange={() => setGstStatus(status)}
             />
-            {GST_STATUS_LABELS[status]}
+            {t(LABELS[status])}
           </label>
         ))}
       </fieldset>
-      <p className="text-xs text-slate-600">{HINTS[gstStatus]}</p>
+      <p className="text-xs text-slate-600">
+        {/* Guarded: an answer without a known position shows no hint rather than failing. */}
+        {gstStatus in HINTS && t(HINTS[gstStatus], { statement: BILL_OF_SUPPLY_STATEMENT })}
+      </p>
       {gstStatus === 'registered' && (
         <>
           <label htmlFor="receipt-gstin" className="text-sm text-slate-800">
-            GSTIN
+            {t('profile.receipts.gstin')}
           </label>
           <input
             id="receipt-gstin"
@@ -158,7 +172,7 @@ function ReceiptSettingsForm({
             maxLength={20}
             autoComplete="off"
             spellCheck={false}
-            placeholder="27AAPFU0939F1ZV"
+            placeholder={GSTIN_EXAMPLE}
             aria-invalid={errors.gstin ? true : undefined}
             aria-describedby={errors.gstin ? 'receipt-gstin-error' : undefined}
             onChange={(event) => setGstin(event.target.value)}
@@ -169,10 +183,10 @@ function ReceiptSettingsForm({
       {errorOf('form')}
       <div className="flex flex-wrap items-center justify-end gap-2">
         <p role="status" className="mr-auto text-sm font-medium text-brand-700">
-          {notice}
+          {done ? t('profile.receipts.saved') : null}
         </p>
         <Button type="submit" variant="secondary" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save receipt details'}
+          {save.isPending ? t('profile.receipts.saving') : t('profile.receipts.save')}
         </Button>
       </div>
     </form>
