@@ -1,1 +1,0 @@
-export declare const NOT_YET_TRANSLATED: string[];
