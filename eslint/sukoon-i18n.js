@@ -2,7 +2,8 @@
 // from a string literal in a component. It flags, in .tsx files:
 //   - text between JSX tags: <p>Sign in</p>
 //   - a string as the value of an attribute people read or hear: aria-label, title, placeholder,
-//     alt, label, description, hint
+//     alt, label, description, hint; and words (two or more) as any other attribute or prop's value,
+//     region="the calendar", except class names, links and the like (NOT_WORDS)
 //   - a string (or template) a JSX expression shows directly, also through ?: and && / ||:
 //     {busy ? 'Saving...' : 'Save'}
 // Text with no letters (a space, '✓', '·', digits) is not a person's words and passes.
@@ -18,6 +19,31 @@ const READ_ATTRIBUTES = new Set([
   'description',
   'hint',
 ]);
+
+// Any other attribute or prop whose string holds words (two words with a space, "the calendar") is
+// text a component will show or say (region="the calendar", heading="Your sessions"), unless it is
+// one of these, which hold class names, links, paths or form hints rather than words.
+const WORDS = /[A-Za-z\u0900-\u097F]+\s+[A-Za-z\u0900-\u097F]/;
+const NOT_WORDS = new Set([
+  'className',
+  'class',
+  'rel',
+  'href',
+  'src',
+  'srcSet',
+  'sizes',
+  'd',
+  'points',
+  'viewBox',
+  'transform',
+  'accept',
+  'autoComplete',
+  'pattern',
+  'inputMode',
+  'style',
+]);
+const readsAsText = (name, text) =>
+  READ_ATTRIBUTES.has(name) ? LETTERS.test(text) : !NOT_WORDS.has(name) && WORDS.test(text);
 
 function literalText(node) {
   if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
@@ -59,16 +85,16 @@ const noUntranslatedText = {
       },
       JSXAttribute(node) {
         const name = node.name.type === 'JSXIdentifier' ? node.name.name : null;
-        if (!name || !READ_ATTRIBUTES.has(name) || !node.value) return;
+        if (!name || !node.value) return;
         if (node.value.type === 'Literal') {
-          if (typeof node.value.value === 'string' && LETTERS.test(node.value.value))
+          if (typeof node.value.value === 'string' && readsAsText(name, node.value.value))
             report(node.value, node.value.value);
           return;
         }
         if (node.value.type === 'JSXExpressionContainer') {
           for (const shown of shownStrings(node.value.expression)) {
             const text = literalText(shown);
-            if (text && LETTERS.test(text)) report(shown, text);
+            if (text && readsAsText(name, text)) report(shown, text);
           }
         }
       },

@@ -134,7 +134,7 @@ function PageFlowBody() {
     const key = `${user.id}:${user.locale}`;
     if (adoptedFor.current === key) return;
     adoptedFor.current = key;
-    if (user.locale !== locale) void setLocale(user.locale);
+    if (user.locale !== locale) void setLocale(user.locale, { chosenHere: false });
   }, [user, locale, setLocale]);
   const saveLocale = (chosen: Locale) => {
     if (user) updateAccount.mutate({ locale: chosen });

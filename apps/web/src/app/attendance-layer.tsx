@@ -69,7 +69,7 @@ export function useAttendanceLayer(
   };
   return {
     banner: (
-      <ErrorBoundary region="today’s attendance">
+      <ErrorBoundary region="app.region.todaysAttendance">
         <AttendanceBanner
           today={
             <TodayAttendance
@@ -85,14 +85,14 @@ export function useAttendanceLayer(
       </ErrorBoundary>
     ),
     belowWeek: (week) => (
-      <ErrorBoundary region="this week’s sessions">
+      <ErrorBoundary region="app.region.weekSessions">
         <Suspense fallback={null}>
           <WeekSessions {...week} />
         </Suspense>
       </ErrorBoundary>
     ),
     box: (
-      <ErrorBoundary region="the attendance box">
+      <ErrorBoundary region="app.region.attendanceBox">
         <Suspense fallback={null}>
           <AttendanceBox
             events={events}

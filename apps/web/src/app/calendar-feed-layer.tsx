@@ -12,7 +12,7 @@ const CalendarFeedDialog = lazy(() =>
 /** The avatar menu's Calendar feed opens the dialog, for either role. */
 export function useCalendarFeedLayer(user: User | null): { open: () => void; layer: ReactNode } {
   return useDialogLayer(
-    'calendar feed',
+    'app.region.calendarFeed',
     (close) => user && <CalendarFeedDialog role={user.role} onClose={close} />,
   );
 }

@@ -6,7 +6,7 @@ afterEach(cleanup);
 
 function Harness({ user }: { user: string | null }) {
   const layer = useDialogLayer(
-    'test dialog',
+    'app.region.privacy',
     (close) =>
       user && (
         <div role="dialog" aria-label={`Details of ${user}`}>

@@ -1,4 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
+import type { MessageKey } from '../i18n/catalogue';
 import { ErrorBoundary } from './error-boundary';
 
 /**
@@ -7,7 +8,7 @@ import { ErrorBoundary } from './error-boundary';
  * nothing (no one signed in), and then the layer is empty.
  */
 export function useDialogLayer(
-  region: string,
+  region: MessageKey,
   render: (close: () => void) => ReactNode,
 ): { open: () => void; layer: ReactNode } {
   const [shown, setShown] = useState(false);

@@ -1,11 +1,12 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '../components/ui/button';
+import type { MessageKey } from '../i18n/catalogue';
 import { useT } from '../i18n/i18n';
 
 interface Props {
   children: ReactNode;
-  /** What failed, in a few words and in the page's language, e.g. t(...) for "the calendar". */
-  region?: string;
+  /** What failed, in a few words: the catalogue's key (app.region.*) for "the calendar". */
+  region?: MessageKey;
 }
 
 /** Catches a render failure so one broken region does not blank the whole page. */
@@ -29,7 +30,13 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
 }
 
 /** The boundary's message: a function component, so it can speak the page's language. */
-function RenderFailure({ region, onRetry }: { region: string | undefined; onRetry: () => void }) {
+function RenderFailure({
+  region,
+  onRetry,
+}: {
+  region: MessageKey | undefined;
+  onRetry: () => void;
+}) {
   const t = useT();
   return (
     <div
@@ -39,7 +46,7 @@ function RenderFailure({ region, onRetry }: { region: string | undefined; onRetr
       <p className="font-semibold text-red-700">
         {region === undefined
           ? t('app.renderFailure.page')
-          : t('app.renderFailure.region', { region })}
+          : t('app.renderFailure.region', { region: t(region) })}
       </p>
       <p className="mt-2 text-sm text-slate-600">{t('app.renderFailure.hint')}</p>
       <Button className="mt-4" variant="secondary" onClick={onRetry}>

@@ -99,7 +99,7 @@ export function PatientArea({ user }: { user: User }) {
   );
   return (
     <div className="flex flex-col gap-4">
-      <ErrorBoundary region="your sessions">
+      <ErrorBoundary region="app.region.yourSessions">
         <YourSessionsArea
           userId={user.id}
           now={now}
@@ -108,7 +108,7 @@ export function PatientArea({ user }: { user: User }) {
           onResumePayment={actions.resumePayment}
         />
       </ErrorBoundary>
-      <ErrorBoundary region="the calendar">
+      <ErrorBoundary region="app.region.calendar">
         {!psychologistId ? (
           chooser
         ) : view === 'calendar' ? (

@@ -59,7 +59,7 @@ export function usePracticeLayer(user: User): { open: () => void; layer: ReactNo
     layer: visible
       ? createPortal(
           <div className="min-h-screen bg-slate-50">
-            <ErrorBoundary region={t('app.region.practice')}>
+            <ErrorBoundary region="app.region.practice">
               <Suspense
                 fallback={<SkeletonList label={t('practice.loading')} rows={4} className="p-6" />}
               >

@@ -2,6 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import type { User } from '@sukoon/shared';
 import { useClearSession } from '../features/auth/auth-api';
 import { deletionSummary } from '../features/privacy/privacy-api';
+import { useT } from '../i18n/i18n';
 import { useDialogLayer } from './dialog-layer';
 
 // Loaded when someone opens it from the account menu.
@@ -21,8 +22,9 @@ export function usePrivacyLayer(
   onDeleted: (summary: string) => void,
 ): { open: () => void; layer: ReactNode } {
   const clearSession = useClearSession();
+  const t = useT();
   return useDialogLayer(
-    'privacy and data',
+    'app.region.privacy',
     (close) =>
       user && (
         <PrivacyDialog
@@ -31,7 +33,7 @@ export function usePrivacyLayer(
           onDeleted={(data) => {
             close();
             clearSession();
-            onDeleted(deletionSummary(user.role, data));
+            onDeleted(deletionSummary(user.role, data, t));
           }}
         />
       ),

@@ -46,7 +46,7 @@ export function PsychologistArea({
     ? (event: CalendarEvent, context: FormExtraContext) => (
         <>
           {attendance.editExtra(event, context)}
-          <ErrorBoundary region="the session’s history">
+          <ErrorBoundary region="app.region.sessionHistory">
             <Suspense fallback={null}>
               <SessionHistory bookingId={event.id} timeZone={ownerZone} />
             </Suspense>
@@ -69,7 +69,7 @@ export function PsychologistArea({
           <ProfilePrompt missing={missing} onOpen={() => onProfileOpenChange(true)} />
         </Suspense>
       )}
-      <ErrorBoundary region="the calendar">
+      <ErrorBoundary region="app.region.calendar">
         <Calendar
           role="psychologist"
           psychologistId={user.id}

@@ -12,7 +12,7 @@ const YourDetailsDialog = lazy(() =>
 /** A patient's Profile in the avatar menu: the name printed on their receipts. */
 export function useYourDetailsLayer(user: User | null): { open: () => void; layer: ReactNode } {
   return useDialogLayer(
-    'your details',
+    'app.region.yourDetails',
     (close) => user && <YourDetailsDialog user={user} onClose={close} />,
   );
 }

@@ -86,6 +86,8 @@ describe('the lint rule for untranslated text', () => {
         <div aria-label="Account menu" title={busy ? 'Saving' : t('x')}>
           Sign in {busy && 'Working...'} {' '} {'✓'} {t('ok')}
           <input placeholder={\`Type here\`} />
+          <Boundary region="the calendar" className="mt-2 text-sm" rel="noopener noreferrer" />
+          <Boundary region="app.region.calendar" />
         </div>
       );`,
       config,
@@ -97,6 +99,7 @@ describe('the lint rule for untranslated text', () => {
       'Sign in',
       'Working...',
       'Type here',
+      'the calendar',
     ]);
   });
 });

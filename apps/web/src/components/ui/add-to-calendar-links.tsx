@@ -1,5 +1,5 @@
 import { googleCalendarUrl, outlookCalendarUrl, type TemplateEvent } from '@sukoon/shared';
-import { englishT, useT, type Translate } from '../../i18n/i18n';
+import { useT, type Translate } from '../../i18n/i18n';
 
 const LINK =
   'inline-flex min-h-8 items-center rounded text-xs font-medium text-brand-700 underline decoration-slate-300 underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -36,7 +36,7 @@ export function AddToCalendarLinks({ event, name }: { event: TemplateEvent; name
 
 /**
  * A session as a template event: its time, the meeting link where it is set. The note goes into the
- * person's own calendar, so it is in the page's language (`t`); English until a caller passes one.
+ * person's own calendar, so it is in the page's language (`t`).
  */
 export function sessionTemplateEvent(
   session: {
@@ -45,7 +45,7 @@ export function sessionTemplateEvent(
     end: string | Date;
     meetingLink: string | null;
   },
-  t: Translate = englishT,
+  t: Translate,
 ): TemplateEvent {
   return {
     title: session.title,

@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../i18n/catalogue';
-import { englishT, type Translate } from '../../i18n/i18n';
+import type { Translate } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-client';
 
 /**
@@ -50,7 +50,7 @@ function byStatus(t: Translate, flow: AuthFlow, status: number): string {
 }
 
 /** The text for a failed auth call, in the page's language (`t`; English when not given). */
-export function authErrorText(flow: AuthFlow, error: unknown, t: Translate = englishT): string {
+export function authErrorText(flow: AuthFlow, error: unknown, t: Translate): string {
   if (!(error instanceof ApiError)) return byStatus(t, flow, 0);
   if (error.code === 'NETWORK_ERROR') return t(NETWORK[flow]);
   // Resend's own failures read as the catalogue says, except a rate limit, whose wait is worth telling.

@@ -3,6 +3,7 @@ import { readEntryParams } from '../../lib/entry-params';
 import { authErrorText } from './auth-messages';
 import { useTokenLogin } from './auth-api';
 import { useSession } from './session';
+import { useT } from '../../i18n/i18n';
 
 /** Takes the single-use token out of the address bar, keeping the other parameters. */
 function removeTokenFromAddressBar() {
@@ -26,6 +27,7 @@ export function useSignInLink() {
     return session ? null : fromAddress;
   });
   const exchange = useTokenLogin();
+  const t = useT();
   const started = useRef(false);
   useEffect(() => {
     if (!token || started.current) return;
@@ -35,6 +37,6 @@ export function useSignInLink() {
   }, [token, exchange]);
   return {
     pending: token !== null && (exchange.isIdle || exchange.isPending),
-    error: exchange.isError ? authErrorText('login', exchange.error) : null,
+    error: exchange.isError ? authErrorText('login', exchange.error, t) : null,
   };
 }

@@ -6,7 +6,7 @@ import {
   type DeleteAccountData,
   type Role,
 } from '@sukoon/shared';
-import { englishT, type Translate } from '../../i18n/i18n';
+import type { Translate } from '../../i18n/i18n';
 import { api } from '../../lib/api-client';
 import { deviceTimeZone } from '../../lib/dates';
 import { saveFile } from '../../lib/download';
@@ -41,11 +41,7 @@ export function useDeleteAccount() {
  * What the role selection says once the account is gone, in the page's language (`t`; English when
  * the caller gives none).
  */
-export function deletionSummary(
-  role: Role,
-  data: DeleteAccountData,
-  t: Translate = englishT,
-): string {
+export function deletionSummary(role: Role, data: DeleteAccountData, t: Translate): string {
   const count = data.canceled_sessions;
   return role === 'patient'
     ? t('privacy.deleted.patient', { count })

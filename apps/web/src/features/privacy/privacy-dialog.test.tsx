@@ -4,6 +4,7 @@ import { PRIVACY_NOTICE_VERSION, type AccountExport } from '@sukoon/shared';
 import { renderWithQuery, stubApi } from '../../testing/render';
 import { deletionSummary, exportFileName } from './privacy-api';
 import { PrivacyDialog } from './privacy-dialog';
+import { englishT } from '../../i18n/i18n';
 
 afterEach(() => {
   cleanup();
@@ -179,13 +180,13 @@ describe('Privacy & data: delete my account', () => {
   });
 
   it('summarises what was done for each role', () => {
-    expect(deletionSummary('patient', { deleted: true, canceled_sessions: 1 })).toBe(
+    expect(deletionSummary('patient', { deleted: true, canceled_sessions: 1 }, englishT)).toBe(
       'Your account has been deleted and you are signed out. 1 upcoming session was canceled, and what you paid for it is refunded in full.',
     );
-    expect(deletionSummary('psychologist', { deleted: true, canceled_sessions: 3 })).toBe(
+    expect(deletionSummary('psychologist', { deleted: true, canceled_sessions: 3 }, englishT)).toBe(
       'Your account has been deleted and you are signed out. 3 upcoming sessions were canceled, and the patients are refunded in full.',
     );
-    expect(deletionSummary('patient', { deleted: true, canceled_sessions: 0 })).toContain(
+    expect(deletionSummary('patient', { deleted: true, canceled_sessions: 0 }, englishT)).toContain(
       'You had no upcoming sessions to cancel.',
     );
   });

@@ -6,7 +6,7 @@ import {
   type AuditEvent,
 } from '@sukoon/shared';
 import type { MessageKey } from '../../i18n/catalogue';
-import { englishT, type Translate } from '../../i18n/i18n';
+import type { Translate } from '../../i18n/i18n';
 
 /** One line of a session's history, as the psychologist reads it. */
 export interface HistoryLine {
@@ -86,7 +86,7 @@ const list = (...parts: Array<string | null>) => parts.filter(Boolean).join(' ·
 export function describeHistoryEvent(
   event: AuditEvent,
   timeZone: string,
-  t: Translate = englishT,
+  t: Translate,
 ): HistoryLine {
   const { details } = event;
   const by = event.actor;

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEvent } from '@sukoon/shared';
+import { englishT } from '../../i18n/i18n';
 import { renderWithQuery, stubApi } from '../../testing/render';
 import { describeHistoryEvent } from './history-format';
 import { SessionHistory } from './session-history';
@@ -30,7 +31,7 @@ function event(
 }
 
 const text = (e: AuditEvent) => {
-  const line = describeHistoryEvent(e, 'Asia/Kolkata');
+  const line = describeHistoryEvent(e, 'Asia/Kolkata', englishT);
   return [line.text, line.detail];
 };
 
@@ -137,7 +138,7 @@ describe('describeHistoryEvent', () => {
       event('booking.canceled', 'patient', { refund_paise: 1.5, reason: hostile }),
       event('booking.created', 'patient', { status: hostile, secret: 'x' }),
       event('booking.rescheduled', 'patient', { from: hostile, to: 5, from_minutes: 30 }),
-    ].map((e) => describeHistoryEvent(e, 'Asia/Kolkata'));
+    ].map((e) => describeHistoryEvent(e, 'Asia/Kolkata', englishT));
     expect(lines.map((line) => [line.text, line.detail])).toEqual([
       ['Paid by the patient', null],
       ['Paid by the patient', null],
