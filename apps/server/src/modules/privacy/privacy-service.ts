@@ -8,7 +8,7 @@ import {
   type DeleteAccountData,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { localizedError } from '../../lib/errors';
 import { createAuditRepository, recordAudit } from '../audit/audit-repository';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { AuthUser } from '../auth/sessions-service';
@@ -152,10 +152,7 @@ export function createPrivacyService(options: PrivacyOptions) {
     async deleteAccount(actor: AuthUser, password: string): Promise<DeleteAccountData> {
       const user = (await users.findById(actor.id))!;
       if (!(await verifyPassword(user.passwordHash, password))) {
-        throw new AppError(
-          'INVALID_CREDENTIALS',
-          'That password is not right, so nothing was deleted.',
-        );
+        throw localizedError('INVALID_CREDENTIALS', 'error.privacy.wrongPassword');
       }
       const unusable = await hashPassword(randomBytes(32).toString('base64url'));
       const now = clock();
