@@ -8,13 +8,11 @@ import {
   type PracticePolicy,
   type SlotProblem,
 } from '@sukoon/shared';
-import { users } from '../db/schema';
 import { istSlot } from '../../test/booking';
 import { signedInAs } from '../../test/sign-in';
 import { useTestApp } from '../../test/test-app';
 import { moveRefusalText, noticeMessage, slotProblemText } from './error-messages';
 import { translate, translateMessage } from './translate';
-import { eq } from 'drizzle-orm';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 const PROBLEMS: SlotProblem[] = [
@@ -109,10 +107,13 @@ describe('the domain errors’ own messages', () => {
         code: 'SLOT_UNAVAILABLE',
         message: slotProblemMessage('OUTSIDE_HOURS'),
       });
-      await context.database.db
-        .update(users)
-        .set({ locale: 'hi' })
-        .where(eq(users.id, patient.user.id));
+      const chosen = await context.app.inject({
+        method: 'PATCH',
+        url: '/api/users/me',
+        headers: patient.headers,
+        payload: { locale: 'hi' },
+      });
+      expect(chosen.statusCode, chosen.body).toBe(200);
       const hindi = await hold();
       expect(hindi.statusCode).toBe(english.statusCode);
       expect(hindi.json().error).toMatchObject({
