@@ -34,6 +34,26 @@ export function translate(
   return String(format.format(values));
 }
 
+/**
+ * A message of the catalogue with its values, worded later in a reader's language: a value may be a
+ * message itself (a duration such as "12 h"), worded in the same language.
+ */
+export interface Message {
+  key: MessageKey;
+  values?: Record<string, string | number | Message>;
+}
+
+/** A message and the messages among its values, in a language. */
+export function translateMessage(locale: Locale, message: Message): string {
+  const values = Object.fromEntries(
+    Object.entries(message.values ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? translateMessage(locale, value) : value,
+    ]),
+  );
+  return translate(locale, message.key, values);
+}
+
 /** A function that speaks one language, for code that writes several messages (an email). */
 export const translatorFor =
   (locale: Locale) => (key: MessageKey, values?: Record<string, PrimitiveType>) =>

@@ -1,5 +1,5 @@
 import { ERRORS, type ErrorCode } from '@sukoon/shared';
-import type { MessageKey } from '../i18n/translate';
+import { translateMessage, type Message, type MessageKey } from '../i18n/translate';
 
 /**
  * The request body field each of these errors is about, for the error body's `field` (a form shows
@@ -15,10 +15,7 @@ const FIELD_OF: Partial<Record<ErrorCode, string>> = {
 };
 
 /** A message of the server's catalogue with its values, worded when the answer is sent. */
-export interface LocalizedMessage {
-  key: MessageKey;
-  values?: Record<string, string | number>;
-}
+export type LocalizedMessage = Message;
 
 /**
  * A domain error: the one error handler turns it into the envelope with this status, code, message
@@ -45,6 +42,41 @@ export class AppError extends Error {
    * it in the request's language (`message` is its English, for logs).
    */
   readonly localized: LocalizedMessage | undefined;
+}
+
+/**
+ * A domain error whose own message is a key of the server's catalogue: its English is the error's
+ * `message` (logs, English readers), and the error handler words it in the request's language.
+ */
+export function localizedError(
+  code: ErrorCode,
+  key: MessageKey,
+  values?: LocalizedMessage['values'],
+  extra?: Record<string, unknown>,
+  options: { field?: string } = {},
+): AppError {
+  const localized: LocalizedMessage = values ? { key, values } : { key };
+  return new AppError(code, translateMessage('en', localized), extra, { ...options, localized });
+}
+
+/**
+ * RATE_LIMITED with "Please wait 30 seconds" (or, from 90 seconds on, whole minutes) and the wait in
+ * `retryAfterSeconds`, in the catalogue's words.
+ */
+export function tooManyAttempts(seconds: number): AppError {
+  return seconds < 90
+    ? localizedError(
+        'RATE_LIMITED',
+        'auth.tooManyAttemptsWait',
+        { seconds },
+        { retryAfterSeconds: seconds },
+      )
+    : localizedError(
+        'RATE_LIMITED',
+        'auth.tooManyAttemptsWaitMinutes',
+        { minutes: Math.ceil(seconds / 60) },
+        { retryAfterSeconds: seconds },
+      );
 }
 
 const UNAVAILABLE_NETWORK_CODES = new Set([

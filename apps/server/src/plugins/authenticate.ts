@@ -6,7 +6,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@sukoon/shared';
-import { AppError } from '../lib/errors';
+import { AppError, localizedError } from '../lib/errors';
 import { hashSecretToken } from '../lib/secret-tokens';
 import {
   TOUCH_INTERVAL_MS,
@@ -100,7 +100,8 @@ export function requireAuth(request: FastifyRequest, ...roles: Role[]): Readonly
   const user = request.auth;
   if (!user) throw new AppError('UNAUTHENTICATED');
   if (roles.length > 0 && !roles.includes(user.role)) {
-    throw new AppError('FORBIDDEN', `Only a ${roles.join(' or ')} can do that.`);
+    // Two roles in all: a caller refused here is refused by the one role asked for.
+    throw localizedError('FORBIDDEN', 'error.role.only', { role: roles[0]! });
   }
   return user;
 }

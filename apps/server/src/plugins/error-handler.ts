@@ -6,7 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { ERRORS, type ErrorCode, type ErrorEnvelope } from '@sukoon/shared';
 import { AppError, isDatabaseUnavailable } from '../lib/errors';
-import { errorMessageIn, requestLocale, translate } from '../i18n/translate';
+import { errorMessageIn, requestLocale, translateMessage } from '../i18n/translate';
 
 export function errorEnvelope(
   code: ErrorCode,
@@ -70,7 +70,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       locale === 'en' && own ? own : errorMessageIn(locale, code);
     if (error instanceof AppError) {
       const message = error.localized
-        ? translate(locale, error.localized.key, error.localized.values)
+        ? translateMessage(locale, error.localized)
         : say(error.code, error.message);
       return reply.status(error.status).send({
         ...errorEnvelope(error.code, message, undefined, error.field),

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 import { Redis } from 'ioredis';
-import { AppError } from '../lib/errors';
+import { tooManyAttempts } from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -185,15 +185,6 @@ function refuseIfExceeded(checks: LimitCheck[], reply: FastifyReply) {
   if (refused && !refused.isAllowed) {
     const seconds = Math.max(1, refused.ttlInSeconds);
     void reply.header('retry-after', String(seconds));
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many attempts. Please wait ${formatWait(seconds)} and try again.`,
-      { retryAfterSeconds: seconds },
-    );
+    throw tooManyAttempts(seconds);
   }
-}
-
-function formatWait(seconds: number): string {
-  if (seconds < 90) return `${seconds} seconds`;
-  return `${Math.ceil(seconds / 60)} minutes`;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/errors';
+import { localizedError, type LocalizedMessage } from '../lib/errors';
 
 /** A UTF-16 surrogate without its partner: no character at all, and jsonb refuses to store it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -10,14 +10,18 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * `surrogates` is set), and why, or null. Walked with an explicit stack, not recursion: however deep a
  * value is nested, the walk cannot overflow the call stack.
  */
-function findUnstorable(value: unknown, path: string, surrogates: boolean): string | null {
+function findUnstorable(
+  value: unknown,
+  path: string,
+  surrogates: boolean,
+): LocalizedMessage | null {
   const pending: [unknown, string][] = [[value, path]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [current, where] = next;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return `${where}: must not contain a NUL character`;
+      if (current.includes('\u0000')) return { key: 'error.field.nul', values: { field: where } };
       if (surrogates && LONE_SURROGATE.test(current)) {
-        return `${where}: holds a broken character (an unpaired surrogate); please retype it`;
+        return { key: 'error.field.brokenCharacter', values: { field: where } };
       }
     } else if (current !== null && typeof current === 'object') {
       // Pushed in reverse so the first one found is the first in reading order.
@@ -48,6 +52,6 @@ export const rejectNulBytes = fp(async (app: FastifyInstance) => {
         ? (findUnstorable(request.query, 'query', false) ??
           findUnstorable(request.params, 'params', false))
         : null);
-    done(found ? new AppError('VALIDATION_FAILED', found) : undefined);
+    done(found ? localizedError('VALIDATION_FAILED', found.key, found.values) : undefined);
   });
 });

@@ -5,7 +5,7 @@ import {
   type CalendarEvent,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, localizedError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import { recordAudit } from '../audit/audit-repository';
 import { createBookingsRepository } from '../bookings/bookings-repository';
@@ -33,11 +33,16 @@ export function createAttendanceService(options: AttendanceOptions) {
   const repository = createBookingsRepository(db);
 
   /** The session, if the actor is its psychologist: 404 when unknown, 403 for anyone else. */
-  async function ownSession(actor: AuthUser, id: string, action: string) {
+  async function ownSession(
+    actor: AuthUser,
+    id: string,
+    action:
+      'error.attendance.meetingLinkOnlyPsychologist' | 'error.attendance.markOnlyPsychologist',
+  ) {
     const row = await repository.findById(id);
     if (!row) throw new AppError('BOOKING_NOT_FOUND');
     if (row.booking.psychologistId !== actor.id) {
-      throw new AppError('FORBIDDEN', `Only the psychologist of this session can ${action}.`);
+      throw localizedError('FORBIDDEN', action);
     }
     const refusal = notBookedCode(row.booking, 'BOOKING_CANCELED');
     if (refusal) throw new AppError(refusal);
@@ -50,7 +55,7 @@ export function createAttendanceService(options: AttendanceOptions) {
 
   return {
     async setMeetingLink(actor: AuthUser, id: string, meetingLink: string) {
-      await ownSession(actor, id, 'set its meeting link');
+      await ownSession(actor, id, 'error.attendance.meetingLinkOnlyPsychologist');
       const updated = await db.transaction((tx) =>
         updateBookedSession(tx, id, { meetingLink }, { publicUrl, actor }),
       );
@@ -60,7 +65,7 @@ export function createAttendanceService(options: AttendanceOptions) {
     },
 
     async markAttendance(actor: AuthUser, id: string, change: AttendanceChange) {
-      const booking = await ownSession(actor, id, 'mark its attendance');
+      const booking = await ownSession(actor, id, 'error.attendance.markOnlyPsychologist');
       const now = clock();
       if (!canMarkAttendance(sessionFacts(booking), now)) {
         throw new AppError('SESSION_NOT_STARTED');

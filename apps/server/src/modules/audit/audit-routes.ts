@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuditEvent, okEnvelope } from '@sukoon/shared';
-import { AppError } from '../../lib/errors';
+import { AppError, localizedError } from '../../lib/errors';
 import { requireAuth, signedIn } from '../../plugins/authenticate';
 import { createBookingsRepository } from '../bookings/bookings-repository';
 import { createAuditRepository } from './audit-repository';
@@ -29,10 +29,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await bookings.findById(request.params.id);
       if (!row) throw new AppError('BOOKING_NOT_FOUND');
       if (row.booking.psychologistId !== actor.id) {
-        throw new AppError(
-          'FORBIDDEN',
-          'Only the psychologist of this session can read its history.',
-        );
+        throw localizedError('FORBIDDEN', 'error.audit.onlyPsychologist');
       }
       return {
         success: true as const,

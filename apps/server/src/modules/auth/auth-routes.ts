@@ -16,7 +16,7 @@ import {
   okEnvelope,
 } from '@sukoon/shared';
 import { requestLocale } from '../../i18n/translate';
-import { AppError } from '../../lib/errors';
+import { AppError, localizedError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/authenticate';
 import { createAuthService, toUserDto } from './auth-service';
 
@@ -186,8 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.authLimits('demo-login'),
     },
     async (request) => {
-      if (!app.env.DEMO)
-        throw new AppError('NOT_FOUND', 'Demo data is not enabled on this server.');
+      if (!app.env.DEMO) throw localizedError('NOT_FOUND', 'error.demo.disabled');
       return signedIn(await auth.signInDemoPatient({ ip: request.ip }));
     },
   );

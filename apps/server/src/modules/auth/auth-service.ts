@@ -9,7 +9,7 @@ import {
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { DEMO_PATIENT, ensureDemoData } from '../../db/seed';
-import { AppError, type LocalizedMessage } from '../../lib/errors';
+import { AppError, tooManyAttempts } from '../../lib/errors';
 import { createCodesRepository } from '../codes/codes-repository';
 import { translate, translatorFor } from '../../i18n/translate';
 import { renderMail } from '../mail/mail-templates';
@@ -33,16 +33,6 @@ const EVEN_ANSWER_MS = 250;
 async function answerNoSoonerThan(startedAt: number) {
   const wait = EVEN_ANSWER_MS - (performance.now() - startedAt);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-}
-
-/** "Please wait 30 seconds" (or, from 90 seconds on, whole minutes), in the catalogue's words. */
-function waitMessage(seconds: number): LocalizedMessage {
-  return seconds < 90
-    ? { key: 'auth.tooManyAttemptsWait', values: { seconds } }
-    : {
-        key: 'auth.tooManyAttemptsWaitMinutes',
-        values: { minutes: Math.ceil(seconds / 60) },
-      };
 }
 
 /** Verifying against a real hash when the email is unknown keeps both answers equally slow. */
@@ -208,13 +198,7 @@ export function createAuthService(db: Database, options: AuthServiceOptions = {}
         throw new AppError('ACCOUNT_LOCKED');
       if (limits && failures.fromAddress >= limits.perAddress) {
         const seconds = Math.max(1, failures.fromAddressEndsInSeconds);
-        const localized = waitMessage(seconds);
-        throw new AppError(
-          'RATE_LIMITED',
-          translate('en', localized.key, localized.values),
-          { retryAfterSeconds: seconds },
-          { localized },
-        );
+        throw tooManyAttempts(seconds);
       }
       const valid = await verifyPassword(user?.passwordHash ?? (await unknownUserHash), password);
       if (!user || !valid || !user.emailVerifiedAt) {

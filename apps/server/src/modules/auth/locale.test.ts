@@ -110,7 +110,8 @@ describe('a person’s language', () => {
       headers: { ...patient.headers, 'accept-language': 'en' },
     });
     expect(forbidden.json().error.code).toBe('FORBIDDEN');
-    expect(forbidden.json().error.message).toBe(ERROR_TRANSLATIONS.hi.FORBIDDEN);
+    // The refusal's own detail ("Only a psychologist can do that.") is in the catalogue, so in Hindi.
+    expect(forbidden.json().error.message).toBe('यह सिर्फ़ साइकोलॉजिस्ट कर सकते हैं।');
 
     // A route's own answer follows the language too.
     const forgot = await context.app.inject({

@@ -10,7 +10,7 @@ import {
   type ToggleSlotBody,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, localizedError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import { createPsychologistsRepository } from '../psychologists/psychologists-repository';
 import { createAvailabilityRepository, type AvailabilityWindow } from './availability-repository';
@@ -22,7 +22,7 @@ export function createAvailabilityService(db: Database) {
   /** Only the psychologist changes their own availability. */
   async function ownTimeZone(actor: AuthUser, body: { psychologistId?: string | undefined }) {
     if (body.psychologistId !== undefined && body.psychologistId !== actor.id) {
-      throw new AppError('FORBIDDEN', 'You can only change your own availability.');
+      throw localizedError('FORBIDDEN', 'error.availability.own');
     }
     return timeZoneOf(actor.id);
   }

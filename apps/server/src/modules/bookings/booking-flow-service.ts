@@ -5,7 +5,6 @@ import {
   HOLD_LIMITS,
   HOLD_MINUTES,
   durationOf,
-  EVENT_FORM_MESSAGES,
   localDateOf,
   readPolicy,
   type BookingCreateBody,
@@ -21,7 +20,8 @@ import type {
 import type { z } from 'zod';
 import type { SQL } from 'drizzle-orm';
 import { writeTogether, type Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, localizedError } from '../../lib/errors';
+import type { Message } from '../../i18n/translate';
 import type { AuthUser } from '../auth/sessions-service';
 import type { PaymentsService } from '../payments/payments-service';
 import { createBookingsRepository } from './bookings-repository';
@@ -35,10 +35,10 @@ export const HOLD_MS = HOLD_MINUTES * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** "3 hours" or "40 minutes", for how long new holds stay paused. */
-function formatPause(seconds: number): string {
+function pauseMessage(seconds: number): Message {
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 90) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return `${Math.ceil(minutes / 60)} hours`;
+  if (minutes < 90) return { key: 'pause.minutes', values: { minutes } };
+  return { key: 'pause.hours', values: { hours: Math.ceil(minutes / 60) } };
 }
 
 type HoldRequest = z.output<typeof CreateOrderSchema>;
@@ -116,9 +116,10 @@ export function createBookingFlowService({
     if (abandoned.count >= HOLD_LIMITS.abandonedPerDay) {
       const liftsAt = (abandoned.oldest ?? now).getTime() + DAY_MS;
       const seconds = Math.max(60, Math.ceil((liftsAt - now.getTime()) / 1000));
-      throw new AppError(
+      throw localizedError(
         'HOLDS_PAUSED',
-        `You started ${abandoned.count} payments in the last 24 hours without finishing them, so new bookings are paused for ${formatPause(seconds)}. If a payment keeps failing, try another payment method or contact your psychologist.`,
+        'error.holds.paused',
+        { count: abandoned.count, pause: pauseMessage(seconds) },
         { retryAfterSeconds: seconds },
       );
     }
@@ -284,10 +285,10 @@ export function createBookingFlowService({
       if (!existing) throw new AppError('BOOKING_NOT_FOUND');
       const { booking } = existing;
       if (booking.patientId !== actor.id) {
-        throw new AppError('FORBIDDEN', 'Only the patient who holds this slot can pay for it.');
+        throw localizedError('FORBIDDEN', 'error.hold.payOnlyHolder');
       }
       if (booking.status === 'booked') {
-        throw new AppError('CONFLICT', 'This session is already paid and confirmed.');
+        throw localizedError('CONFLICT', 'error.session.alreadyPaid');
       }
       const now = clock();
       const holdExpiresAt = booking.status === 'held' ? booking.holdExpiresAt : null;
@@ -299,10 +300,7 @@ export function createBookingFlowService({
             })
           : null;
       if (!holdExpiresAt || holdExpiresAt <= now || !open) {
-        throw new AppError(
-          'CONFLICT',
-          'This hold has ended, so the slot is no longer kept for you. Choose a time again to book it.',
-        );
+        throw localizedError('CONFLICT', 'error.hold.ended');
       }
       return {
         amount: open.order.amountPaise,
@@ -322,13 +320,10 @@ export function createBookingFlowService({
         const existing = await repository.findById(bookingId);
         if (!existing) throw new AppError('BOOKING_NOT_FOUND');
         if (existing.booking.patientId !== actor.id) {
-          throw new AppError('FORBIDDEN', 'Only the patient who holds this slot can release it.');
+          throw localizedError('FORBIDDEN', 'error.hold.releaseOnlyHolder');
         }
         if (existing.booking.status === 'booked') {
-          throw new AppError(
-            'CONFLICT',
-            'This booking is already paid and confirmed; it is cancelled through Cancel Appointment.',
-          );
+          throw localizedError('CONFLICT', 'error.hold.alreadyPaid');
         }
         // Already expired or released: releasing again changes nothing.
       }
@@ -342,13 +337,10 @@ export function createBookingFlowService({
     async createBooking(actor: AuthUser, body: BookingCreateBody): Promise<BookingCreated> {
       if (actor.role === 'patient') return paidBookingFor(actor, body);
       if (body.psychologist_id !== actor.id) {
-        throw new AppError('FORBIDDEN', 'You can only add events to your own calendar.');
+        throw localizedError('FORBIDDEN', 'error.event.ownCalendar');
       }
       if (body.user_id !== undefined && body.user_id !== actor.id) {
-        throw new AppError(
-          'FORBIDDEN',
-          'A patient’s session is booked by the patient, who pays for it. Add your own events here.',
-        );
+        throw localizedError('FORBIDDEN', 'error.event.patientBooks');
       }
       const event = await createEvent(actor, {
         title: body.title ?? '',
@@ -370,10 +362,10 @@ export function createBookingFlowService({
       if (!row) throw new AppError('BOOKING_NOT_FOUND');
       const { booking } = row;
       if (booking.psychologistId !== actor.id) {
-        throw new AppError('FORBIDDEN', 'Only the psychologist of this session can change it.');
+        throw localizedError('FORBIDDEN', 'error.session.changeOnlyPsychologist');
       }
       if (booking.status !== 'booked') {
-        throw new AppError('CONFLICT', 'Only a booked session can be changed.');
+        throw localizedError('CONFLICT', 'error.session.changeOnlyBooked');
       }
       const changes: Parameters<typeof repository.update>[1] = {};
       if (body.title !== undefined) changes.title = body.title;
@@ -390,10 +382,7 @@ export function createBookingFlowService({
           duration !== booking.durationMinutes
         ) {
           if (booking.patientId !== null) {
-            throw new AppError(
-              'CONFLICT',
-              'A patient’s paid session keeps its time; cancel it (with a refund) instead of moving it.',
-            );
+            throw localizedError('CONFLICT', 'error.session.paidKeepsTime');
           }
           await checkBookable(actor.id, start, duration, { ignoreBookingId: booking.id });
           changes.startsAt = start;
@@ -405,7 +394,7 @@ export function createBookingFlowService({
         const updated = await db.transaction((tx) =>
           updateBookedSession(tx, id, changes, { publicUrl, actor }),
         );
-        if (!updated) throw new AppError('CONFLICT', 'Only a booked session can be changed.');
+        if (!updated) throw localizedError('CONFLICT', 'error.session.changeOnlyBooked');
         if (updated.mailQueued) onMailQueued?.();
       } catch (error) {
         if (isOverlapViolation(error)) throw new AppError('SLOT_TAKEN');
@@ -423,7 +412,7 @@ export function createBookingFlowService({
       // The session's own patient is pointed at Cancel Appointment; anyone else is refused.
       if (paid && booking.patientId === actor.id) throw new AppError('PAID_BOOKING_CANCEL_FLOW');
       if (booking.psychologistId !== actor.id) {
-        throw new AppError('FORBIDDEN', 'Only the psychologist of this event can remove it.');
+        throw localizedError('FORBIDDEN', 'error.event.removeOnlyPsychologist');
       }
       if (paid) throw new AppError('PAID_BOOKING_CANCEL_FLOW');
       if (booking.status === 'booked') await repository.update(id, { status: 'canceled' });
@@ -448,10 +437,7 @@ export function createBookingFlowService({
     const start = new Date(body.startDate);
     const meetingLink = body.meetingLink ?? (await meetingLinkForNewSession(db, actor.id));
     if (!meetingLink) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `body.meetingLink: ${EVENT_FORM_MESSAGES.meetingLinkRequired}`,
-      );
+      throw localizedError('VALIDATION_FAILED', 'error.event.meetingLinkRequired');
     }
     await checkBookable(actor.id, start, duration);
     const values = {
@@ -478,14 +464,14 @@ export function createBookingFlowService({
   /** A patient's POST /api/bookings: only for themselves, only with a paid and verified order. */
   async function paidBookingFor(actor: AuthUser, body: BookingCreateBody) {
     if (body.user_id !== undefined && body.user_id !== actor.id) {
-      throw new AppError('FORBIDDEN', 'You can only book sessions for yourself.');
+      throw localizedError('FORBIDDEN', 'error.booking.forYourself');
     }
     const orderId = body.order_id ?? body.payment?.order_id;
     if (!orderId) throw new AppError('PAYMENT_REQUIRED');
     const order = await payments.findOrder(orderId);
     if (!order || order.purpose !== 'booking') throw new AppError('PAYMENT_ORDER_NOT_FOUND');
     if (order.payerId !== actor.id) {
-      throw new AppError('FORBIDDEN', 'This payment belongs to another account.');
+      throw localizedError('FORBIDDEN', 'error.payment.otherAccount');
     }
     if (order.status !== 'paid') throw new AppError('PAYMENT_NOT_VERIFIED');
     const row = await repository.findById(order.referenceId);
@@ -496,10 +482,7 @@ export function createBookingFlowService({
       booking.startsAt.getTime() === new Date(body.start_time).getTime() &&
       booking.endsAt.getTime() === new Date(body.end_time).getTime();
     if (!sameSlot) {
-      throw new AppError(
-        'CONFLICT',
-        'This payment was for a different psychologist or time. Your paid session is unchanged.',
-      );
+      throw localizedError('CONFLICT', 'error.payment.differentSession');
     }
     return created(booking.id, booking.status, booking.paymentStatus);
   }

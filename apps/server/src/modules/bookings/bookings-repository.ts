@@ -90,7 +90,7 @@ export function createBookingsRepository(db: Database) {
       return select(eq(bookings.id, id)).then((rows) => rows[0] ?? null);
     },
 
-    /** The patient and the psychologist of a session, as its emails name them, in one read. */
+    /** The patient and the psychologist of a session, as its emails name them (and in which language), in one read. */
     async findPeople(patientId: string, psychologistId: string) {
       const [row] = await db
         .select({
@@ -99,8 +99,10 @@ export function createBookingsRepository(db: Database) {
             email: patients.email,
             username: patients.username,
             fullName: patients.fullName,
+            locale: patients.locale,
           },
           psychologistEmail: psychologistUsers.email,
+          psychologistLocale: psychologistUsers.locale,
           psychologistName: psychologistProfiles.displayName,
           psychologistZone: psychologistProfiles.timeZone,
         })

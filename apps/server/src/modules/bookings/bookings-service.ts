@@ -11,7 +11,7 @@ import {
   type SessionDuration,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { localizedError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import { createBookingsRepository, type BookingWithNames } from './bookings-repository';
 import { bookedRatesOf } from './session-state';
@@ -139,7 +139,7 @@ export function createBookingsService(db: Database) {
     /** Nobody reads another person's bookings, whatever their role. */
     async listForUser(actor: AuthUser, userId: string): Promise<BookingListItem[]> {
       if (actor.id !== userId) {
-        throw new AppError('FORBIDDEN', 'You can only see your own bookings.');
+        throw localizedError('FORBIDDEN', 'error.bookings.own');
       }
       const rows = await repository.listForUser(userId);
       return withRefunds(rows, actor.id);
@@ -155,7 +155,7 @@ export function createBookingsService(db: Database) {
       query: PageQuery,
     ): Promise<{ items: BookingListItem[]; nextCursor: string | null; changesAt: Date | null }> {
       if (actor.id !== userId) {
-        throw new AppError('FORBIDDEN', 'You can only see your own bookings.');
+        throw localizedError('FORBIDDEN', 'error.bookings.own');
       }
       const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
       const rows = await repository.listPageForUser(userId, {

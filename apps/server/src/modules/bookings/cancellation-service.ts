@@ -13,7 +13,7 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookingMoveOffers } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, localizedError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import type { PaymentsService, PurposeHandler, RefundInput } from '../payments/payments-service';
 import type { RefundRow } from '../payments/payments-repository';
@@ -232,10 +232,7 @@ export function createCancellationService(options: CancellationOptions) {
             ? 'psychologist'
             : null;
       if (!role) {
-        throw new AppError(
-          'FORBIDDEN',
-          'Only the patient or the psychologist of this session can cancel it.',
-        );
+        throw localizedError('FORBIDDEN', 'error.cancel.onlyParties');
       }
       if (role === 'psychologist' && booking.patientId !== null) {
         return openPenaltyOrder(actor, row);

@@ -3,7 +3,6 @@ import {
   lengthChangePaise,
   patientMoveRefusal,
   PSYCHOLOGIST_MOVE_POLICY,
-  patientMoveRefusalMessage,
   readPolicy,
   type MoveDecision,
   type MoveDecisionResult,
@@ -14,7 +13,8 @@ import {
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import { bookingMoveOffers } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, localizedError } from '../../lib/errors';
+import { moveRefusalText } from '../../i18n/error-messages';
 import { hashSecretToken } from '../../lib/secret-tokens';
 import { recordAudit } from '../audit/audit-repository';
 import type { AuthUser } from '../auth/sessions-service';
@@ -79,10 +79,7 @@ export function createRescheduleService(options: RescheduleOptions) {
     const notBooked = notBookedCode(booking, 'BOOKING_CANCELED');
     if (notBooked) throw new AppError(notBooked);
     if (booking.startsAt.getTime() <= now.getTime()) {
-      throw new AppError(
-        'RESCHEDULE_NOT_ALLOWED',
-        'This session has already started or ended, so it can no longer be moved.',
-      );
+      throw localizedError('RESCHEDULE_NOT_ALLOWED', 'error.move.ended');
     }
     const resized = durationMinutes !== booking.durationMinutes;
     if (booking.startsAt.getTime() === start.getTime() && !resized) {
@@ -99,7 +96,8 @@ export function createRescheduleService(options: RescheduleOptions) {
       const policy = readPolicy(booking.policy);
       const refusal = patientMoveRefusal(booking, policy, now);
       if (refusal) {
-        throw new AppError('RESCHEDULE_NOT_ALLOWED', patientMoveRefusalMessage(refusal, policy));
+        const { key, values } = moveRefusalText(refusal, policy);
+        throw localizedError('RESCHEDULE_NOT_ALLOWED', key, values);
       }
     }
   }
@@ -146,10 +144,7 @@ export function createRescheduleService(options: RescheduleOptions) {
       throw new AppError('MOVE_LINK_INVALID');
     }
     if (booking.startsAt.getTime() <= now.getTime()) {
-      throw new AppError(
-        'SESSION_ALREADY_STARTED',
-        'This session has already started, so the new time can no longer be declined.',
-      );
+      throw localizedError('SESSION_ALREADY_STARTED', 'error.move.declineStarted');
     }
     await tx
       .update(bookingMoveOffers)
@@ -228,10 +223,7 @@ export function createRescheduleService(options: RescheduleOptions) {
       const durationMinutes = (body.duration_minutes ?? booking.durationMinutes) as SessionDuration;
       const role = roleOf(actor, booking);
       if (!role) {
-        throw new AppError(
-          'FORBIDDEN',
-          'Only the patient or the psychologist of this session can move it.',
-        );
+        throw localizedError('FORBIDDEN', 'error.move.onlyParties');
       }
       refuseMove(booking, role, start, durationMinutes, clock());
       // The patient moves within the policy the session was booked under; the psychologist on their
@@ -242,10 +234,7 @@ export function createRescheduleService(options: RescheduleOptions) {
         asksPatient &&
         start.getTime() < clock().getTime() + PSYCHOLOGIST_MOVE_POLICY.minNoticeMinutes * 60_000
       ) {
-        throw new AppError(
-          'SLOT_UNAVAILABLE',
-          'Move a patient’s session to at least a day from now, so they have time to keep the new time or decline it. To change it sooner, cancel it.',
-        );
+        throw localizedError('SLOT_UNAVAILABLE', 'error.move.psychologistNotice');
       }
       await checkBookable(booking.psychologistId, start, durationMinutes, {
         ignoreBookingId: booking.id,
@@ -300,10 +289,7 @@ export function createRescheduleService(options: RescheduleOptions) {
       const row = await repository.findById(bookingId);
       if (!row) throw new AppError('BOOKING_NOT_FOUND');
       if (row.booking.patientId !== actor.id) {
-        throw new AppError(
-          'FORBIDDEN',
-          'Only the patient of this session can keep or decline its new time.',
-        );
+        throw localizedError('FORBIDDEN', 'error.move.decideOnlyPatient');
       }
       return decide(bookingId, actor.id, decision);
     },

@@ -1,19 +1,26 @@
 import icalGenerator, { ICalCalendarMethod } from 'ical-generator';
 import {
   addIsoDays,
-  cancellationTerms,
-  readPolicy,
-  rescheduleTerms,
-  formatClock,
-  formatInr,
-  formatSessionTime,
+  freeCancellationUntil,
   isValidTimeZone,
   localDateOf,
   nameForHeaders,
+  readPolicy,
   receiptNameOf,
+  rescheduleDeadline,
+  type Locale,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import type { bookings } from '../../db/schema';
+import {
+  formatClockIn,
+  formatInrIn,
+  formatListIn,
+  formatSessionStartIn,
+  formatSessionTimeIn,
+  formatWeekdayIn,
+} from '../../i18n/format';
+import { translatorFor } from '../../i18n/translate';
 import { issueSignInToken } from '../auth/sign-in-tokens';
 import { renderMail } from '../mail/mail-templates';
 import {
@@ -30,7 +37,7 @@ import { addSessionEvent } from './session-ical';
 /**
  * Every email about a session: confirmation, meeting link, cancellation and reminders. Each is queued
  * in the caller's transaction, so it exists exactly when the change it announces commits, and each
- * reader gets the time in their own zone.
+ * reader gets it in their own account's language (issue 22), with the time in their own zone.
  */
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -50,13 +57,67 @@ async function sessionPeople(tx: Database, booking: BookingRow) {
   return {
     ...people,
     patientZone,
+    /** Each reader's words and formats: their own account's language, their own zone. */
+    toPatient: readerOf(people.patient.locale, patientZone),
+    toPsychologist: readerOf(people.psychologistLocale, people.psychologistZone),
     /** The session's time as the patient reads it, and as the psychologist does. */
-    patientTime: formatSessionTime(booking.startsAt, booking.endsAt, patientZone),
-    psychologistTime: formatSessionTime(booking.startsAt, booking.endsAt, people.psychologistZone),
+    patientTime: formatSessionTimeIn(
+      people.patient.locale,
+      booking.startsAt,
+      booking.endsAt,
+      patientZone,
+    ),
+    psychologistTime: formatSessionTimeIn(
+      people.psychologistLocale,
+      booking.startsAt,
+      booking.endsAt,
+      people.psychologistZone,
+    ),
   };
 }
 
 type People = NonNullable<Awaited<ReturnType<typeof sessionPeople>>>;
+
+/** One reader of an email: their language's words, and times and money as they read them. */
+function readerOf(locale: Locale, zone: string) {
+  return {
+    locale,
+    t: translatorFor(locale),
+    money: (paise: number) => formatInrIn(locale, paise),
+    time: (start: Date, end: Date) => formatSessionTimeIn(locale, start, end, zone),
+    start: (instant: Date) => formatSessionStartIn(locale, instant, zone),
+  };
+}
+type Reader = ReturnType<typeof readerOf>;
+
+/** Whole sentences, each one message of the catalogue, written one after the other. */
+const sentences = (...parts: string[]) => parts.filter(Boolean).join(' ');
+
+/**
+ * The terms of the session, as the confirmation repeats them: cancellation, moves, a missed
+ * session (the sentences of `cancellationTerms` and `rescheduleTerms`, in the reader's language).
+ */
+function termsOf(booking: BookingRow, reader: Reader): string {
+  const { t } = reader;
+  const policy = readPolicy(booking.policy);
+  const until = freeCancellationUntil(booking.startsAt, policy);
+  const cancellation = !until
+    ? t('mail.terms.freeUntilStart')
+    : policy.lateCancelRefundPercent === 0
+      ? t('mail.terms.freeUntilThenNothing', { until: reader.start(until) })
+      : t('mail.terms.freeUntilThenPart', {
+          until: reader.start(until),
+          percent: policy.lateCancelRefundPercent,
+        });
+  const deadline = rescheduleDeadline(booking.startsAt, policy);
+  const moves = deadline
+    ? t('mail.terms.moves', {
+        times: policy.patientMovesPerSession,
+        deadline: reader.start(deadline),
+      })
+    : t('mail.terms.noMoves');
+  return sentences(cancellation, moves, t('mail.terms.noShowNoRefund'));
+}
 
 /**
  * An iCalendar message for the session: REQUEST adds or updates it, CANCEL removes it. The event is
@@ -148,30 +209,49 @@ export async function queueConfirmationEmails(
         },
       ]
     : [];
-  const link = booking.meetingLink
-    ? `Meeting link: ${booking.meetingLink}`
-    : 'Your psychologist will add the meeting link before the session.';
   const { token } = await issueSignInToken(tx, people.patient.id);
-  const policy = readPolicy(booking.policy);
-  const terms = `${cancellationTerms(booking.startsAt, policy, people.patientZone)} ${rescheduleTerms(booking.startsAt, policy, people.patientZone)} No refund for a missed session.`;
   const next = new URL(publicUrl);
   next.searchParams.set('token', token);
   next.searchParams.set('psychologistId', booking.psychologistId);
+  const { toPatient, toPsychologist } = people;
+  const hours = reminders.map((count) => toPatient.t('mail.confirmed.hours', { count }));
 
   // Both in one statement: this runs in the transaction that settles the payment.
   await enqueueMails(tx, [
     {
       to: people.patient.email,
       ...renderMail({
-        subject: `Booking confirmed: ${people.patientTime}`,
-        heading: 'Your appointment has been scheduled',
+        locale: toPatient.locale,
+        subject: toPatient.t('mail.confirmed.subject', { time: people.patientTime }),
+        heading: toPatient.t('mail.confirmed.heading'),
         paragraphs: [
-          `${booking.durationMinutes}-minute session with ${people.psychologistName}: ${people.patientTime}.`,
-          `“${booking.title}”. Paid ${formatInr(booking.pricePaise)}.${receipt ? ` Your receipt ${receipt.number} is attached; you can download it again from Your sessions: ${publicUrl}` : ''}`,
-          link,
-          terms,
-          `The attached invitation adds the session to your calendar.${reminders.length > 0 ? ` We will remind you ${reminders.map((hours) => (hours === 1 ? '1 hour' : `${hours} hours`)).join(' and ')} before it starts.` : ''}`,
-          `Book your next session (this link signs you in once, within 24 hours, until a newer email's link replaces it): ${next.toString()}`,
+          toPatient.t('mail.session.summary', {
+            minutes: booking.durationMinutes,
+            name: people.psychologistName,
+            time: people.patientTime,
+          }),
+          sentences(
+            toPatient.t('mail.confirmed.paid', {
+              title: booking.title,
+              amount: toPatient.money(booking.pricePaise),
+            }),
+            receipt
+              ? toPatient.t('mail.confirmed.receipt', { number: receipt.number, url: publicUrl })
+              : '',
+          ),
+          booking.meetingLink
+            ? toPatient.t('mail.session.meetingLink', { link: booking.meetingLink })
+            : toPatient.t('mail.confirmed.linkLater'),
+          termsOf(booking, toPatient),
+          sentences(
+            toPatient.t('mail.confirmed.invitation'),
+            hours.length > 0
+              ? toPatient.t('mail.confirmed.reminders', {
+                  hours: formatListIn(toPatient.locale, hours),
+                })
+              : '',
+          ),
+          toPatient.t('mail.confirmed.next', { url: next.toString() }),
         ],
       }),
       attachments: [...attachments, ...receiptAttachment],
@@ -179,15 +259,23 @@ export async function queueConfirmationEmails(
     {
       to: people.psychologistEmail,
       ...renderMail({
-        subject: `New session booked: ${people.psychologistTime}`,
-        heading: 'A patient booked a session with you',
+        locale: toPsychologist.locale,
+        subject: toPsychologist.t('mail.booked.subject', { time: people.psychologistTime }),
+        heading: toPsychologist.t('mail.booked.heading'),
         paragraphs: [
           // Named as their receipts name them: the full name they gave, else one made from the username.
-          `${receiptNameOf(people.patient)} booked a ${booking.durationMinutes}-minute session: ${people.psychologistTime}.`,
-          `“${booking.title}”: ${booking.description}`,
+          toPsychologist.t('mail.booked.session', {
+            name: receiptNameOf(people.patient),
+            minutes: booking.durationMinutes,
+            time: people.psychologistTime,
+          }),
+          toPsychologist.t('mail.booked.about', {
+            title: booking.title,
+            description: booking.description,
+          }),
           booking.meetingLink
-            ? `Meeting link: ${booking.meetingLink}`
-            : 'Add a meeting link for this session from your calendar.',
+            ? toPsychologist.t('mail.session.meetingLink', { link: booking.meetingLink })
+            : toPsychologist.t('mail.booked.addLink'),
         ],
       }),
       attachments,
@@ -203,18 +291,26 @@ export async function queueMeetingLinkEmail(
 ) {
   const people = await sessionPeople(tx, booking);
   if (!people || !booking.meetingLink) return;
+  const { t, locale } = people.toPatient;
   await enqueueMail(tx, {
     to: people.patient.email,
     ...renderMail({
-      subject: `${options.changed ? 'New meeting link' : 'Meeting link'} for your session: ${people.patientTime}`,
-      heading: options.changed
-        ? 'The meeting link of your session has changed'
-        : 'Your session’s meeting link is ready',
+      locale,
+      subject: options.changed
+        ? t('mail.link.subjectChanged', { time: people.patientTime })
+        : t('mail.link.subject', { time: people.patientTime }),
+      heading: options.changed ? t('mail.link.headingChanged') : t('mail.link.heading'),
       paragraphs: [
-        `${booking.durationMinutes}-minute session with ${people.psychologistName}: ${people.patientTime}.`,
-        `Join here: ${booking.meetingLink}`,
-        options.changed ? 'Please use this link instead of the earlier one.' : '',
-        `You can also join from your calendar: ${calendarLink(options.publicUrl, booking.psychologistId)}`,
+        t('mail.session.summary', {
+          minutes: booking.durationMinutes,
+          name: people.psychologistName,
+          time: people.patientTime,
+        }),
+        t('mail.session.join', { link: booking.meetingLink }),
+        options.changed ? t('mail.link.useThisOne') : '',
+        t('mail.link.fromCalendar', {
+          url: calendarLink(options.publicUrl, booking.psychologistId),
+        }),
       ].filter(Boolean),
     }),
     attachments: [invitationFor(booking, people, options.publicUrl)],
@@ -234,54 +330,81 @@ export async function queueCancellationEmails(
   if (!people) return;
   const byPatient = booking.canceledBy === 'patient';
   const full = options.refundPaise !== null && options.refundPaise >= booking.pricePaise;
+  const toPatient = people.toPatient;
   const refund =
     options.refundPaise !== null
       ? full
-        ? `Your payment of ${formatInr(options.refundPaise)} is being refunded in full to the way you paid; banks usually show it within 5–7 working days.`
-        : `As this was a late cancellation, ${formatInr(options.refundPaise)} of your ${formatInr(booking.pricePaise)} is being refunded to the way you paid, as the terms you booked under say; banks usually show it within 5–7 working days.`
+        ? toPatient.t('mail.canceled.refundFull', {
+            amount: toPatient.money(options.refundPaise),
+          })
+        : toPatient.t('mail.canceled.refundPart', {
+            refund: toPatient.money(options.refundPaise),
+            paid: toPatient.money(booking.pricePaise),
+          })
       : booking.pricePaise > 0 && byPatient && booking.paymentStatus === 'completed'
-        ? `As this was a late cancellation, the terms you booked under refund nothing of your ${formatInr(booking.pricePaise)}.`
+        ? toPatient.t('mail.canceled.refundNone', { paid: toPatient.money(booking.pricePaise) })
         : '';
   await enqueueMail(tx, {
     to: people.patient.email,
     ...renderMail({
-      subject: `Session canceled: ${people.patientTime}`,
+      locale: toPatient.locale,
+      subject: toPatient.t('mail.canceled.subject', { time: people.patientTime }),
       heading: byPatient
-        ? 'You canceled your session'
-        : `${people.psychologistName} canceled your session`,
+        ? toPatient.t('mail.canceled.headingYou')
+        : toPatient.t('mail.canceled.headingPsychologist', { name: people.psychologistName }),
       paragraphs: [
-        `${booking.durationMinutes}-minute session with ${people.psychologistName}: ${people.patientTime}.`,
+        toPatient.t('mail.session.summary', {
+          minutes: booking.durationMinutes,
+          name: people.psychologistName,
+          time: people.patientTime,
+        }),
         byPatient
           ? full || (options.refundPaise === null && booking.pricePaise === 0)
-            ? 'Canceling is free of charge.'
+            ? toPatient.t('mail.canceled.free')
             : ''
-          : 'We are sorry for the change of plans.',
+          : toPatient.t('mail.canceled.sorry'),
         refund,
-        `Book another time: ${calendarLink(options.publicUrl, booking.psychologistId)}`,
+        toPatient.t('mail.canceled.bookAgain', {
+          url: calendarLink(options.publicUrl, booking.psychologistId),
+        }),
       ].filter(Boolean),
     }),
     attachments: [invitationFor(booking, people, options.publicUrl, 'CANCEL')],
   });
+  const toPsychologist = people.toPsychologist;
+  const { t, money } = toPsychologist;
   const refundNote =
     options.refundPaise !== null
       ? full
-        ? ` The patient’s ${formatInr(options.refundPaise)} is refunded in full.`
-        : ` Late cancellation: ${formatInr(options.refundPaise)} of the patient’s ${formatInr(booking.pricePaise)} is refunded.`
+        ? t('mail.canceled.noteFull', { amount: money(options.refundPaise) })
+        : t('mail.canceled.notePart', {
+            refund: money(options.refundPaise),
+            paid: money(booking.pricePaise),
+          })
       : booking.paymentStatus === 'completed' && booking.pricePaise > 0
-        ? ` Late cancellation: the patient’s ${formatInr(booking.pricePaise)} is kept.`
+        ? t('mail.canceled.noteKept', { paid: money(booking.pricePaise) })
         : '';
   await enqueueMail(tx, {
     to: people.psychologistEmail,
     ...renderMail({
-      subject: `Session canceled: ${people.psychologistTime}`,
+      locale: toPsychologist.locale,
+      subject: t('mail.canceled.subject', { time: people.psychologistTime }),
       heading: byPatient
-        ? `${people.patient.username} canceled their session`
-        : 'You canceled a session',
+        ? t('mail.canceled.headingPatient', { name: people.patient.username })
+        : t('mail.canceled.headingYouPsychologist'),
       paragraphs: [
-        `${booking.durationMinutes}-minute session with ${people.patient.username}: ${people.psychologistTime}.`,
+        t('mail.session.summary', {
+          minutes: booking.durationMinutes,
+          name: people.patient.username,
+          time: people.psychologistTime,
+        }),
         byPatient
-          ? `The slot is free again.${refundNote}`
-          : `Cancellation fee paid: ${formatInr(options.penaltyPaise ?? 0)}.${refundNote} The slot is free again.`,
+          ? sentences(t('mail.canceled.slotFree'), refundNote)
+          : sentences(
+              t('mail.canceled.feePaid', { amount: money(options.penaltyPaise ?? 0) }),
+              refundNote,
+              t('mail.canceled.slotFree'),
+            ),
       ],
     }),
     // The confirmation put the session in the psychologist's calendar too: take it out again.
@@ -289,17 +412,32 @@ export async function queueCancellationEmails(
   });
 }
 
-/** When the session starts, as the patient reads it at `now`: "in 40 minutes", "tomorrow at 10:00 AM". */
-export function startsIn(start: Date, now: Date, timeZone: string): string {
+/**
+ * When the session starts, as the patient reads it at `now`, as the values of the reminder's
+ * messages: "in 40 minutes", "in about an hour", "today at 10:00 AM", "tomorrow at 10:00 AM", "on
+ * Friday at 10:00 AM" (each language words the choice itself).
+ */
+export function startsIn(
+  start: Date,
+  now: Date,
+  timeZone: string,
+  locale: Locale = 'en',
+): {
+  when: 'minutes' | 'hour' | 'today' | 'tomorrow' | 'weekday';
+  minutes: number;
+  clock: string;
+  weekday: string;
+} {
   const minutes = Math.round((start.getTime() - now.getTime()) / 60_000);
-  if (minutes < 60) return `in ${Math.max(1, minutes)} minutes`;
-  if (minutes < 120) return 'in about an hour';
+  const clock = formatClockIn(locale, start, timeZone);
+  const weekday = formatWeekdayIn(locale, start, timeZone);
+  const values = { minutes: Math.max(1, minutes), clock, weekday };
+  if (minutes < 60) return { when: 'minutes', ...values };
+  if (minutes < 120) return { when: 'hour', ...values };
   const day = (instant: Date) => localDateOf(instant, timeZone);
-  const time = formatClock(start, timeZone);
-  if (day(start) === day(now)) return `today at ${time}`;
-  if (day(start) === addIsoDays(day(now), 1)) return `tomorrow at ${time}`;
-  const weekday = new Intl.DateTimeFormat('en-IN', { weekday: 'long', timeZone }).format(start);
-  return `on ${weekday} at ${time}`;
+  if (day(start) === day(now)) return { when: 'today', ...values };
+  if (day(start) === addIsoDays(day(now), 1)) return { when: 'tomorrow', ...values };
+  return { when: 'weekday', ...values };
 }
 
 /**
@@ -313,18 +451,25 @@ export async function queueReminderEmail(
 ) {
   const people = await sessionPeople(tx, booking);
   if (!people) return;
-  const when = startsIn(booking.startsAt, options.now, people.patientZone);
+  const { t, locale } = people.toPatient;
+  const when = startsIn(booking.startsAt, options.now, people.patientZone, locale);
   await enqueueMail(tx, {
     to: people.patient.email,
     ...renderMail({
-      subject: `Reminder: your session ${when} (${people.patientTime})`,
-      heading: `Your session with ${people.psychologistName} starts ${when}`,
+      locale,
+      subject: t('mail.reminder.subject', { ...when, time: people.patientTime }),
+      heading: t('mail.reminder.heading', { ...when, name: people.psychologistName }),
       paragraphs: [
-        `${booking.durationMinutes}-minute session: ${people.patientTime}.`,
+        t('mail.reminder.session', {
+          minutes: booking.durationMinutes,
+          time: people.patientTime,
+        }),
         booking.meetingLink
-          ? `Join here: ${booking.meetingLink}`
-          : 'Your psychologist has not added the meeting link yet; it will be emailed to you as soon as they do.',
-        `Your calendar: ${calendarLink(options.publicUrl, booking.psychologistId)}`,
+          ? t('mail.session.join', { link: booking.meetingLink })
+          : t('mail.reminder.noLinkYet'),
+        t('mail.reminder.calendar', {
+          url: calendarLink(options.publicUrl, booking.psychologistId),
+        }),
       ],
     }),
   });
@@ -355,8 +500,6 @@ export async function queueMoveEmails(
   if (!people) return;
   const fromDuration = options.fromDurationMinutes ?? booking.durationMinutes;
   const fromEnd = new Date(options.from.getTime() + fromDuration * 60_000);
-  const fromPatient = formatSessionTime(options.from, fromEnd, people.patientZone);
-  const fromPsychologist = formatSessionTime(options.from, fromEnd, people.psychologistZone);
   const decisionLink = (choice: 'keep' | 'cancel') => {
     const url = new URL(options.publicUrl);
     url.searchParams.set('moveDecision', options.decisionToken ?? '');
@@ -365,53 +508,76 @@ export async function queueMoveEmails(
   };
   const byPatient = options.by === 'patient';
   const resized = fromDuration !== booking.durationMinutes;
-  const length = resized
-    ? `Now a ${booking.durationMinutes}-minute session (was ${fromDuration} minutes)`
-    : `${booking.durationMinutes}-minute session`;
+  /** "Now a 20-minute session (was 45 minutes) with ...", or "45-minute session with ...". */
+  const length = ({ t }: Reader, name: string) =>
+    resized
+      ? t('mail.moved.resized', {
+          minutes: booking.durationMinutes,
+          from: fromDuration,
+          name,
+        })
+      : t('mail.moved.length', { minutes: booking.durationMinutes, name });
+  const subject = ({ t }: Reader, time: string) =>
+    resized ? t('mail.moved.subjectChanged', { time }) : t('mail.moved.subject', { time });
+
+  const toPatient = people.toPatient;
   const money = options.paidPaise
-    ? `${formatInr(options.paidPaise)} was paid for the change.`
+    ? toPatient.t('mail.moved.paid', { amount: toPatient.money(options.paidPaise) })
     : options.refundPaise
-      ? `${formatInr(options.refundPaise)} is being refunded for the change to the way you paid; banks usually show it within 5–7 working days.`
-      : 'Nothing more is charged or refunded.';
-  const subjectVerb = resized ? 'Session changed' : 'Session moved to';
+      ? toPatient.t('mail.moved.refunded', { amount: toPatient.money(options.refundPaise) })
+      : toPatient.t('mail.moved.nothingCharged');
   await enqueueMail(tx, {
     to: people.patient.email,
     ...renderMail({
-      subject: `${subjectVerb}${resized ? ':' : ''} ${people.patientTime}`,
+      locale: toPatient.locale,
+      subject: subject(toPatient, people.patientTime),
       heading: byPatient
-        ? `You ${resized ? 'changed' : 'moved'} your session`
-        : `${people.psychologistName} moved your session`,
+        ? resized
+          ? toPatient.t('mail.moved.headingYouChanged')
+          : toPatient.t('mail.moved.headingYouMoved')
+        : toPatient.t('mail.moved.headingPsychologist', { name: people.psychologistName }),
       paragraphs: [
-        `${length} with ${people.psychologistName}.`,
-        `Was: ${fromPatient}.`,
-        `Now: ${people.patientTime}.`,
+        length(toPatient, people.psychologistName),
+        toPatient.t('mail.moved.was', { time: toPatient.time(options.from, fromEnd) }),
+        toPatient.t('mail.moved.now', { time: people.patientTime }),
         byPatient
-          ? `${money} The attached invitation updates the session in your calendar.`
-          : 'If the new time suits you, there is nothing to do. If it does not, cancel and your payment is refunded in full; these links work once, until the session starts:',
+          ? sentences(money, toPatient.t('mail.moved.invitationUpdated'))
+          : toPatient.t('mail.moved.decide'),
         ...(byPatient || !options.decisionToken
           ? []
           : [
-              `Keep the new time: ${decisionLink('keep')}`,
-              `Cancel for a full refund: ${decisionLink('cancel')}`,
+              toPatient.t('mail.moved.keepLink', { url: decisionLink('keep') }),
+              toPatient.t('mail.moved.cancelLink', { url: decisionLink('cancel') }),
             ]),
       ],
     }),
     attachments: [invitationFor(booking, people, options.publicUrl)],
   });
+  const toPsychologist = people.toPsychologist;
+  const { t } = toPsychologist;
+  const name = people.patient.username;
   await enqueueMail(tx, {
     to: people.psychologistEmail,
     ...renderMail({
-      subject: `${subjectVerb}${resized ? ':' : ''} ${people.psychologistTime}`,
+      locale: toPsychologist.locale,
+      subject: subject(toPsychologist, people.psychologistTime),
       heading: byPatient
-        ? `${people.patient.username} ${resized ? 'changed' : 'moved'} their session`
-        : 'You moved a session',
+        ? resized
+          ? t('mail.moved.headingPatientChanged', { name })
+          : t('mail.moved.headingPatientMoved', { name })
+        : t('mail.moved.headingYouMovedOne'),
       paragraphs: [
-        `${length} with ${people.patient.username}.`,
-        `Was: ${fromPsychologist}.`,
-        `Now: ${people.psychologistTime}.`,
+        length(toPsychologist, name),
+        t('mail.moved.was', { time: toPsychologist.time(options.from, fromEnd) }),
+        t('mail.moved.now', { time: people.psychologistTime }),
         byPatient
-          ? `${resized ? `Fee now ${formatInr(booking.pricePaise)}. ` : ''}The old time is free again.`
-          : 'The patient has been emailed and can keep the new time or cancel for a full refund; we will tell you what they choose.',
+          ? sentences(
+              resized
+                ? t('mail.moved.feeNow', { amount: toPsychologist.money(booking.pricePaise) })
+                : '',
+              t('mail.moved.oldTimeFree'),
+            )
+          : t('mail.moved.patientDecides'),
       ],
     }),
     attachments: [invitationFor(booking, people, options.publicUrl)],
@@ -422,13 +588,19 @@ export async function queueMoveEmails(
 export async function queueMoveKeptEmail(tx: Database, booking: BookingRow) {
   const people = await sessionPeople(tx, booking);
   if (!people) return;
+  const { t, locale } = people.toPsychologist;
   await enqueueMail(tx, {
     to: people.psychologistEmail,
     ...renderMail({
-      subject: `New time kept: ${people.psychologistTime}`,
-      heading: `${people.patient.username} keeps the new time`,
+      locale,
+      subject: t('mail.kept.subject', { time: people.psychologistTime }),
+      heading: t('mail.kept.heading', { name: people.patient.username }),
       paragraphs: [
-        `${booking.durationMinutes}-minute session with ${people.patient.username}: ${people.psychologistTime}.`,
+        t('mail.session.summary', {
+          minutes: booking.durationMinutes,
+          name: people.patient.username,
+          time: people.psychologistTime,
+        }),
       ],
     }),
   });

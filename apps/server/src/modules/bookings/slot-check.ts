@@ -1,6 +1,7 @@
-import { readPolicy, slotProblem, slotProblemMessage, type BookingPolicy } from '@sukoon/shared';
+import { readPolicy, slotProblem, type BookingPolicy } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, localizedError } from '../../lib/errors';
+import { slotProblemText } from '../../i18n/error-messages';
 import { createAvailabilityService } from '../availability/availability-service';
 
 export interface SlotCheckOptions {
@@ -44,7 +45,10 @@ export function createSlotCheck(db: Database, clock: () => Date) {
       policy: rules,
     });
     if (problem === 'OVERLAP') throw new AppError('SLOT_TAKEN');
-    if (problem) throw new AppError('SLOT_UNAVAILABLE', slotProblemMessage(problem, rules));
+    if (problem) {
+      const { key, values } = slotProblemText(problem, rules);
+      throw localizedError('SLOT_UNAVAILABLE', key, values);
+    }
     return psychologist;
   };
 }

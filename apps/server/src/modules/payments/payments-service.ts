@@ -11,7 +11,12 @@ import {
   type VerifyPaymentData,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import { AppError, isDatabaseUnavailable, isTransientDatabaseError } from '../../lib/errors';
+import {
+  AppError,
+  isDatabaseUnavailable,
+  isTransientDatabaseError,
+  localizedError,
+} from '../../lib/errors';
 import {
   ProviderError,
   signaturesMatch,
@@ -476,7 +481,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       const order = await repository.findOrderByProviderId(body.razorpay_order_id);
       if (!order) throw new AppError('PAYMENT_ORDER_NOT_FOUND');
       if (order.payerId !== userId) {
-        throw new AppError('FORBIDDEN', 'This payment belongs to another account.');
+        throw localizedError('FORBIDDEN', 'error.payment.otherAccount');
       }
       await provider.ready?.();
       const expected = provider.checkoutSignature(order.providerOrderId, body.razorpay_payment_id);
@@ -497,7 +502,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
           if (outcome.reason === 'already_settled') throw new AppError('PAYMENT_ALREADY_PAID');
           throw new AppError(handlers.get(order.purpose)?.refusedCode ?? 'PAYMENT_REFUNDED');
         case 'failed':
-          throw new AppError('PAYMENT_NOT_CAPTURED', 'This payment did not go through.');
+          throw localizedError('PAYMENT_NOT_CAPTURED', 'error.payment.notCaptured');
         default:
           throw new AppError('PAYMENT_NOT_CAPTURED');
       }
@@ -562,7 +567,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       const order = await repository.findOrderByProviderId(providerOrderId);
       if (!order) throw new AppError('PAYMENT_ORDER_NOT_FOUND');
       if (order.payerId !== userId) {
-        throw new AppError('FORBIDDEN', 'This payment belongs to another account.');
+        throw localizedError('FORBIDDEN', 'error.payment.otherAccount');
       }
       const paymentRows = await repository.listPaymentsForOrder(order.id);
       const refundRows = await repository.listRefundsForPayments(paymentRows.map((row) => row.id));

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, localizedError } from '../../lib/errors';
 import type { PaymentProvider } from './payment-provider';
 import { createPaymentsRepository } from './payments-repository';
 import type { PaymentDocuments, PurposeHandler, RefundInput } from './payments-service';
@@ -42,7 +42,7 @@ export function createRefunds({
     const repo = createPaymentsRepository(tx);
     const payment = await repo.lockPayment(input.paymentId);
     if (!payment || payment.status === 'failed') {
-      throw new AppError('NOT_FOUND', 'No such payment.');
+      throw localizedError('NOT_FOUND', 'error.payment.notFound');
     }
     const recorded = await repo.createRefundOnce({
       paymentId: payment.id,

@@ -9,7 +9,7 @@ import {
   SandboxPayData,
   okEnvelope,
 } from '@sukoon/shared';
-import { AppError } from '../../lib/errors';
+import { AppError, localizedError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/authenticate';
 import { razorpayStyleId } from './payment-provider';
 import type { SandboxProvider } from './sandbox-provider';
@@ -34,7 +34,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
     const order = await app.payments.findOrder(orderId);
     if (!order) throw new AppError('PAYMENT_ORDER_NOT_FOUND');
     if (order.payerId !== userId) {
-      throw new AppError('FORBIDDEN', 'This payment belongs to another account.');
+      throw localizedError('FORBIDDEN', 'error.payment.otherAccount');
     }
     return order;
   }
@@ -82,7 +82,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
       const body = request.body;
       const order = await payableOrder(body.order_id, requireAuth(request).id);
       if (order.status !== 'created') {
-        throw new AppError('CONFLICT', 'This order has already been paid.');
+        throw localizedError('CONFLICT', 'error.payment.alreadyPaid');
       }
       // As in Razorpay's test mode, the UPI id failure@razorpay always fails.
       const outcome = body.vpa === 'failure@razorpay' ? 'failure' : body.outcome;

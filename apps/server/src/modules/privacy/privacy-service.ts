@@ -8,7 +8,7 @@ import {
   type DeleteAccountData,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { localizedError } from '../../lib/errors';
 import { createAuditRepository, recordAudit } from '../audit/audit-repository';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { AuthUser } from '../auth/sessions-service';
@@ -52,7 +52,7 @@ export function createPrivacyService(options: PrivacyOptions) {
           ? await createPsychologistsRepository(db).findById(user.id)
           : undefined;
       const exportedAt = clock().toISOString();
-      const head = AccountExport.pick({
+      const checked = AccountExport.pick({
         exported_at: true,
         privacy_notice_version: true,
         account: true,
@@ -66,6 +66,7 @@ export function createPrivacyService(options: PrivacyOptions) {
           username: user.username,
           role: user.role,
           full_name: user.fullName,
+          locale: user.locale,
           created_at: user.createdAt.toISOString(),
           email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
           consented_at: user.consentedAt?.toISOString() ?? null,
@@ -85,6 +86,9 @@ export function createPrivacyService(options: PrivacyOptions) {
             }
           : null,
       });
+      // The account's language is its data too (issue 22), whether or not the shared schema names it
+      // yet: its parse would drop it.
+      const head = { ...checked, account: { ...checked.account, locale: user.locale } };
       // The head's JSON without its closing brace; the lists follow it.
       yield `{"success":true,"data":${JSON.stringify(head).slice(0, -1)},"bookings":[`;
 
@@ -148,10 +152,7 @@ export function createPrivacyService(options: PrivacyOptions) {
     async deleteAccount(actor: AuthUser, password: string): Promise<DeleteAccountData> {
       const user = (await users.findById(actor.id))!;
       if (!(await verifyPassword(user.passwordHash, password))) {
-        throw new AppError(
-          'INVALID_CREDENTIALS',
-          'That password is not right, so nothing was deleted.',
-        );
+        throw localizedError('INVALID_CREDENTIALS', 'error.privacy.wrongPassword');
       }
       const unusable = await hashPassword(randomBytes(32).toString('base64url'));
       const now = clock();

@@ -144,6 +144,15 @@ describe('downloading your data', () => {
     expect(exported.map((event) => event.action)).toContain('account.data_exported');
   });
 
+  it('includes the account’s language, as chosen', async () => {
+    const english = (await exportOf(psychologist)).json<{ data: AccountExport }>().data;
+    expect(english.account).toMatchObject({ id: psychologist.user.id, locale: 'en' });
+    await db().update(users).set({ locale: 'hi' }).where(eq(users.id, psychologist.user.id));
+    const hindi = (await exportOf(psychologist)).json<{ data: AccountExport }>().data;
+    expect(hindi.account).toMatchObject({ id: psychologist.user.id, locale: 'hi' });
+    await db().update(users).set({ locale: 'en' }).where(eq(users.id, psychologist.user.id));
+  });
+
   it('gives the psychologist their profile and their own notes', async () => {
     const data = (await exportOf(psychologist)).json<{ data: AccountExport }>().data;
     expect(data.psychologist_profile).toMatchObject({ session_45_minute_rate: 900 });

@@ -14,7 +14,7 @@ import {
   type UpdatePsychologistBody,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, localizedError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import { meetingLinkChanges, readMeetingLinks } from './meeting-links';
 import { flagNameIfTooClose } from './name-review';
@@ -146,17 +146,14 @@ export function createPsychologistsService(db: Database) {
 
     /** Only the psychologist edits their own profile. */
     async update(actor: AuthUser, id: string, body: UpdatePsychologistBody): Promise<Psychologist> {
-      if (actor.id !== id) throw new AppError('FORBIDDEN', 'You can only change your own profile.');
+      if (actor.id !== id) throw localizedError('FORBIDDEN', 'error.profile.own');
       await get(id);
       const changes: ProfileChanges = {};
       if (body.displayName !== undefined) changes.displayName = body.displayName;
       if (body.timeZone !== undefined) {
         const timeZone = await repository.canonicalTimeZone(body.timeZone);
         if (!timeZone) {
-          throw new AppError(
-            'VALIDATION_FAILED',
-            'timeZone: Choose a time zone such as Asia/Kolkata',
-          );
+          throw localizedError('VALIDATION_FAILED', 'error.profile.timeZone');
         }
         changes.timeZone = timeZone;
       }

@@ -10,7 +10,7 @@ import {
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import type { DocumentSnapshot } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, localizedError } from '../../lib/errors';
 import type { PaymentOrderRow, RefundRow } from '../payments/payments-repository';
 import { renderDocumentPdf } from './receipt-pdf';
 import { createReceiptsRepository, type PaymentDocumentRow } from './receipts-repository';
@@ -245,7 +245,7 @@ export function createReceiptsService(db: Database) {
   async function readable(userId: string, id: string) {
     const row = await repository.findById(id);
     if (!row || (row.issuerId !== userId && row.recipientId !== userId)) {
-      throw new AppError('NOT_FOUND', 'That receipt could not be found.');
+      throw localizedError('NOT_FOUND', 'error.receipt.notFound');
     }
     return row;
   }
