@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuditEvent } from './audit';
+import { LOCALES } from './locales';
 import { BookingListItem } from './availability';
 import { PaymentOrderData } from './payments';
 import { ReceiptSummary } from './receipt-summary';
@@ -49,6 +50,8 @@ export const AccountExport = z.object({
     role: z.enum(['patient', 'psychologist']),
     /** The name printed on this person's receipts, when they gave one. */
     full_name: z.string().nullable(),
+    /** The language the app and its emails speak to this person (issue 22). */
+    locale: z.enum(LOCALES),
     created_at: z.iso.datetime(),
     email_verified_at: z.iso.datetime().nullable(),
     consented_at: z.iso.datetime().nullable(),

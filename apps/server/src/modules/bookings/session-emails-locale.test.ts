@@ -52,7 +52,7 @@ describe('session emails in each reader’s language', () => {
 
     const [confirmation] = await mailTo(patient, 1);
     expect(confirmation!.subject).toMatch(
-      /^बुकिंग कन्फ़र्म हो गई: \S+, \d+ \S+ \d{4}, 3:00–3:45 pm IST$/,
+      /^बुकिंग कन्फ़र्म हो गई: \S+, \d+ \S+ \d{4}, 3:00 pm – 3:45 pm IST$/,
     );
     // Hindi weekday and month names, Western digits, rupees with the ₹ sign.
     const weekday = new Intl.DateTimeFormat('hi-IN', {
@@ -111,7 +111,7 @@ describe('session emails in each reader’s language', () => {
     expect(toPatient.text).not.toMatch(DEVANAGARI);
 
     const toPsychologist = (await mailTo(psychologist, psychologistBefore + 1)).at(-1)!;
-    expect(toPsychologist.subject).toMatch(/^सेशन रद्द हो गया: .+, 11:00–11:20 am IST$/);
+    expect(toPsychologist.subject).toMatch(/^सेशन रद्द हो गया: .+, 11:00 am – 11:20 am IST$/);
     expect(toPsychologist.text).toContain(`${patient.user.username} ने अपना सेशन रद्द कर दिया है`);
     expect(toPsychologist.text).toContain('यह स्लॉट फिर से खाली है।');
     expect(toPsychologist.html).toContain('<html lang="hi">');

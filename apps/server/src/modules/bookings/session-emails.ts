@@ -1,6 +1,9 @@
 import icalGenerator, { ICalCalendarMethod } from 'ical-generator';
 import {
   addIsoDays,
+  formatClock,
+  formatInr,
+  formatSessionTime,
   freeCancellationUntil,
   isValidTimeZone,
   localDateOf,
@@ -12,14 +15,7 @@ import {
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import type { bookings } from '../../db/schema';
-import {
-  formatClockIn,
-  formatInrIn,
-  formatListIn,
-  formatSessionStartIn,
-  formatSessionTimeIn,
-  formatWeekdayIn,
-} from '../../i18n/format';
+import { formatListIn, formatSessionStartIn, formatWeekdayIn } from '../../i18n/format';
 import { translatorFor } from '../../i18n/translate';
 import { issueSignInToken } from '../auth/sign-in-tokens';
 import { renderMail } from '../mail/mail-templates';
@@ -61,17 +57,17 @@ async function sessionPeople(tx: Database, booking: BookingRow) {
     toPatient: readerOf(people.patient.locale, patientZone),
     toPsychologist: readerOf(people.psychologistLocale, people.psychologistZone),
     /** The session's time as the patient reads it, and as the psychologist does. */
-    patientTime: formatSessionTimeIn(
-      people.patient.locale,
+    patientTime: formatSessionTime(
       booking.startsAt,
       booking.endsAt,
       patientZone,
+      people.patient.locale,
     ),
-    psychologistTime: formatSessionTimeIn(
-      people.psychologistLocale,
+    psychologistTime: formatSessionTime(
       booking.startsAt,
       booking.endsAt,
       people.psychologistZone,
+      people.psychologistLocale,
     ),
   };
 }
@@ -83,8 +79,8 @@ function readerOf(locale: Locale, zone: string) {
   return {
     locale,
     t: translatorFor(locale),
-    money: (paise: number) => formatInrIn(locale, paise),
-    time: (start: Date, end: Date) => formatSessionTimeIn(locale, start, end, zone),
+    money: (paise: number) => formatInr(paise),
+    time: (start: Date, end: Date) => formatSessionTime(start, end, zone, locale),
     start: (instant: Date) => formatSessionStartIn(locale, instant, zone),
   };
 }
@@ -429,7 +425,7 @@ export function startsIn(
   weekday: string;
 } {
   const minutes = Math.round((start.getTime() - now.getTime()) / 60_000);
-  const clock = formatClockIn(locale, start, timeZone);
+  const clock = formatClock(start, timeZone, locale);
   const weekday = formatWeekdayIn(locale, start, timeZone);
   const values = { minutes: Math.max(1, minutes), clock, weekday };
   if (minutes < 60) return { when: 'minutes', ...values };

@@ -86,11 +86,8 @@ export function createPrivacyService(options: PrivacyOptions) {
             }
           : null,
       });
-      // The account's language is its data too (issue 22), whether or not the shared schema names it
-      // yet: its parse would drop it.
-      const head = { ...checked, account: { ...checked.account, locale: user.locale } };
       // The head's JSON without its closing brace; the lists follow it.
-      yield `{"success":true,"data":${JSON.stringify(head).slice(0, -1)},"bookings":[`;
+      yield `{"success":true,"data":${JSON.stringify(checked).slice(0, -1)},"bookings":[`;
 
       const bookingsService = createBookingsService(db);
       let cursor: string | undefined;

@@ -20,6 +20,7 @@ const EXPORT: AccountExport = {
     email: 'meera@example.test',
     username: 'meera_k',
     role: 'patient',
+    locale: 'en',
     full_name: 'Meera Kapoor',
     created_at: '2026-11-01T04:30:00.000Z',
     email_verified_at: '2026-11-01T04:31:00.000Z',
