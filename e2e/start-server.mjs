@@ -51,7 +51,7 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server
     LOG_LEVEL: 'warn',
     // Journeys register psychologists with these codes, and sign in often from one address.
     SEED_INSTITUTION_CODE:
-      'E2E-Laptop-2026,E2E-Phone-2026,E2E-Profiles-Laptop-2026,E2E-Profiles-Phone-2026,E2E-Policies-Laptop-2026,E2E-Policies-Phone-2026,E2E-Moves-Laptop-2026,E2E-Moves-Phone-2026,E2E-Declines-Laptop-2026,E2E-Declines-Phone-2026,E2E-Rooms-Laptop-2026,E2E-Rooms-Phone-2026',
+      'E2E-Laptop-2026,E2E-Phone-2026,E2E-Profiles-Laptop-2026,E2E-Profiles-Phone-2026,E2E-Policies-Laptop-2026,E2E-Policies-Phone-2026,E2E-Moves-Laptop-2026,E2E-Moves-Phone-2026,E2E-Declines-Laptop-2026,E2E-Declines-Phone-2026,E2E-Rooms-Laptop-2026,E2E-Rooms-Phone-2026,E2E-Hindi-Laptop-2026,E2E-Hindi-Phone-2026',
     RATE_LIMITS: 'off',
     MAIL_POLL_MS: '200',
     WEB_DIST_DIR: path.join(root, 'apps/web/dist'),

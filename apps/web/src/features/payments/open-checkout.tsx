@@ -1,5 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import type { CheckoutParams, CheckoutSuccess } from '@sukoon/shared';
+import { loadMessages } from '../../i18n/catalogue';
+import { I18nProvider } from '../../i18n/i18n';
+import { pageLocale } from '../../i18n/locale';
 import { openRazorpayCheckout } from './razorpay-checkout';
 import { SandboxCheckout } from './sandbox-checkout';
 
@@ -8,11 +11,15 @@ export type CheckoutResult = CheckoutSuccess | 'dismissed' | 'failed';
 
 /**
  * Opens the checkout for an order the server created: Razorpay's checkout.js when the server uses
- * Razorpay, otherwise the app's own test-mode sandbox checkout. Resolves once, when it closes.
+ * Razorpay, otherwise the app's own test-mode sandbox checkout, in the page's language (its own
+ * React root, so it is given the page's catalogue). Resolves once, when it closes.
  * The caller must still send a success to `POST /api/payments/verify-payment`; nothing here is trusted.
  */
-export function openCheckout(params: CheckoutParams): Promise<CheckoutResult> {
+export async function openCheckout(params: CheckoutParams): Promise<CheckoutResult> {
   if (params.provider === 'razorpay') return openRazorpayCheckout(params);
+  const locale = pageLocale();
+  // The page's catalogue is already here (it was fetched to draw the page): no new request.
+  const messages = await loadMessages(locale);
   return new Promise<CheckoutResult>((resolve) => {
     const container = document.createElement('div');
     container.dataset.sandboxCheckout = '';
@@ -26,6 +33,10 @@ export function openCheckout(params: CheckoutParams): Promise<CheckoutResult> {
       });
       resolve(result);
     };
-    root.render(<SandboxCheckout params={params} onResult={finish} />);
+    root.render(
+      <I18nProvider locale={locale} messages={messages}>
+        <SandboxCheckout params={params} onResult={finish} />
+      </I18nProvider>,
+    );
   });
 }
