@@ -7,7 +7,8 @@ import type { PracticePolicy } from './policy';
  * server enforces them, the picker, the grid and the dialogs only show them.
  *
  * A booking keeps a copy of the policy it was booked under, so a later change never applies to it.
- * What the patient reads about a policy (terms, summary, refusals) is in policy-terms.ts.
+ * What the patient reads about a policy (terms, summary, refusals) is told by policy-terms.ts as
+ * facts, which the web app and the server word in the reader's language.
  */
 
 // The rules without the schema: zod-free, so the first load can use them (decision 0017). The
@@ -85,16 +86,63 @@ function pickPolicy(policy: PracticePolicy): PracticePolicy {
   };
 }
 
-/** "12 h", "2 days", "90 min", "1 day 6 h": a notice or window as a person says it. */
-export function formatNotice(minutes: number): string {
-  if (minutes < MINUTES_PER_HOUR) return `${minutes} min`;
-  const days = Math.floor(minutes / MINUTES_PER_DAY);
-  const hours = Math.floor((minutes % MINUTES_PER_DAY) / MINUTES_PER_HOUR);
-  const rest = minutes % MINUTES_PER_HOUR;
-  if (days === 0) return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+/**
+ * The parts a notice or window is said in ("12 h", "2 days", "90 min", "1 day 6 h", "1 day 0 h 30
+ * min"): under an hour in minutes; then hours (and minutes), or days and what is left. `shape` names
+ * which parts are said, so every language words the same amount the same way (the web's
+ * features/policy/policy-words.ts, the server's i18n/error-messages.ts).
+ */
+export type NoticeShape =
+  'minutes' | 'hours' | 'hoursMinutes' | 'days' | 'daysHours' | 'daysHoursMinutes';
+export interface NoticeParts {
+  shape: NoticeShape;
+  days: number;
+  hours: number;
+  minutes: number;
+}
+
+export function noticeParts(total: number): NoticeParts {
+  const days = Math.floor(total / MINUTES_PER_DAY);
+  const hours = Math.floor((total % MINUTES_PER_DAY) / MINUTES_PER_HOUR);
+  const minutes = total % MINUTES_PER_HOUR;
+  const shape: NoticeShape =
+    total < MINUTES_PER_HOUR
+      ? 'minutes'
+      : days === 0
+        ? minutes === 0
+          ? 'hours'
+          : 'hoursMinutes'
+        : hours === 0 && minutes === 0
+          ? 'days'
+          : minutes === 0
+            ? 'daysHours'
+            : 'daysHoursMinutes';
+  return shape === 'minutes'
+    ? { shape, days: 0, hours: 0, minutes: total }
+    : { shape, days, hours, minutes };
+}
+
+/**
+ * A notice in English, for the schema's and the slot rule's own messages (policy.ts, calendar.ts),
+ * which the server words again in the reader's language. Screens word notices with their `t`.
+ */
+export function formatNotice(total: number): string {
+  const { shape, days, hours, minutes } = noticeParts(total);
   const dayText = `${days} day${days === 1 ? '' : 's'}`;
-  if (hours === 0 && rest === 0) return dayText;
-  return rest === 0 ? `${dayText} ${hours} h` : `${dayText} ${hours} h ${rest} min`;
+  switch (shape) {
+    case 'minutes':
+      return `${minutes} min`;
+    case 'hours':
+      return `${hours} h`;
+    case 'hoursMinutes':
+      return `${hours} h ${minutes} min`;
+    case 'days':
+      return dayText;
+    case 'daysHours':
+      return `${dayText} ${hours} h`;
+    case 'daysHoursMinutes':
+      return `${dayText} ${hours} h ${minutes} min`;
+  }
 }
 
 /** The part of a policy that decides which starts a patient may book. */
@@ -124,7 +172,7 @@ export const PSYCHOLOGIST_MOVE_POLICY: BookingPolicy = {
   breakMinutes: 0,
 };
 
-/** "Books 12 h ahead": why a time inside the minimum notice is not offered. */
+/** "Books 12 h ahead", in English, for the slot rule's own message (calendar.ts); screens word it. */
 export function noticeLabel(policy: BookingPolicy): string {
   return `Books ${formatNotice(policy.minNoticeMinutes)} ahead`;
 }

@@ -1,81 +1,96 @@
 import {
-  formatNotice,
   freeCancellationUntil,
   rescheduleDeadline,
   rescheduleNoticeOf,
   type PatientMoveRefusal,
 } from './policy-rules';
 import type { PracticePolicy } from './policy';
-import { formatSessionStart } from './time-format';
 
 /**
- * A practice policy in words (issue 18): the terms shown before paying, the summary on a profile and
- * why a move is refused. Kept apart from policy.ts, which every screen loads with the slot rule, so
- * the web app can leave these sentences to the dialogs that show them (apps/web/vite.config.ts).
+ * A practice policy as the facts its words are made of (issue 18, issue 22): the terms shown before
+ * paying, the summary on a profile and why a move is refused. Which line applies and its numbers are
+ * rules, so they are here, once; the words are the reader's language's: the web app says them with
+ * the page's `t` (apps/web/src/features/policy/policy-words.ts), the server with the email's or the
+ * error's (session-emails.ts, i18n/error-messages.ts). Notices are minutes: `noticeParts` splits them.
+ * Kept apart from policy.ts, which every screen loads with the slot rule (apps/web/vite.config.ts).
  */
 
-/** What the patient reads when they may not move a session. */
-export function patientMoveRefusalMessage(
+/** Why the patient may not move a session, with what the sentence needs. */
+export type MoveRefusalFacts =
+  | { refusal: 'NOT_ALLOWED' }
+  | { refusal: 'LIMIT_REACHED'; times: number }
+  | { refusal: 'TOO_LATE'; noticeMinutes: number };
+
+export function moveRefusalFacts(
   refusal: PatientMoveRefusal,
   policy: PracticePolicy,
-): string {
+): MoveRefusalFacts {
   switch (refusal) {
     case 'NOT_ALLOWED':
-      return 'Your psychologist does not let sessions be moved online. Cancel it, or ask them to move it.';
+      return { refusal };
     case 'LIMIT_REACHED':
-      return `This session has already been moved ${policy.patientMovesPerSession} time${policy.patientMovesPerSession === 1 ? '' : 's'}, as many as your psychologist allows. Cancel it, or ask them to move it.`;
+      return { refusal, times: policy.patientMovesPerSession };
     case 'TOO_LATE':
-      return `Sessions can be moved until ${formatNotice(rescheduleNoticeOf(policy) ?? 0)} before they start. Cancel it, or ask your psychologist to move it.`;
+      return { refusal, noticeMinutes: rescheduleNoticeOf(policy) ?? 0 };
   }
 }
 
 /**
- * The cancellation terms of one session, shown before paying and repeated in the confirmation email:
- * "Free cancellation until Tue 2 Dec, 10:00 AM; after that 50 % is refunded."
+ * The cancellation terms of one session: free until it starts; or free until a time, after which
+ * nothing or a part is refunded.
  */
-export function cancellationTerms(
-  startsAt: Date,
-  policy: PracticePolicy,
-  timeZone: string,
-): string {
+export type CancellationFacts =
+  | { kind: 'freeUntilStart' }
+  | { kind: 'freeUntilThenNothing'; until: Date }
+  | { kind: 'freeUntilThenPart'; until: Date; percent: number };
+
+export function cancellationFacts(startsAt: Date, policy: PracticePolicy): CancellationFacts {
   const until = freeCancellationUntil(startsAt, policy);
-  if (!until) return 'Free cancellation until the session starts.';
-  const after =
-    policy.lateCancelRefundPercent === 0
-      ? 'after that nothing is refunded'
-      : `after that ${policy.lateCancelRefundPercent}\u00a0% is refunded`;
-  return `Free cancellation until ${formatSessionStart(until, timeZone)}; ${after}.`;
+  if (!until) return { kind: 'freeUntilStart' };
+  return policy.lateCancelRefundPercent === 0
+    ? { kind: 'freeUntilThenNothing', until }
+    : { kind: 'freeUntilThenPart', until, percent: policy.lateCancelRefundPercent };
 }
 
-/** The reschedule terms of one session: "You can move it up to 2 times, until Mon 1 Dec, 10:00 AM." */
-export function rescheduleTerms(startsAt: Date, policy: PracticePolicy, timeZone: string): string {
+/** The reschedule terms of one session: never online, or so many times until a deadline. */
+export type RescheduleFacts = { kind: 'none' } | { kind: 'until'; times: number; deadline: Date };
+
+export function rescheduleFacts(startsAt: Date, policy: PracticePolicy): RescheduleFacts {
   const deadline = rescheduleDeadline(startsAt, policy);
-  if (!deadline) return 'This psychologist does not let patients move sessions online.';
-  const times = policy.patientMovesPerSession;
-  return `You can move it ${times === 1 ? 'once' : `up to ${times} times`}, until ${formatSessionStart(deadline, timeZone)}.`;
+  return deadline
+    ? { kind: 'until', times: policy.patientMovesPerSession, deadline }
+    : { kind: 'none' };
 }
+
+/** One line of a policy's summary, with its numbers (notices in minutes). */
+export type PolicyFact =
+  | { line: 'bookAnyTime' }
+  | { line: 'bookAtLeast'; noticeMinutes: number }
+  | { line: 'horizon'; weeks: number }
+  | { line: 'noMoves' }
+  | { line: 'moves'; times: number; noticeMinutes: number }
+  | { line: 'freeCancellation' }
+  | { line: 'lateCancellation'; windowMinutes: number; percent: number }
+  | { line: 'noShow' };
 
 /** The policy as a few plain lines, for the psychologist's profile and the patient's chooser. */
-export function policySummary(policy: PracticePolicy): string[] {
-  const lines = [
-    policy.minNoticeMinutes === 0
-      ? 'Book any time ahead'
-      : `Book at least ${formatNotice(policy.minNoticeMinutes)} ahead`,
-    `Book up to ${policy.horizonWeeks} week${policy.horizonWeeks === 1 ? '' : 's'} ahead`,
-  ];
+export function policyFacts(policy: PracticePolicy): PolicyFact[] {
   const moveNotice = rescheduleNoticeOf(policy);
-  if (moveNotice === null) {
-    lines.push('Sessions cannot be moved online by patients');
-  } else {
-    lines.push(
-      `Move a session up to ${policy.patientMovesPerSession} time${policy.patientMovesPerSession === 1 ? '' : 's'}, until ${formatNotice(moveNotice)} before it`,
-    );
-  }
-  lines.push(
+  return [
+    policy.minNoticeMinutes === 0
+      ? { line: 'bookAnyTime' }
+      : { line: 'bookAtLeast', noticeMinutes: policy.minNoticeMinutes },
+    { line: 'horizon', weeks: policy.horizonWeeks },
+    moveNotice === null
+      ? { line: 'noMoves' }
+      : { line: 'moves', times: policy.patientMovesPerSession, noticeMinutes: moveNotice },
     policy.lateCancelWindowMinutes === 0 || policy.lateCancelRefundPercent === 100
-      ? 'Free cancellation until the session starts'
-      : `Free cancellation until ${formatNotice(policy.lateCancelWindowMinutes)} before; then ${policy.lateCancelRefundPercent}\u00a0% refunded`,
-  );
-  lines.push('No refund for a missed session');
-  return lines;
+      ? { line: 'freeCancellation' }
+      : {
+          line: 'lateCancellation',
+          windowMinutes: policy.lateCancelWindowMinutes,
+          percent: policy.lateCancelRefundPercent,
+        },
+    { line: 'noShow' },
+  ];
 }

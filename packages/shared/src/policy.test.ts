@@ -16,11 +16,14 @@ import {
   PracticePolicy,
   formatNotice,
   freeCancellationUntil,
+  noticeParts,
   patientCancellationRefund,
   patientMoveRefusal,
   readPolicy,
+  rescheduleDeadline,
+  rescheduleNoticeOf,
 } from './policy';
-import { cancellationTerms } from './policy-terms';
+import { cancellationFacts, moveRefusalFacts, policyFacts, rescheduleFacts } from './policy-terms';
 
 const IST = 'Asia/Kolkata';
 const MINUTE = 60_000;
@@ -224,27 +227,114 @@ describe('practice policy', () => {
     );
   });
 
-  it('says the terms as a person reads them', () => {
+  it('tells the terms as facts, for each language to word', () => {
     const start = new Date('2026-12-03T04:30:00.000Z'); // Thu 3 Dec, 10:00 AM in India
-    expect(
-      cancellationTerms(
-        start,
-        {
-          ...DEFAULT_PRACTICE_POLICY,
-          lateCancelWindowMinutes: 24 * 60,
-          lateCancelRefundPercent: 50,
-        },
-        IST,
-      ),
-    ).toBe(
-      'Free cancellation until Wed 2 Dec 2026, 10:00 AM IST; after that 50\u00a0% is refunded.',
+    const late = { ...DEFAULT_PRACTICE_POLICY, lateCancelWindowMinutes: 24 * 60 };
+    expect(cancellationFacts(start, { ...late, lateCancelRefundPercent: 50 })).toEqual({
+      kind: 'freeUntilThenPart',
+      until: new Date('2026-12-02T04:30:00.000Z'),
+      percent: 50,
+    });
+    expect(cancellationFacts(start, { ...late, lateCancelRefundPercent: 0 }).kind).toBe(
+      'freeUntilThenNothing',
     );
-    expect(cancellationTerms(start, DEFAULT_PRACTICE_POLICY, IST)).toBe(
-      'Free cancellation until the session starts.',
-    );
+    expect(cancellationFacts(start, DEFAULT_PRACTICE_POLICY)).toEqual({ kind: 'freeUntilStart' });
+    expect(rescheduleFacts(start, DEFAULT_PRACTICE_POLICY)).toEqual({
+      kind: 'until',
+      times: 2,
+      deadline: new Date('2026-12-02T04:30:00.000Z'),
+    });
+    expect(policyFacts(DEFAULT_PRACTICE_POLICY)).toEqual([
+      { line: 'bookAnyTime' },
+      { line: 'horizon', weeks: 8 },
+      { line: 'moves', times: 2, noticeMinutes: 24 * 60 },
+      { line: 'freeCancellation' },
+      { line: 'noShow' },
+    ]);
+    expect(noticeParts(90)).toEqual({ shape: 'hoursMinutes', days: 0, hours: 1, minutes: 30 });
+    expect(noticeParts(24 * 60 + 30)).toEqual({
+      shape: 'daysHoursMinutes',
+      days: 1,
+      hours: 0,
+      minutes: 30,
+    });
     expect(formatNotice(90)).toBe('1 h 30 min');
     expect(formatNotice(2 * 24 * 60)).toBe('2 days');
     expect(formatNotice(12 * 60)).toBe('12 h');
+  });
+
+  it('splits a notice into parts that add up to it, saying only the parts that count', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 8 * 24 * 60 }), (total) => {
+        const { shape, days, hours, minutes } = noticeParts(total);
+        expect(days * 24 * 60 + hours * 60 + minutes).toBe(total);
+        expect(hours).toBeLessThan(24);
+        expect(minutes).toBeLessThan(60);
+        expect(shape.startsWith('days')).toBe(days > 0);
+        expect(shape === 'minutes').toBe(total < 60);
+        // Minutes are said whenever there are some; hours whenever they are not the only zero.
+        expect(shape === 'minutes' || shape.endsWith('Minutes')).toBe(total < 60 || minutes > 0);
+        if (shape === 'days') expect(hours + minutes).toBe(0);
+        if (shape === 'hours') expect(days + minutes).toBe(0);
+      }),
+    );
+  });
+
+  it('words the summary from the policy the rules read', () => {
+    fc.assert(
+      fc.property(policyArbitrary, (policy) => {
+        const facts = policyFacts(policy);
+        expect(facts.map((fact) => fact.line)).toEqual([
+          policy.minNoticeMinutes === 0 ? 'bookAnyTime' : 'bookAtLeast',
+          'horizon',
+          rescheduleNoticeOf(policy) === null ? 'noMoves' : 'moves',
+          freeCancellationUntil(NOW, policy) === null ? 'freeCancellation' : 'lateCancellation',
+          'noShow',
+        ]);
+        for (const fact of facts) {
+          if (fact.line === 'moves') {
+            expect(fact.times).toBe(policy.patientMovesPerSession);
+            expect(fact.times).toBeGreaterThan(0);
+            expect(fact.noticeMinutes).toBe(rescheduleNoticeOf(policy));
+          }
+          if (fact.line === 'lateCancellation') {
+            expect(fact.windowMinutes).toBe(policy.lateCancelWindowMinutes);
+            expect(fact.percent).toBeLessThan(100);
+          }
+        }
+      }),
+    );
+  });
+
+  it('gives each session’s terms and refusals the deadlines the rules enforce', () => {
+    fc.assert(
+      fc.property(policyArbitrary, fc.integer({ min: 0, max: 60 * 24 * 60 }), (policy, ahead) => {
+        const start = new Date(NOW.getTime() + ahead * MINUTE);
+        const cancellation = cancellationFacts(start, policy);
+        const until = freeCancellationUntil(start, policy);
+        if (cancellation.kind === 'freeUntilStart') expect(until).toBeNull();
+        else {
+          expect(cancellation.until).toEqual(until);
+          expect(cancellation.kind === 'freeUntilThenNothing').toBe(
+            policy.lateCancelRefundPercent === 0,
+          );
+          const refund = patientCancellationRefund(100, start, policy, cancellation.until);
+          expect(refund.refundPaise).toBe(policy.lateCancelRefundPercent);
+        }
+        const moves = rescheduleFacts(start, policy);
+        expect(moves.kind === 'until' ? moves.deadline : null).toEqual(
+          rescheduleDeadline(start, policy),
+        );
+        expect(moveRefusalFacts('TOO_LATE', policy)).toEqual({
+          refusal: 'TOO_LATE',
+          noticeMinutes: rescheduleNoticeOf(policy) ?? 0,
+        });
+        expect(moveRefusalFacts('LIMIT_REACHED', policy)).toEqual({
+          refusal: 'LIMIT_REACHED',
+          times: policy.patientMovesPerSession,
+        });
+      }),
+    );
   });
 });
 

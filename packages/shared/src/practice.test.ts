@@ -43,6 +43,28 @@ describe('practice periods (IST, financial year from April)', () => {
     );
     expect(periodLabel({ kind: 'fy', fy: 2026 })).toBe('FY 2026–27 (Apr 2026–Mar 2027)');
     expect(periodLabel({ kind: 'month', year: 2026, month: 11 })).toBe('November 2026');
+    expect(periodLabel({ kind: 'month', year: 2026, month: 11 }, 'en')).toBe('November 2026');
+  });
+
+  it('names periods in Hindi with Hindi month names (issue 22)', () => {
+    expect(periodLabel({ kind: 'month', year: 2026, month: 11 }, 'hi')).toBe('नवंबर 2026');
+    expect(periodLabel({ kind: 'quarter', fy: 2026, quarter: 3 }, 'hi')).toBe(
+      'Q3 FY 2026–27 (अक्टू॰–दिस॰ 2026)',
+    );
+    expect(periodLabel({ kind: 'fy', fy: 2026 }, 'hi')).toBe('FY 2026–27 (अप्रैल 2026 – मार्च 2027)');
+    // Every period has its own name in either language (the page tells the current one by it).
+    const names = new Set<string>();
+    for (let year = 2025; year <= 2027; year += 1) {
+      for (let month = 1; month <= 12; month += 1) {
+        names.add(periodLabel({ kind: 'month', year, month }, 'hi'));
+      }
+      for (let quarter = 1; quarter <= 4; quarter += 1) {
+        names.add(periodLabel({ kind: 'quarter', fy: year, quarter }, 'hi'));
+      }
+      names.add(periodLabel({ kind: 'fy', fy: year }, 'hi'));
+    }
+    expect(names.size).toBe(3 * 17);
+    for (const name of names) expect(name).not.toMatch(/[A-Z][a-z]/);
   });
 
   it('reads back every key it writes, and refuses others', () => {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dateTimeFormat } from './date-time-format';
+import { DEFAULT_LOCALE, intlLocale, type Locale } from './locales';
 
 /**
  * The psychologists' Practice page (issue 21): which stretch of time it covers and what it answers.
@@ -146,8 +148,18 @@ const MONTHS = [
 
 const fyName = (fy: number) => `FY ${fy}–${String((fy + 1) % 100).padStart(2, '0')}`;
 
-/** "November 2026", "Q3 FY 2026–27 (Oct–Dec 2026)", "FY 2026–27 (Apr 2026–Mar 2027)". */
-export function periodLabel(period: PracticePeriod): string {
+/** The first day of a month counted as year * 12 + (month - 1), as a calendar date (UTC). */
+const monthDate = (index: number) => new Date(Date.UTC(Math.floor(index / 12), index % 12, 1));
+
+/**
+ * "November 2026", "Q3 FY 2026–27 (Oct–Dec 2026)", "FY 2026–27 (Apr 2026–Mar 2027)": a period as
+ * the Practice page names it, in the reader's language (English when left out). Month names and
+ * spans are the language's own (`Intl`, as the date helpers write them: "नवंबर 2026",
+ * "अक्टू॰–दिस॰ 2026"); the quarter and financial year keep their names "Q3" and "FY 2026–27", as
+ * Indian accounts write them in either language.
+ */
+export function periodLabel(period: PracticePeriod, locale: Locale = DEFAULT_LOCALE): string {
+  if (locale !== 'en') return localPeriodLabel(period, intlLocale(locale, 'en-IN'));
   if (period.kind === 'month') return `${MONTHS[period.month - 1]} ${period.year}`;
   const { first, months } = monthSpan(period);
   const last = first + months - 1;
@@ -156,6 +168,23 @@ export function periodLabel(period: PracticePeriod): string {
     period.kind === 'quarter'
       ? `${short(first)}–${short(last)} ${Math.floor(last / 12)}`
       : `${short(first)} ${Math.floor(first / 12)}–${short(last)} ${Math.floor(last / 12)}`;
+  const name =
+    period.kind === 'quarter' ? `Q${period.quarter} ${fyName(period.fy)}` : fyName(period.fy);
+  return `${name} (${span})`;
+}
+
+function localPeriodLabel(period: PracticePeriod, intlTag: string): string {
+  const { first, months } = monthSpan(period);
+  if (period.kind === 'month') {
+    return dateTimeFormat(intlTag, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      monthDate(first),
+    );
+  }
+  const span = dateTimeFormat(intlTag, {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatRange(monthDate(first), monthDate(first + months - 1));
   const name =
     period.kind === 'quarter' ? `Q${period.quarter} ${fyName(period.fy)}` : fyName(period.fy);
   return `${name} (${span})`;

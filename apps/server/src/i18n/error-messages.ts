@@ -1,6 +1,7 @@
 import {
   BOOKING_HORIZON_WEEKS,
-  rescheduleNoticeOf,
+  moveRefusalFacts,
+  noticeParts,
   type BookingPolicy,
   type PatientMoveRefusal,
   type PracticePolicy,
@@ -11,25 +12,30 @@ import type { Message } from './translate';
 /**
  * The words of the domain errors that say more than their code's catalogue message (issue 22), as
  * messages of the server's catalogue, so the error handler gives them in the reader's language. Their
- * English is what the shared rules say (`slotProblemMessage`, `patientMoveRefusalMessage`,
- * `formatNotice`); error-messages.test.ts keeps the two the same.
+ * English is what the shared rules say where they still say it (`slotProblemMessage`, `formatNotice`)
+ * and what the app says (a move's refusal); error-messages.test.ts keeps them the same.
  */
 
-/** "12 h", "2 days", "90 min", "1 day 6 h": a notice or window, as `formatNotice` writes it. */
-export function noticeMessage(minutes: number): Message {
-  if (minutes < 60) return { key: 'notice.minutes', values: { minutes } };
-  const days = Math.floor(minutes / (24 * 60));
-  const hours = Math.floor((minutes % (24 * 60)) / 60);
-  const rest = minutes % 60;
-  if (days === 0) {
-    return rest === 0
-      ? { key: 'notice.hours', values: { hours } }
-      : { key: 'notice.hoursMinutes', values: { hours, minutes: rest } };
+/**
+ * "12 h", "2 days", "90 min", "1 day 6 h": a notice or window, in the parts the shared rule splits
+ * it into (`noticeParts`, whose English `formatNotice` also writes).
+ */
+export function noticeMessage(total: number): Message {
+  const { shape, days, hours, minutes } = noticeParts(total);
+  switch (shape) {
+    case 'minutes':
+      return { key: 'notice.minutes', values: { minutes } };
+    case 'hours':
+      return { key: 'notice.hours', values: { hours } };
+    case 'hoursMinutes':
+      return { key: 'notice.hoursMinutes', values: { hours, minutes } };
+    case 'days':
+      return { key: 'notice.days', values: { days } };
+    case 'daysHours':
+      return { key: 'notice.daysHours', values: { days, hours } };
+    case 'daysHoursMinutes':
+      return { key: 'notice.daysHoursMinutes', values: { days, hours, minutes } };
   }
-  if (hours === 0 && rest === 0) return { key: 'notice.days', values: { days } };
-  return rest === 0
-    ? { key: 'notice.daysHours', values: { days, hours } }
-    : { key: 'notice.daysHoursMinutes', values: { days, hours, minutes: rest } };
 }
 
 /** Why a slot cannot be booked, as `slotProblemMessage` says it (with the policy when one applies). */
@@ -70,17 +76,15 @@ export function slotProblemText(problem: SlotProblem, policy?: BookingPolicy): M
   }
 }
 
-/** Why the patient may not move a session, as `patientMoveRefusalMessage` says it. */
+/** Why the patient may not move a session, from the shared rule's facts (`moveRefusalFacts`). */
 export function moveRefusalText(refusal: PatientMoveRefusal, policy: PracticePolicy): Message {
-  switch (refusal) {
+  const facts = moveRefusalFacts(refusal, policy);
+  switch (facts.refusal) {
     case 'NOT_ALLOWED':
       return { key: 'error.move.notAllowed' };
     case 'LIMIT_REACHED':
-      return { key: 'error.move.limitReached', values: { times: policy.patientMovesPerSession } };
+      return { key: 'error.move.limitReached', values: { times: facts.times } };
     case 'TOO_LATE':
-      return {
-        key: 'error.move.tooLate',
-        values: { notice: noticeMessage(rescheduleNoticeOf(policy) ?? 0) },
-      };
+      return { key: 'error.move.tooLate', values: { notice: noticeMessage(facts.noticeMinutes) } };
   }
 }

@@ -1,16 +1,16 @@
 import icalGenerator, { ICalCalendarMethod } from 'ical-generator';
 import {
   addIsoDays,
+  cancellationFacts,
   formatClock,
   formatInr,
   formatSessionTime,
-  freeCancellationUntil,
   isValidTimeZone,
   localDateOf,
   nameForHeaders,
   readPolicy,
   receiptNameOf,
-  rescheduleDeadline,
+  rescheduleFacts,
   type Locale,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
@@ -91,27 +91,29 @@ const sentences = (...parts: string[]) => parts.filter(Boolean).join(' ');
 
 /**
  * The terms of the session, as the confirmation repeats them: cancellation, moves, a missed
- * session (the sentences of `cancellationTerms` and `rescheduleTerms`, in the reader's language).
+ * session (the shared rules' `cancellationFacts` and `rescheduleFacts`, in the reader's language).
  */
 function termsOf(booking: BookingRow, reader: Reader): string {
   const { t } = reader;
   const policy = readPolicy(booking.policy);
-  const until = freeCancellationUntil(booking.startsAt, policy);
-  const cancellation = !until
-    ? t('mail.terms.freeUntilStart')
-    : policy.lateCancelRefundPercent === 0
-      ? t('mail.terms.freeUntilThenNothing', { until: reader.start(until) })
-      : t('mail.terms.freeUntilThenPart', {
-          until: reader.start(until),
-          percent: policy.lateCancelRefundPercent,
-        });
-  const deadline = rescheduleDeadline(booking.startsAt, policy);
-  const moves = deadline
-    ? t('mail.terms.moves', {
-        times: policy.patientMovesPerSession,
-        deadline: reader.start(deadline),
-      })
-    : t('mail.terms.noMoves');
+  const terms = cancellationFacts(booking.startsAt, policy);
+  const cancellation =
+    terms.kind === 'freeUntilStart'
+      ? t('mail.terms.freeUntilStart')
+      : terms.kind === 'freeUntilThenNothing'
+        ? t('mail.terms.freeUntilThenNothing', { until: reader.start(terms.until) })
+        : t('mail.terms.freeUntilThenPart', {
+            until: reader.start(terms.until),
+            percent: terms.percent,
+          });
+  const reschedule = rescheduleFacts(booking.startsAt, policy);
+  const moves =
+    reschedule.kind === 'until'
+      ? t('mail.terms.moves', {
+          times: reschedule.times,
+          deadline: reader.start(reschedule.deadline),
+        })
+      : t('mail.terms.noMoves');
   return sentences(cancellation, moves, t('mail.terms.noShowNoRefund'));
 }
 

@@ -1,11 +1,7 @@
 import { useState } from 'react';
-import {
-  cancellationTerms,
-  rescheduleTerms,
-  type PaymentProviderName,
-  type PracticePolicy,
-} from '@sukoon/shared';
+import { type PaymentProviderName, type PracticePolicy } from '@sukoon/shared';
 import { useT } from '../../i18n/i18n';
+import { cancellationTermsText, rescheduleTermsText } from '../policy/policy-words';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { formatRupees } from '../../lib/money';
@@ -107,8 +103,8 @@ export function PaymentDialog({
                 {t('payment.termsTitle')}
               </h3>
               <ul className="mt-1 flex list-disc flex-col gap-1 pl-5">
-                <li>{cancellationTerms(summary.start, summary.policy, summary.timeZone)}</li>
-                <li>{rescheduleTerms(summary.start, summary.policy, summary.timeZone)}</li>
+                <li>{cancellationTermsText(t, summary.start, summary.policy, summary.timeZone)}</li>
+                <li>{rescheduleTermsText(t, summary.start, summary.policy, summary.timeZone)}</li>
                 <li>{t('payment.noShowTerm')}</li>
               </ul>
             </section>

@@ -3,10 +3,10 @@ import {
   BREAK_MINUTES,
   LATE_CANCEL_REFUND_PERCENTS,
   POLICY_LIMITS,
-  policySummary,
   type PracticePolicy,
 } from '@sukoon/shared';
 import { useT, type Translate } from '../../i18n/i18n';
+import { noticeText, policySummaryLines } from '../policy/policy-words';
 
 export type PolicyKey = keyof PracticePolicy;
 
@@ -18,29 +18,10 @@ interface Choice {
 const HOUR = 60;
 const DAY = 24 * HOUR;
 
-/**
- * "12 h", "2 days", "90 min", "1 day 6 h": a notice or window as a person says it, in the page's
- * language (the words of shared's formatNotice, which says it in English).
- */
-function noticeText(t: Translate, total: number): string {
-  if (total < HOUR) return t('profile.policy.duration.minutes', { minutes: total });
-  const days = Math.floor(total / DAY);
-  const hours = Math.floor((total % DAY) / HOUR);
-  const minutes = total % HOUR;
-  if (days === 0)
-    return minutes === 0
-      ? t('profile.policy.duration.hours', { hours })
-      : t('profile.policy.duration.hoursMinutes', { hours, minutes });
-  if (hours === 0 && minutes === 0) return t('profile.policy.duration.days', { days });
-  return minutes === 0
-    ? t('profile.policy.duration.daysHours', { days, hours })
-    : t('profile.policy.duration.daysHoursMinutes', { days, hours, minutes });
-}
-
 /** A window as psychologists count it ("24 h", "72 h"), days only past three. */
 function hoursText(t: Translate, minutes: number) {
   return minutes % HOUR === 0 && minutes <= 3 * DAY
-    ? t('profile.policy.duration.hours', { hours: minutes / HOUR })
+    ? t('policy.notice.hours', { hours: minutes / HOUR })
     : noticeText(t, minutes);
 }
 
@@ -89,7 +70,7 @@ function settingsFor(t: Translate): Setting[] {
       return { value: String(count), label: weeks(count) };
     },
   );
-  const minutesText = (minutes: number) => t('profile.policy.duration.minutes', { minutes });
+  const minutesText = (minutes: number) => t('policy.notice.minutes', { minutes });
   const breakChoices = BREAK_MINUTES.map((minutes) => ({
     value: String(minutes),
     label: minutes === 0 ? t('profile.policy.break.none') : minutesText(minutes),
@@ -252,7 +233,7 @@ export function PolicyFields({ value, errors, onChange, selectClass }: PolicyFie
       <div className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
         <p className="font-medium text-slate-900">{t('profile.policy.patientsRead')}</p>
         <ul aria-label={t('profile.policy.patientsReadLabel')} className="mt-1 list-disc pl-5">
-          {policySummary(value).map((line) => (
+          {policySummaryLines(t, value).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>

@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import {
   LANGUAGES,
-  policySummary,
   psychologistsPath,
   sameClockTime,
   SPECIALIZATIONS,
@@ -17,6 +16,7 @@ import { Button } from '../../components/ui/button';
 import { api } from '../../lib/api-client';
 import { deviceTimeZone, formatNextAvailable, zoneLabel } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
+import { policySummaryLines } from '../policy/policy-words';
 
 interface PsychologistChooserProps {
   selectedId: string | null;
@@ -139,7 +139,7 @@ function PolicySummary({ psychologist }: { psychologist: PsychologistListItem })
         {t('chooser.policy')}
       </summary>
       <ul className="mt-1 flex list-disc flex-col gap-0.5 pl-5 text-slate-700">
-        {policySummary(psychologist.policy).map((line) => (
+        {policySummaryLines(t, psychologist.policy).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>

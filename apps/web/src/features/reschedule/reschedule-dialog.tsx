@@ -7,16 +7,13 @@ import {
   patientMoveRefusal,
   PSYCHOLOGIST_MOVE_POLICY,
   readPolicy,
-  rescheduleDeadline,
-  rescheduleNoticeOf,
-  type PatientMoveRefusal,
-  type PracticePolicy,
   type RescheduleBody,
   type RescheduleData,
   type SessionDuration,
 } from '@sukoon/shared';
 import { formatClock } from '../../lib/dates';
 import { useT, type Translate } from '../../i18n/i18n';
+import { moveRefusalText, rescheduleTermsText } from '../policy/policy-words';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { Notice } from '../../components/ui/text-field';
@@ -74,53 +71,6 @@ type Step =
   | ({ kind: 'confirm'; working: boolean } & Choice)
   | ({ kind: 'done'; refundPaise: number | null; paidPaise: number | null } & Choice)
   | { kind: 'unconfirmed' };
-
-const MINUTES_PER_HOUR = 60;
-const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
-
-/**
- * "12 h", "2 days", "90 min", "1 day 6 h": a notice as a person says it, in the page's language
- * (the shared formatNotice's wording, which is English only).
- */
-function noticeText(t: Translate, total: number): string {
-  if (total < MINUTES_PER_HOUR) return t('reschedule.notice.minutes', { minutes: total });
-  const days = Math.floor(total / MINUTES_PER_DAY);
-  const hours = Math.floor((total % MINUTES_PER_DAY) / MINUTES_PER_HOUR);
-  const minutes = total % MINUTES_PER_HOUR;
-  if (days === 0) {
-    return minutes === 0
-      ? t('reschedule.notice.hours', { hours })
-      : t('reschedule.notice.hoursMinutes', { hours, minutes });
-  }
-  if (hours === 0 && minutes === 0) return t('reschedule.notice.days', { days });
-  return minutes === 0
-    ? t('reschedule.notice.daysHours', { days, hours })
-    : t('reschedule.notice.daysHoursMinutes', { days, hours, minutes });
-}
-
-/** What the patient reads when they may not move a session (the server's refusal, in words). */
-function refusalText(t: Translate, refusal: PatientMoveRefusal, policy: PracticePolicy): string {
-  switch (refusal) {
-    case 'NOT_ALLOWED':
-      return t('reschedule.refusal.notAllowed');
-    case 'LIMIT_REACHED':
-      return t('reschedule.refusal.limitReached', { count: policy.patientMovesPerSession });
-    case 'TOO_LATE':
-      return t('reschedule.refusal.tooLate', {
-        notice: noticeText(t, rescheduleNoticeOf(policy) ?? 0),
-      });
-  }
-}
-
-/** The reschedule terms of one session: "You can move it up to 2 times, until Mon 1 Dec, 10:00 AM." */
-function termsText(t: Translate, startsAt: Date, policy: PracticePolicy, timeZone: string) {
-  const deadline = rescheduleDeadline(startsAt, policy);
-  if (!deadline) return t('reschedule.terms.none');
-  return t('reschedule.terms.until', {
-    times: policy.patientMovesPerSession,
-    deadline: formatSessionStart(deadline, timeZone),
-  });
-}
 
 /** What the change did, in one sentence or two. */
 function doneMessage(
@@ -271,7 +221,7 @@ export function RescheduleDialog({
   if (refusal && policy) {
     body = (
       <>
-        <Notice tone="info">{refusalText(t, refusal, policy)}</Notice>
+        <Notice tone="info">{moveRefusalText(t, refusal, policy)}</Notice>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close}>
             {t('reschedule.close')}
@@ -322,7 +272,7 @@ export function RescheduleDialog({
         {patient && policy ? (
           <p className="text-sm text-slate-700">
             {movesLeft > 0
-              ? `${termsText(t, step.start, policy, target.timeZone)} ${t('reschedule.movesLeft', { count: movesLeft })}`
+              ? `${rescheduleTermsText(t, step.start, policy, target.timeZone)} ${t('reschedule.movesLeft', { count: movesLeft })}`
               : t('reschedule.lastMove')}
           </p>
         ) : target.withPatient ? (

@@ -6,7 +6,6 @@ import {
   dayPartOfMinute,
   daysOfTimes,
   localDateOf,
-  formatNotice,
   localMinuteOf,
   PICKER_DAYS,
   sameClockTime,
@@ -23,6 +22,7 @@ import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n, useT } from '../../i18n/i18n';
 import { deviceTimeZone, formatClock, formatNextAvailable, zoneLabel } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
+import { noticeText } from '../policy/notice-words';
 import type { RescheduleMode } from '../../lib/reschedule-mode';
 import { useNow } from '../../lib/use-now';
 import { useAvailability } from '../calendar/api';
@@ -136,7 +136,7 @@ function LoadedTimePicker({
     }).starts.length > 0;
   const closedLabel = (day: DayTimes) =>
     day.closed && noticeOnly(day) && policy
-      ? t('timePicker.closed.notice', { notice: formatNotice(policy.minNoticeMinutes) })
+      ? t('timePicker.closed.notice', { notice: noticeText(t, policy.minNoticeMinutes) })
       : null;
   const next = days.find((day) => day.starts.length > 0)?.starts[0] ?? null;
   const nextDate = next ? localDateOf(next, timeZone) : null;
