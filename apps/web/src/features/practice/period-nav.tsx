@@ -2,11 +2,11 @@ import {
   isPeriodInRange,
   periodBounds,
   periodContaining,
-  periodLabel,
   shiftPeriod,
   type PracticePeriod,
   type PracticePeriodKind,
 } from '@sukoon/shared';
+import { periodName } from './practice-format';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useT } from '../../i18n/i18n';
 
@@ -60,7 +60,7 @@ export function PeriodNav({ period, onChange, now }: PeriodNavProps) {
   const previous = shiftPeriod(period, -1);
   const next = shiftPeriod(period, 1);
   const current = periodContaining(period.kind, now);
-  const isCurrent = periodLabel(current) === periodLabel(period);
+  const isCurrent = periodName(current) === periodName(period);
   return (
     <nav
       aria-label={t('practice.period.label')}
@@ -97,7 +97,7 @@ export function PeriodNav({ period, onChange, now }: PeriodNavProps) {
           aria-live="polite"
           className="min-w-0 flex-1 text-center text-base font-semibold text-slate-900 sm:min-w-64 sm:text-lg"
         >
-          {periodLabel(period)}
+          {periodName(period)}
         </h2>
         <button
           type="button"

@@ -1,4 +1,4 @@
-import { dateTimeFormat, intlLocale } from '@sukoon/shared';
+import { dateTimeFormat, intlLocale, periodLabel, type PracticePeriod } from '@sukoon/shared';
 import { pageLocale } from '../../i18n/locale';
 import { formatRupees } from '../../lib/money';
 
@@ -33,3 +33,6 @@ export function weekLabel(isoDate: string, withYear = false): string {
     timeZone: 'UTC',
   }).format(date);
 }
+
+/** "November 2026", "नवंबर 2026": a period's name in the page's language. */
+export const periodName = (period: PracticePeriod) => periodLabel(period, pageLocale());

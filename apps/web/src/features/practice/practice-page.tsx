@@ -1,11 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  parsePeriodKey,
-  periodContaining,
-  periodKey,
-  periodLabel,
-  type PracticePeriod,
-} from '@sukoon/shared';
+import { parsePeriodKey, periodContaining, periodKey, type PracticePeriod } from '@sukoon/shared';
+import { periodName } from './practice-format';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonList } from '../../components/ui/skeleton';
 import { Notice } from '../../components/ui/text-field';
@@ -98,7 +93,7 @@ export function PracticePage({ onBack }: { onBack: () => void }) {
             {empty ? (
               <section className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
                 <h2 className="text-lg font-semibold text-slate-900">
-                  {t('practice.empty.title', { period: periodLabel(period) })}
+                  {t('practice.empty.title', { period: periodName(period) })}
                 </h2>
                 <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
                   {t('practice.empty.body')}
@@ -119,7 +114,7 @@ export function PracticePage({ onBack }: { onBack: () => void }) {
                   {t('practice.export.title')}
                 </h3>
                 <p className="mt-1 text-sm text-slate-600">
-                  {t('practice.export.description', { period: periodLabel(period) })}
+                  {t('practice.export.description', { period: periodName(period) })}
                 </p>
               </div>
               <div className="flex flex-col gap-2 sm:flex-row">
