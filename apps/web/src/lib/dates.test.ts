@@ -5,6 +5,7 @@ import { formatLongDay } from '../features/time-picker/format';
 import {
   formatClockRange,
   formatDate,
+  formatMinuteLabel,
   formatNextAvailable,
   formatSessionDay,
   formatSessionTime,
@@ -22,6 +23,7 @@ describe('dates in the page’s language', () => {
     expect(formatClockRange(START, END, 'Asia/Kolkata')).toBe('10:00 AM – 10:45 AM IST');
     expect(formatLongDay('2026-11-27')).toBe('Friday, 27 November');
     expect(hourLabel(0)).toBe('12 AM');
+    expect(formatMinuteLabel(9 * 60 + 30)).toBe('9:30 AM');
     expect(weekLabel('2026-04-06', true)).toBe('6 Apr 2026');
   });
 
@@ -36,5 +38,6 @@ describe('dates in the page’s language', () => {
     expect(formatLongDay('2026-11-27')).toBe('शुक्रवार, 27 नवंबर');
     expect(hourLabel(21)).toBe('9 pm');
     expect(weekLabel('2026-04-06')).toBe('6 अप्रैल');
+    expect(formatMinuteLabel(21 * 60)).toBe('9:00 pm');
   });
 });

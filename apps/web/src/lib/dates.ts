@@ -3,6 +3,7 @@ import {
   formatClock as formatClockIn,
   formatClockRange as formatClockRangeIn,
   formatLongDate as formatLongDateIn,
+  formatMinuteLabel as formatMinuteLabelIn,
   formatSessionTime as formatSessionTimeIn,
   intlLocale,
 } from '@sukoon/shared';
@@ -65,6 +66,15 @@ export const formatLongDate = (instant: Date, timeZone: string) =>
   formatLongDateIn(instant, timeZone, pageLocale());
 export const formatSessionTime = (start: Date, end: Date, timeZone: string) =>
   formatSessionTimeIn(start, end, timeZone, pageLocale());
+
+/** "9:00 AM" ("9:00 am" in Hindi) for minutes after midnight: the week grid's rows, the form's times. */
+export function formatMinuteLabel(minute: number): string {
+  if (pageLocale() === 'en') return formatMinuteLabelIn(minute);
+  return formatInZone(new Date(Date.UTC(2026, 0, 1, 0, minute)), 'UTC', {
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
 
 let deviceZone: string | undefined;
 

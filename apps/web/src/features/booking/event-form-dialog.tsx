@@ -10,7 +10,6 @@ import {
   WORKING_DAY_START_MINUTE,
   clampCompleteStart,
   clampStartMinute,
-  formatMinuteLabel,
   fromClockParts,
   isBookableStartMinute,
   latestStartMinute,
@@ -32,7 +31,7 @@ import { useT, type Translate } from '../../i18n/i18n';
 import { Button } from '../../components/ui/button';
 import { JOIN_LINK_CLASS, JoinSessionLink } from '../../components/ui/join-session-link';
 import { Modal } from '../../components/ui/modal';
-import { zoneLabel } from '../../lib/dates';
+import { formatMinuteLabel, zoneLabel } from '../../lib/dates';
 import { meetingHref } from '../../lib/links';
 import { useNow } from '../../lib/use-now';
 import { formatRupees } from '../../lib/money';

@@ -12,7 +12,6 @@ import {
   SLOT_MINUTES,
   SLOT_START_MINUTES,
   WORKING_DAY_END_MINUTE,
-  formatMinuteLabel,
   isoWeekNumber,
   localDateOf,
   localMinuteOf,
@@ -24,6 +23,7 @@ import {
   type DayPart,
   type Role,
 } from '@sukoon/shared';
+import { formatMinuteLabel } from '../../lib/dates';
 import { sessionsWithin } from './booked-sessions';
 import { dayPartRows, isDayPartHidden, weekCells, type CellState } from './cell-state';
 import { LazyMenuSlot } from '../../components/ui/lazy-menu';
