@@ -1,24 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import {
-  DISPLAY_NAME_MAX_LENGTH,
-  DISPLAY_NAME_MIN_LENGTH,
   FullName,
   type User,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { TextField } from '../../components/ui/text-field';
-import { useT, type Translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/i18n';
 import { useUpdateAccount } from './account-api';
-
-/** The shared schema's objection to a full name, worded from the catalogue by what failed. */
-function fullNameProblem(t: Translate, code: string): string {
-  if (code === 'too_small')
-    return t('auth.problem.fullNameTooShort', { min: DISPLAY_NAME_MIN_LENGTH });
-  if (code === 'too_big')
-    return t('auth.problem.fullNameTooLong', { max: DISPLAY_NAME_MAX_LENGTH });
-  return t('auth.problem.fullNameCharacters');
-}
+import { fullNameProblem } from '../../i18n/shared-words';
 
 interface YourDetailsDialogProps {
   user: User;

@@ -9,8 +9,6 @@ import {
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  DISPLAY_NAME_MAX_LENGTH,
-  DISPLAY_NAME_MIN_LENGTH,
   Email,
   FullName,
   NewPassword,
@@ -35,6 +33,7 @@ import { useSession } from './session';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { PasswordHints } from './password-hints';
 import { VerifyEmailDialog } from './verify-email-dialog';
+import { fullNameProblem, SPECIALIZATION_NAMES } from '../../i18n/shared-words';
 
 const TITLE: Record<Role, Record<'login' | 'register', MessageKey>> = {
   patient: { login: 'auth.title.patientLogin', register: 'auth.title.patientRegistration' },
@@ -59,17 +58,6 @@ const OTHER_ROLE: Record<Role, Record<'title' | 'body' | 'continue' | 'signIn', 
     signIn: 'auth.otherRole.signInPatient',
   },
 };
-const SPECIALIZATION: Record<(typeof SPECIALIZATIONS)[number], MessageKey> = {
-  clinical: 'auth.specialization.clinical',
-  counseling: 'auth.specialization.counseling',
-  cognitive: 'auth.specialization.cognitive',
-  child: 'auth.specialization.child',
-  family: 'auth.specialization.family',
-  addiction: 'auth.specialization.addiction',
-  trauma: 'auth.specialization.trauma',
-  other: 'auth.specialization.other',
-};
-
 interface AuthDialogProps {
   role: Role;
   /** The visitor closed the dialog without signing in. */
@@ -142,11 +130,7 @@ function problemText(t: Translate, name: FormField, code: string): string {
     return t(code === 'too_small' ? 'auth.problem.emailRequired' : 'auth.problem.emailInvalid');
   if (name === 'code')
     return t(code === 'too_small' ? 'auth.problem.codeRequired' : 'auth.problem.codeTooLong');
-  if (code === 'too_small')
-    return t('auth.problem.fullNameTooShort', { min: DISPLAY_NAME_MIN_LENGTH });
-  if (code === 'too_big')
-    return t('auth.problem.fullNameTooLong', { max: DISPLAY_NAME_MAX_LENGTH });
-  return t('auth.problem.fullNameCharacters');
+  return fullNameProblem(t, code);
 }
 
 /**
@@ -440,7 +424,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
                     <option value="">{t('auth.field.chooseSpecialization')}</option>
                     {SPECIALIZATIONS.map((value) => (
                       <option key={value} value={value}>
-                        {t(SPECIALIZATION[value])}
+                        {t(SPECIALIZATION_NAMES[value])}
                       </option>
                     ))}
                   </SelectField>

@@ -4,11 +4,11 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
   BIO_MAX_LENGTH,
   DISPLAY_NAME_MAX_LENGTH,
-  DISPLAY_NAME_MIN_LENGTH,
   LANGUAGES,
   normalizeBio,
   REGISTRATION_NUMBER_MAX_LENGTH,
   SPECIALIZATIONS,
+  type Specialization,
   UpdatePsychologistBody,
   YEARS_OF_PRACTICE_MAX,
   type PracticePolicy,
@@ -17,7 +17,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
 import type { MessageKey } from '../../i18n/catalogue';
-import { useT, type Translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/i18n';
 import { ApiError, api } from '../../lib/api-client';
 import {
   MeetingLinkFields,
@@ -28,17 +28,7 @@ import {
 import { ReceiptSettingsSection } from './receipt-settings';
 import { PolicyFields, type PolicyKey } from './policy-fields';
 import { choiceFor, filterTimeZones, timeZoneChoices, type TimeZoneChoice } from './time-zones';
-
-const SPECIALIZATION: Record<(typeof SPECIALIZATIONS)[number], MessageKey> = {
-  clinical: 'auth.specialization.clinical',
-  counseling: 'auth.specialization.counseling',
-  cognitive: 'auth.specialization.cognitive',
-  child: 'auth.specialization.child',
-  family: 'auth.specialization.family',
-  addiction: 'auth.specialization.addiction',
-  trauma: 'auth.specialization.trauma',
-  other: 'auth.specialization.other',
-};
+import { fullNameProblem, SPECIALIZATION_NAMES } from '../../i18n/shared-words';
 
 /** The languages' names in the page's language; the value saved stays the English name. */
 const LANGUAGE: Record<(typeof LANGUAGES)[number], MessageKey> = {
@@ -66,18 +56,6 @@ const LANGUAGE: Record<(typeof LANGUAGES)[number], MessageKey> = {
   Telugu: 'profile.language.telugu',
   Urdu: 'profile.language.urdu',
 };
-
-/**
- * The full name's objection in the page's language, by what failed (the shared schema's own message
- * is English). The profile's other checks still show the shared schemas' English messages.
- */
-function fullNameProblem(t: Translate, code: string): string {
-  if (code === 'too_small')
-    return t('auth.problem.fullNameTooShort', { min: DISPLAY_NAME_MIN_LENGTH });
-  if (code === 'too_big')
-    return t('auth.problem.fullNameTooLong', { max: DISPLAY_NAME_MAX_LENGTH });
-  return t('auth.problem.fullNameCharacters');
-}
 
 interface ProfileDialogProps {
   psychologistId: string;
@@ -408,7 +386,7 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
         'specializations',
         'profile.field.specializations',
         SPECIALIZATIONS,
-        (value) => t(SPECIALIZATION[value as keyof typeof SPECIALIZATION]),
+        (value) => t(SPECIALIZATION_NAMES[value as Specialization]),
         'grid-cols-2 sm:grid-cols-4',
       )}
       {checkboxGroup(

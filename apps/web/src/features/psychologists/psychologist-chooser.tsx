@@ -17,6 +17,7 @@ import { api } from '../../lib/api-client';
 import { deviceTimeZone, formatNextAvailable, zoneLabel } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { policySummaryLines } from '../policy/policy-words';
+import { SPECIALIZATION_NAMES } from '../../i18n/shared-words';
 
 interface PsychologistChooserProps {
   selectedId: string | null;
@@ -49,18 +50,6 @@ export function nameInitials(name: string): string {
       .toUpperCase() || '?'
   );
 }
-
-/** The specializations' names as the auth dialog's registration offers them. */
-const SPECIALIZATION: Record<Specialization, MessageKey> = {
-  clinical: 'auth.specialization.clinical',
-  counseling: 'auth.specialization.counseling',
-  cognitive: 'auth.specialization.cognitive',
-  child: 'auth.specialization.child',
-  family: 'auth.specialization.family',
-  addiction: 'auth.specialization.addiction',
-  trauma: 'auth.specialization.trauma',
-  other: 'auth.specialization.other',
-};
 
 /** The languages' names in the page's language (the filter's value stays the English name). */
 const LANGUAGE_NAME: Record<Language, MessageKey> = {
@@ -102,7 +91,7 @@ function Fees({ psychologist }: { psychologist: PsychologistListItem }) {
 }
 
 function specializationsOf(t: Translate, psychologist: PsychologistListItem): string {
-  return psychologist.specializations.map((value) => t(SPECIALIZATION[value])).join(' · ');
+  return psychologist.specializations.map((value) => t(SPECIALIZATION_NAMES[value])).join(' · ');
 }
 
 function NextAvailable({ psychologist }: { psychologist: PsychologistListItem }) {
@@ -262,7 +251,7 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
                 <option value="">{t('chooser.anySpecialization')}</option>
                 {SPECIALIZATIONS.map((value) => (
                   <option key={value} value={value}>
-                    {t(SPECIALIZATION[value])}
+                    {t(SPECIALIZATION_NAMES[value])}
                   </option>
                 ))}
               </select>
