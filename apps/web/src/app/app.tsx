@@ -4,7 +4,8 @@ import type { Locale, Role } from '@sukoon/shared';
 import { LanguageSwitcher } from '../components/ui/language-switcher';
 import { useUpdateAccount } from '../features/account/account-api';
 import type { Messages } from '../i18n/catalogue';
-import { I18nProvider, useI18n, useT } from '../i18n/i18n';
+import { I18nProvider, RedrawOnLanguageChange, useI18n, useT } from '../i18n/i18n';
+import { initialLocale } from '../i18n/locale';
 import { LazyMenuSlot } from '../components/ui/lazy-menu';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { Notice } from '../components/ui/text-field';
@@ -95,9 +96,15 @@ export function firstScreen(): 'role-selection' | Role | null {
 /** The page, and over it the answer to an emailed move link when the address holds one. */
 function PageFlow() {
   const [moveLink] = useState(() => window.location.search.includes('moveDecision='));
+  const { session } = useSession();
+  // Kept here, above the redraw a language change causes: a patient who came by an emailed sign-in
+  // link keeps their dashboard (and no back button), a notice on role selection stays.
+  const [view, setView] = useState<View>(() => initialView(session?.user.role));
   return (
     <>
-      <PageFlowBody />
+      <RedrawOnLanguageChange>
+        <PageFlowBody view={view} setView={setView} />
+      </RedrawOnLanguageChange>
       {moveLink && (
         <Suspense fallback={null}>
           <MoveLinkLayer />
@@ -111,9 +118,7 @@ function PageFlow() {
  * The page flow: role selection, then the role's dashboard. A visitor not signed in as that role gets
  * the sign-in/registration dialog over it; closing the dialog returns to role selection.
  */
-function PageFlowBody() {
-  const { session } = useSession();
-  const [view, setView] = useState<View>(() => initialView(session?.user.role));
+function PageFlowBody({ view, setView }: { view: View; setView: (view: View) => void }) {
   const { user, checking } = useCurrentUser();
   const signInLink = useSignInLink();
   const logout = useLogout();
@@ -128,6 +133,10 @@ function PageFlowBody() {
   const adoptedFor = useRef<string | null>(null);
   useEffect(() => {
     if (!user) {
+      // Signed out: the device's own language again (a shared device is not left in the last
+      // person's), unless it was chosen here.
+      if (adoptedFor.current !== null && locale !== initialLocale())
+        void setLocale(initialLocale(), { chosenHere: false });
       adoptedFor.current = null;
       return;
     }
@@ -278,8 +287,8 @@ export { initialLocale, rememberLocale } from '../i18n/locale';
 /** The app in a language: its catalogue has arrived before the first render (main.tsx). */
 export function App({ locale, messages }: { locale: Locale; messages: Messages }) {
   return (
-    <ErrorBoundary>
-      <I18nProvider locale={locale} messages={messages}>
+    <I18nProvider locale={locale} messages={messages}>
+      <ErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             <Suspense fallback={<LoadingScreen />}>
@@ -287,7 +296,7 @@ export function App({ locale, messages }: { locale: Locale; messages: Messages }
             </Suspense>
           </SessionProvider>
         </QueryClientProvider>
-      </I18nProvider>
-    </ErrorBoundary>
+      </ErrorBoundary>
+    </I18nProvider>
   );
 }

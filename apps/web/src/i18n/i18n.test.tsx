@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatSessionDay } from '../lib/dates';
 import { ENGLISH } from './catalogue';
-import { I18nProvider, useI18n } from './i18n';
+import { I18nProvider, RedrawOnLanguageChange, useI18n } from './i18n';
 import { pageLocale, setPageLocale } from './locale';
 
 const START = new Date('2026-11-27T04:30:00.000Z');
@@ -18,7 +18,7 @@ function Switcher() {
   return <button onClick={() => void setLocale('hi')}>switch</button>;
 }
 
-describe('I18nProvider', () => {
+describe('a language change', () => {
   afterEach(() => {
     cleanup();
     setPageLocale('en');
@@ -27,7 +27,9 @@ describe('I18nProvider', () => {
   it('redraws memoised screens in the new language, dates included', async () => {
     render(
       <I18nProvider locale="en" messages={ENGLISH}>
-        <SessionDay />
+        <RedrawOnLanguageChange>
+          <SessionDay />
+        </RedrawOnLanguageChange>
         <Switcher />
       </I18nProvider>,
     );

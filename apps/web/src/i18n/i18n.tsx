@@ -127,13 +127,16 @@ export function I18nProvider({
     }),
     [state, setLocale],
   );
-  // A new language draws the page anew (the key): dates and times are written by helpers outside
-  // React's context (lib/dates.ts reads pageLocale()), so memoised screens must not keep old ones.
-  return (
-    <I18nContext.Provider value={value}>
-      <Fragment key={state.locale}>{children}</Fragment>
-    </I18nContext.Provider>
-  );
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+/**
+ * Draws its children anew when the page's language changes. Dates and times are written by helpers
+ * outside React's context (lib/dates.ts reads pageLocale()), so a memoised screen would otherwise keep
+ * them in the old language. State that must outlive a language change lives above it.
+ */
+export function RedrawOnLanguageChange({ children }: { children: ReactNode }) {
+  return <Fragment key={useI18n().locale}>{children}</Fragment>;
 }
 
 export const useI18n = () => useContext(I18nContext);

@@ -22,6 +22,7 @@ export const SPECIALIZATION_NAMES: Record<Specialization, MessageKey> = {
 export function fullNameProblem(t: Translate, code: string): string {
   if (code === 'too_small')
     return t('auth.problem.fullNameTooShort', { min: DISPLAY_NAME_MIN_LENGTH });
-  if (code === 'too_big') return t('auth.problem.fullNameTooLong', { max: DISPLAY_NAME_MAX_LENGTH });
+  if (code === 'too_big')
+    return t('auth.problem.fullNameTooLong', { max: DISPLAY_NAME_MAX_LENGTH });
   return t('auth.problem.fullNameCharacters');
 }
