@@ -27,6 +27,8 @@ describe('how times are written', () => {
     expect(formatSessionStart(start, 'Asia/Kolkata')).toBe('Sat 28 Nov 2026, 10:00 AM IST');
     expect(formatSessionStart(start, 'America/New_York')).toBe('Fri 27 Nov 2026, 11:30 PM EST');
     expect(formatSessionStart(start, 'Europe/London')).toBe('Sat 28 Nov 2026, 4:30 AM GMT');
+    expect(formatSessionStart(start, 'Asia/Kolkata', 'hi')).toBe('शनि, 28 नव॰ 2026, 10:00 am IST');
+    expect(formatSessionStart(start, 'America/New_York', 'hi')).toMatch(/, 11:30 pm EST$/);
   });
 
   it('names other zones by a short name or offset, never a raw IANA name', () => {

@@ -75,10 +75,28 @@ export function formatSessionTime(
 }
 
 /**
- * "Sat 28 Nov 2026, 10:00 AM IST": when a session starts, short enough for a payment provider's one
- * line (the penalty checkout's description).
+ * "Sat 28 Nov 2026, 10:00 AM IST": when a session starts, in one short line (the move and
+ * cancellation terms, a moved session's notice, the payment provider's description). In Hindi
+ * "शनि, 28 नव॰ 2026, 10:00 am IST"; the zone's name is the same in every language.
  */
-export function formatSessionStart(start: Date, timeZone: string): string {
+export function formatSessionStart(
+  start: Date,
+  timeZone: string,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  const zone = zoneAbbreviation(timeZone, start);
+  if (locale !== 'en') {
+    const when = dateTimeFormat(intlLocale(locale, 'en-GB'), {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+    }).format(start);
+    return `${when} ${zone}`;
+  }
   const parts = dateTimeFormat('en-GB', {
     weekday: 'short',
     day: 'numeric',
@@ -89,5 +107,5 @@ export function formatSessionStart(start: Date, timeZone: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((piece) => piece.type === type)?.value ?? '';
   const date = `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
-  return `${date}, ${formatClock(start, timeZone)} ${zoneAbbreviation(timeZone, start)}`;
+  return `${date}, ${formatClock(start, timeZone)} ${zone}`;
 }

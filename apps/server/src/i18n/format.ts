@@ -1,10 +1,4 @@
-import {
-  dateTimeFormat,
-  formatSessionStart,
-  intlLocale,
-  zoneAbbreviation,
-  type Locale,
-} from '@sukoon/shared';
+import { dateTimeFormat, intlLocale, type Locale } from '@sukoon/shared';
 
 /**
  * The few ways an email writes a time that the shared time words (packages/shared/src/time-format.ts,
@@ -17,21 +11,6 @@ import {
 /** "Tuesday" (English), "मंगलवार" (Hindi): the weekday an instant falls on in a zone. */
 export function formatWeekdayIn(locale: Locale, instant: Date, timeZone: string): string {
   return dateTimeFormat(intlLocale(locale, 'en-IN'), { weekday: 'long', timeZone }).format(instant);
-}
-
-/** When something falls due, short: "Sat 28 Nov 2026, 10:00 AM IST"; "शनि, 28 नव॰ 2026, 10:00 am IST". */
-export function formatSessionStartIn(locale: Locale, start: Date, timeZone: string): string {
-  if (locale === 'en') return formatSessionStart(start, timeZone);
-  const when = dateTimeFormat(intlLocale(locale, 'en-GB'), {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(start);
-  return `${when} ${zoneAbbreviation(timeZone, start)}`;
 }
 
 /** "24 hours and 1 hour": a list of items already in the language, joined as it joins them. */

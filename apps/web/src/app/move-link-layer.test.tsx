@@ -7,6 +7,7 @@ import {
   previewSentence,
   readMoveDecisionLink,
 } from './move-link-layer';
+import { englishT } from '../i18n/i18n';
 
 afterEach(() => {
   cleanup();
@@ -18,6 +19,7 @@ describe('readMoveDecisionLink', () => {
   it('says who moved which session from when to when, in the reader’s zone', () => {
     expect(
       previewSentence(
+        englishT,
         {
           booking_id: '00000000-0000-4000-8000-000000000001',
           title: 'Exam stress',

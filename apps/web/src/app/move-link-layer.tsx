@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatSessionStart, type MoveOfferPreview } from '@sukoon/shared';
+import type { MoveOfferPreview } from '@sukoon/shared';
 import { MoveDecisionDialog } from '../features/reschedule/move-decision-dialog';
+import { useT, type Translate } from '../i18n/i18n';
 import { api } from '../lib/api-client';
-import { deviceTimeZone } from '../lib/dates';
+import { deviceTimeZone, formatSessionStart } from '../lib/dates';
 
 /** An emailed answer to a psychologist's move (issue 18): `?moveDecision=<token>&choice=keep|cancel`. */
 export interface MoveDecisionLink {
@@ -33,6 +34,7 @@ export function forgetMoveDecisionLink() {
  * Loaded only when the address holds such a link (app.tsx), never in a first load.
  */
 export function MoveLinkLayer() {
+  const t = useT();
   const [link, setLink] = useState(() => readMoveDecisionLink(window.location.search));
   const queryClient = useQueryClient();
   // The session the link is about, so the patient knows what they answer (a spent link: nothing).
@@ -47,7 +49,7 @@ export function MoveLinkLayer() {
     <MoveDecisionDialog
       source={{ kind: 'email', token: link.token }}
       decision={link.choice}
-      summary={preview.data ? previewSentence(preview.data) : undefined}
+      summary={preview.data ? previewSentence(t, preview.data) : undefined}
       onChanged={() => {
         forgetMoveDecisionLink();
         return queryClient.invalidateQueries();
@@ -61,7 +63,17 @@ export function MoveLinkLayer() {
 }
 
 /** "Dr X moved your 45-minute session “Exam stress” from Tue 2 Dec, 10:00 AM IST to Thu 4 Dec, …". */
-export function previewSentence(preview: MoveOfferPreview, timeZone = deviceTimeZone()): string {
+export function previewSentence(
+  t: Translate,
+  preview: MoveOfferPreview,
+  timeZone = deviceTimeZone(),
+): string {
   const when = (instant: string) => formatSessionStart(new Date(instant), timeZone);
-  return `${preview.psychologist_name} moved your ${preview.duration_minutes}-minute session “${preview.title}” from ${when(preview.from_start)} to ${when(preview.to_start)}.`;
+  return t('moveLink.preview', {
+    name: preview.psychologist_name,
+    minutes: preview.duration_minutes,
+    title: preview.title,
+    from: when(preview.from_start),
+    to: when(preview.to_start),
+  });
 }

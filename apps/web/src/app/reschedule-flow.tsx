@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatSessionStart, type CheckoutParams, type MoveDecision } from '@sukoon/shared';
+import type { CheckoutParams, MoveDecision } from '@sukoon/shared';
 import { Button } from '../components/ui/button';
 import { useT, type Translate } from '../i18n/i18n';
 import { MoveDecisionDialog } from '../features/reschedule/move-decision-dialog';
@@ -15,6 +15,7 @@ import { RescheduleDialog, type PaymentOutcome } from '../features/reschedule/re
 import { TimePicker } from '../features/time-picker/time-picker';
 import { usePsychologistRecord } from './psychologist-query';
 import type { MoveSource } from './reschedule-layer';
+import { formatSessionStart } from '../lib/dates';
 
 /**
  * A longer length's difference: the checkout, then the server's verification, which makes the

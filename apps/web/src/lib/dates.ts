@@ -4,6 +4,7 @@ import {
   formatClockRange as formatClockRangeIn,
   formatLongDate as formatLongDateIn,
   formatMinuteLabel as formatMinuteLabelIn,
+  formatSessionStart as formatSessionStartIn,
   formatSessionTime as formatSessionTimeIn,
   intlLocale,
 } from '@sukoon/shared';
@@ -66,6 +67,8 @@ export const formatLongDate = (instant: Date, timeZone: string) =>
   formatLongDateIn(instant, timeZone, pageLocale());
 export const formatSessionTime = (start: Date, end: Date, timeZone: string) =>
   formatSessionTimeIn(start, end, timeZone, pageLocale());
+export const formatSessionStart = (start: Date, timeZone: string) =>
+  formatSessionStartIn(start, timeZone, pageLocale());
 
 /** "9:00 AM" ("9:00 am" in Hindi) for minutes after midnight: the week grid's rows, the form's times. */
 export function formatMinuteLabel(minute: number): string {

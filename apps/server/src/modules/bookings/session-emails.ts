@@ -4,6 +4,7 @@ import {
   cancellationFacts,
   formatClock,
   formatInr,
+  formatSessionStart,
   formatSessionTime,
   isValidTimeZone,
   localDateOf,
@@ -15,7 +16,7 @@ import {
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
 import type { bookings } from '../../db/schema';
-import { formatListIn, formatSessionStartIn, formatWeekdayIn } from '../../i18n/format';
+import { formatListIn, formatWeekdayIn } from '../../i18n/format';
 import { translatorFor } from '../../i18n/translate';
 import { issueSignInToken } from '../auth/sign-in-tokens';
 import { renderMail } from '../mail/mail-templates';
@@ -81,7 +82,7 @@ function readerOf(locale: Locale, zone: string) {
     t: translatorFor(locale),
     money: (paise: number) => formatInr(paise),
     time: (start: Date, end: Date) => formatSessionTime(start, end, zone, locale),
-    start: (instant: Date) => formatSessionStartIn(locale, instant, zone),
+    start: (instant: Date) => formatSessionStart(instant, zone, locale),
   };
 }
 type Reader = ReturnType<typeof readerOf>;

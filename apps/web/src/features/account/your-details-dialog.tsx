@@ -1,8 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  FullName,
-  type User,
-} from '@sukoon/shared';
+import { FullName, type User } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { TextField } from '../../components/ui/text-field';

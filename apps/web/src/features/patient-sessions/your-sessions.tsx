@@ -3,7 +3,6 @@ import {
   canCancelSession,
   canJoinSession,
   formatInr,
-  formatSessionStart,
   patientMoveRefusal,
   readPolicy,
   type MoveDecision,
@@ -31,6 +30,7 @@ import {
   useReleaseHold,
 } from './sessions-api';
 import { YourSessionsBox, YourSessionsSkeleton } from './your-sessions-frame';
+import { formatSessionStart } from '../../lib/dates';
 
 interface YourSessionsProps {
   userId: string;

@@ -1,6 +1,5 @@
 import {
   cancellationFacts,
-  formatSessionStart,
   moveRefusalFacts,
   policyFacts,
   rescheduleFacts,
@@ -9,8 +8,7 @@ import {
   type PracticePolicy,
 } from '@sukoon/shared';
 import type { Translate } from '../../i18n/i18n';
-import { pageLocale } from '../../i18n/locale';
-import { formatInZone } from '../../lib/dates';
+import { formatSessionStart } from '../../lib/dates';
 import { noticeText } from './notice-words';
 
 export { noticeText };
@@ -21,23 +19,6 @@ export { noticeText };
  * `t`, one catalogue message per sentence. The one place the app says a notice, a policy's summary,
  * a session's terms and why a move is refused; the server words the same facts in its own catalogue.
  */
-
-/**
- * "Sat 28 Nov 2026, 10:00 AM IST": until when a term holds, in the page's language (English as
- * the shared formatSessionStart writes it, which the emails and the checkout use too).
- */
-function deadlineText(instant: Date, timeZone: string): string {
-  if (pageLocale() === 'en') return formatSessionStart(instant, timeZone);
-  return formatInZone(instant, timeZone, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
-}
 
 function factText(t: Translate, fact: PolicyFact): string {
   switch (fact.line) {
@@ -84,11 +65,11 @@ export function cancellationTermsText(
       return t('policy.cancellation.freeUntilStart');
     case 'freeUntilThenNothing':
       return t('policy.cancellation.freeUntilThenNothing', {
-        until: deadlineText(facts.until, timeZone),
+        until: formatSessionStart(facts.until, timeZone),
       });
     case 'freeUntilThenPart':
       return t('policy.cancellation.freeUntilThenPart', {
-        until: deadlineText(facts.until, timeZone),
+        until: formatSessionStart(facts.until, timeZone),
         percent: facts.percent,
       });
   }
@@ -105,7 +86,7 @@ export function rescheduleTermsText(
   if (facts.kind === 'none') return t('policy.reschedule.none');
   return t('policy.reschedule.until', {
     times: facts.times,
-    deadline: deadlineText(facts.deadline, timeZone),
+    deadline: formatSessionStart(facts.deadline, timeZone),
   });
 }
 

@@ -2,7 +2,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import {
   bookedRatesInr,
   formatInr,
-  formatSessionStart,
   lengthChangePaise,
   patientMoveRefusal,
   PSYCHOLOGIST_MOVE_POLICY,
@@ -11,7 +10,7 @@ import {
   type RescheduleData,
   type SessionDuration,
 } from '@sukoon/shared';
-import { formatClock } from '../../lib/dates';
+import { formatClock, formatSessionStart } from '../../lib/dates';
 import { useT, type Translate } from '../../i18n/i18n';
 import { moveRefusalText, rescheduleTermsText } from '../policy/policy-words';
 import { Button } from '../../components/ui/button';

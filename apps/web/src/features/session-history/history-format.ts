@@ -1,12 +1,7 @@
-import {
-  MeetingLink,
-  formatInr,
-  formatSessionStart,
-  type AuditAction,
-  type AuditEvent,
-} from '@sukoon/shared';
+import { MeetingLink, formatInr, type AuditAction, type AuditEvent } from '@sukoon/shared';
 import type { MessageKey } from '../../i18n/catalogue';
 import type { Translate } from '../../i18n/i18n';
+import { formatSessionStart } from '../../lib/dates';
 
 /** One line of a session's history, as the psychologist reads it. */
 export interface HistoryLine {
