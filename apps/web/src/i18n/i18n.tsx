@@ -90,6 +90,13 @@ interface I18n {
 /** English, for code outside components (and their tests) that is not given the page's `t`. */
 export const englishT: Translate = translator(DEFAULT_LOCALE, ENGLISH);
 
+/**
+ * The page's language for the few words written outside React (the API client's "Network error"),
+ * kept beside `pageLocale()`; components use `useT()`.
+ */
+let pageTranslate: Translate = englishT;
+export const pageT: Translate = (key, values) => pageTranslate(key, values);
+
 const englishOnly: I18n = {
   locale: DEFAULT_LOCALE,
   t: englishT,
@@ -110,12 +117,14 @@ export function I18nProvider({
 }) {
   const [state, setState] = useState(() => {
     setPageLocale(initial);
+    pageTranslate = translator(initial, initialMessages);
     return { locale: initial, messages: initialMessages };
   });
   const setLocale = useCallback(async (locale: Locale, { chosenHere = true } = {}) => {
     const messages = await loadMessages(locale);
     rememberLocale(locale, { chosen: chosenHere });
     setPageLocale(locale);
+    pageTranslate = translator(locale, messages);
     setState({ locale, messages });
   }, []);
   const value = useMemo(

@@ -1,4 +1,5 @@
-import { SERVER_ERROR_MESSAGE, type ApiErrorBody } from '@sukoon/shared';
+import type { ApiErrorBody } from '@sukoon/shared';
+import { pageT } from '../i18n/i18n';
 import { takeEarlyRead } from './early-reads';
 import { pageLocale } from '../i18n/locale';
 
@@ -86,11 +87,7 @@ async function call<T>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(
-      0,
-      'NETWORK_ERROR',
-      'Network error. Please check your internet connection and try again.',
-    );
+    throw new ApiError(0, 'NETWORK_ERROR', pageT('app.networkError'));
   }
 
   const envelope = (await response.json().catch(() => null)) as
@@ -103,11 +100,11 @@ async function call<T>(
       response.status,
       error.code,
       // The server words every error; the catalogue's messages stay out of the first load.
-      error.message || SERVER_ERROR_MESSAGE,
+      error.message || pageT('authError.server'),
       error.details,
       extra,
       error.field,
     );
   }
-  throw new ApiError(response.status, `HTTP_${response.status}`, SERVER_ERROR_MESSAGE);
+  throw new ApiError(response.status, `HTTP_${response.status}`, pageT('authError.server'));
 }

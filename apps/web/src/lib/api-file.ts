@@ -1,4 +1,4 @@
-import { SERVER_ERROR_MESSAGE } from '@sukoon/shared';
+import { pageT } from '../i18n/i18n';
 import { AUTH_TOKEN_KEY, ApiError } from './api-client';
 
 /**
@@ -13,11 +13,7 @@ export async function apiFile(path: string): Promise<{ blob: Blob; fileName: str
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
   } catch {
-    throw new ApiError(
-      0,
-      'NETWORK_ERROR',
-      'Network error. Please check your internet connection and try again.',
-    );
+    throw new ApiError(0, 'NETWORK_ERROR', pageT('app.networkError'));
   }
   if (!response.ok) {
     const envelope = (await response.json().catch(() => null)) as {
@@ -26,7 +22,7 @@ export async function apiFile(path: string): Promise<{ blob: Blob; fileName: str
     throw new ApiError(
       response.status,
       envelope?.error?.code ?? `HTTP_${response.status}`,
-      envelope?.error?.message || SERVER_ERROR_MESSAGE,
+      envelope?.error?.message || pageT('authError.server'),
     );
   }
   const disposition = response.headers.get('content-disposition') ?? '';
