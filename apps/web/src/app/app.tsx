@@ -145,8 +145,8 @@ function PageFlowBody({ view, setView }: { view: View; setView: (view: View) => 
     adoptedFor.current = key;
     if (user.locale !== locale) void setLocale(user.locale, { chosenHere: false });
   }, [user, locale, setLocale]);
-  const saveLocale = (chosen: Locale) => {
-    if (user) updateAccount.mutate({ locale: chosen });
+  const saveLocale = async (chosen: Locale) => {
+    if (user) await updateAccount.mutateAsync({ locale: chosen });
   };
   useEffect(() => {
     if (!onRoleSelection) return;
