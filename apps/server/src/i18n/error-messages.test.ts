@@ -93,7 +93,9 @@ describe('the domain errors’ own messages', () => {
       'hi',
       slotProblemText('TOO_SOON', { ...DEFAULT_PRACTICE_POLICY, minNoticeMinutes: 12 * 60 }),
     );
-    expect(tooSoon).toBe('कम से कम 12 घंटे पहले बुक करें: कृपया बाद का कोई समय चुनें।');
+    expect(tooSoon).toBe(
+      'इन साइकोलॉजिस्ट के साथ सेशन कम से कम 12 घंटे पहले बुक करना होता है: कृपया बाद का कोई समय चुनें।',
+    );
     for (const problem of PROBLEMS) {
       expect(translateMessage('hi', slotProblemText(problem)), problem).toMatch(DEVANAGARI);
     }

@@ -78,8 +78,8 @@ describe('session emails in each reader’s language', () => {
     // On the day, five hours before: the reminder says "today at 3:00 pm", in Hindi.
     expect(await context.app.reminders.sendDue(new Date(start.getTime() - 5 * HOUR))).toBe(1);
     const reminder = (await mailTo(patient, 2)).at(-1)!;
-    expect(reminder.subject).toMatch(/^रिमाइंडर: आपका सेशन आज 3:00 pm बजे है \(.+ IST\)$/);
-    expect(reminder.text).toContain('के साथ आपका सेशन आज 3:00 pm बजे शुरू होगा');
+    expect(reminder.subject).toMatch(/^रिमाइंडर: आपका सेशन आज 3:00 pm है \(.+ IST\)$/);
+    expect(reminder.text).toContain('के साथ आपका सेशन आज 3:00 pm शुरू होगा');
     expect(reminder.text).not.toMatch(/Reminder|minute session/);
     expect(reminder.html).toContain('<html lang="hi">');
   });
