@@ -282,6 +282,8 @@ test.describe.serial('your data', () => {
     await expect(confirm.getByRole('alert')).toHaveText(
       'That password is not right, so nothing was deleted.',
     );
+    // The answer may show a frame before the button is enabled again: judge its colours after.
+    await expect(remove).toBeEnabled();
     await expectAccessible(page, 'delete your account?, wrong password', { within: confirm });
     await shot(page, FOLDER, `delete-wrong-password-${device()}`);
 
