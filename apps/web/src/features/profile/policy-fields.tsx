@@ -5,7 +5,9 @@ import {
   POLICY_LIMITS,
   type PracticePolicy,
 } from '@sukoon/shared';
+import type { MessageKey } from '../../i18n/catalogue';
 import { useT, type Translate } from '../../i18n/i18n';
+import type { Problems, ProblemsOf } from '../../i18n/shared-words';
 import { noticeText, policySummaryLines } from '../policy/policy-words';
 
 export type PolicyKey = keyof PracticePolicy;
@@ -153,6 +155,86 @@ function settingsFor(t: Translate): Setting[] {
     },
   ];
 }
+
+/** A notice setting's four problems (the shared schema's minutesSetting), its longest in words. */
+function minutesProblems(
+  t: Translate,
+  keys: { type: MessageKey; whole: MessageKey; negative: MessageKey; tooLong: MessageKey },
+  max: number,
+): Problems {
+  return {
+    type: { key: keys.type },
+    whole: { key: keys.whole },
+    tooSmall: { key: keys.negative },
+    tooBig: { key: keys.tooLong, values: { max: noticeText(t, max) } },
+    general: { key: keys.type },
+  };
+}
+
+/** Each setting's objections (the shared PracticePolicy's checks), worded from the catalogue. */
+export const POLICY_PROBLEMS: Record<PolicyKey, ProblemsOf> = {
+  minNoticeMinutes: (t) =>
+    minutesProblems(
+      t,
+      {
+        type: 'profile.problem.minNotice.type',
+        whole: 'profile.problem.minNotice.whole',
+        negative: 'profile.problem.minNotice.negative',
+        tooLong: 'profile.problem.minNotice.tooLong',
+      },
+      POLICY_LIMITS.minNoticeMinutesMax,
+    ),
+  horizonWeeks: () => ({
+    type: { key: 'profile.problem.horizon.type' },
+    whole: { key: 'profile.problem.horizon.whole' },
+    tooSmall: {
+      key: 'profile.problem.horizon.tooShort',
+      values: { min: POLICY_LIMITS.horizonWeeksMin },
+    },
+    tooBig: {
+      key: 'profile.problem.horizon.tooLong',
+      values: { max: POLICY_LIMITS.horizonWeeksMax },
+    },
+    general: { key: 'profile.problem.horizon.type' },
+  }),
+  breakMinutes: () => ({ general: { key: 'profile.problem.break.choice' } }),
+  rescheduleNoticeMinutes: (t) =>
+    minutesProblems(
+      t,
+      {
+        type: 'profile.problem.rescheduleNotice.type',
+        whole: 'profile.problem.rescheduleNotice.whole',
+        negative: 'profile.problem.rescheduleNotice.negative',
+        tooLong: 'profile.problem.rescheduleNotice.tooLong',
+      },
+      POLICY_LIMITS.rescheduleNoticeMinutesMax,
+    ),
+  patientMovesPerSession: () => ({
+    type: { key: 'profile.problem.moves.type' },
+    whole: { key: 'profile.problem.moves.whole' },
+    tooSmall: { key: 'profile.problem.moves.negative' },
+    tooBig: {
+      key: 'profile.problem.moves.tooMany',
+      values: { max: POLICY_LIMITS.patientMovesMax },
+    },
+    general: { key: 'profile.problem.moves.type' },
+  }),
+  lateCancelWindowMinutes: (t) =>
+    minutesProblems(
+      t,
+      {
+        type: 'profile.problem.lateWindow.type',
+        whole: 'profile.problem.lateWindow.whole',
+        negative: 'profile.problem.lateWindow.negative',
+        tooLong: 'profile.problem.lateWindow.tooLong',
+      },
+      POLICY_LIMITS.lateCancelWindowMinutesMax,
+    ),
+  lateCancelRefundPercent: () => ({ general: { key: 'profile.problem.refund.choice' } }),
+};
+
+/** The policy as a whole (not the settings' object): no setting to show the objection by. */
+export const policyProblems: ProblemsOf = () => ({ general: { key: 'profile.problem.policy' } });
 
 interface PolicyFieldsProps {
   value: PracticePolicy;

@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRACTICE_POLICY, type Psychologist } from '@sukoon/shared';
+import hi from '../../i18n/hi.json';
+import { I18nProvider } from '../../i18n/i18n';
 import { renderWithQuery, stubApi } from '../../testing/render';
 import { ProfileDialog } from './profile-dialog';
 import { choiceFor, filterTimeZones, timeZoneChoices } from './time-zones';
@@ -168,6 +170,52 @@ describe('ProfileDialog: booking and cancellation policy (issue 18)', { timeout:
     fireEvent.click(within(dialog).getByText('Save profile'));
     expect(await within(dialog).findByText('Profile saved')).toBeTruthy();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ yearsOfPractice: 3 });
+  });
+
+  it('on a Hindi page, words the form’s and the server’s objections from the catalogue', async () => {
+    stubApi((call) => {
+      if (call.path === '/api/receipts/settings') {
+        return {
+          data: { address: 'a\nb\nc\nd\ne', gstStatus: 'registered', gstin: '27AAPFU0939F1ZA' },
+        };
+      }
+      return call.method === 'PATCH'
+        ? {
+            status: 400,
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'अनुरोध में कुछ जानकारी सही नहीं है',
+              details: [
+                {
+                  path: 'body.policy.horizonWeeks',
+                  message: 'Patients can book at most 52 weeks ahead',
+                },
+              ],
+            } as never,
+          }
+        : { data: NEW_PROFILE };
+    });
+    renderWithQuery(
+      <I18nProvider locale="hi" messages={hi}>
+        <ProfileDialog psychologistId={ID} open onOpenChange={() => {}} />
+      </I18nProvider>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'प्रोफ़ाइल' });
+    const years = await within(dialog).findByLabelText('प्रैक्टिस के साल');
+    fireEvent.change(years, { target: { value: '71' } });
+    fireEvent.click(within(dialog).getByText('प्रोफ़ाइल सेव करें'));
+    expect(within(dialog).getByText('प्रैक्टिस के साल ज़्यादा से ज़्यादा 70 हो सकते हैं')).toBeTruthy();
+    fireEvent.change(years, { target: { value: '7' } });
+    fireEvent.click(within(dialog).getByText('प्रोफ़ाइल सेव करें'));
+    const message = await within(dialog).findByText('पेशेंट ज़्यादा से ज़्यादा 52 हफ़्ते आगे तक बुक कर सकते हैं');
+    expect(message.id).toBe('profile-policy-horizonWeeks-error');
+    fireEvent.click(await within(dialog).findByText('रसीद की जानकारी सेव करें'));
+    expect(within(dialog).getByText('पता ज़्यादा से ज़्यादा 4 लाइनों में लिखें')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'इस GSTIN का आखिरी अक्षर मेल नहीं खाता: देख लें कि टाइप करने में कोई गलती तो नहीं हुई',
+      ),
+    ).toBeTruthy();
   });
 
   it('shows the server’s message for a setting by its select', async () => {

@@ -4,7 +4,9 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
   BIO_MAX_LENGTH,
   DISPLAY_NAME_MAX_LENGTH,
+  JITSI_SERVER_MAX_LENGTH,
   LANGUAGES,
+  MEETING_LINK_MAX_LENGTH,
   normalizeBio,
   REGISTRATION_NUMBER_MAX_LENGTH,
   SPECIALIZATIONS,
@@ -17,7 +19,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
 import type { MessageKey } from '../../i18n/catalogue';
-import { useT } from '../../i18n/i18n';
+import { useT, type Translate } from '../../i18n/i18n';
 import { ApiError, api } from '../../lib/api-client';
 import {
   MeetingLinkFields,
@@ -26,9 +28,16 @@ import {
   type MeetingLinkValues,
 } from './meeting-link-fields';
 import { ReceiptSettingsSection } from './receipt-settings';
-import { PolicyFields, type PolicyKey } from './policy-fields';
+import { POLICY_PROBLEMS, PolicyFields, policyProblems, type PolicyKey } from './policy-fields';
 import { choiceFor, filterTimeZones, timeZoneChoices, type TimeZoneChoice } from './time-zones';
-import { fullNameProblem, SPECIALIZATION_NAMES } from '../../i18n/shared-words';
+import {
+  fullNameProblems,
+  problemText,
+  serverProblemText,
+  SPECIALIZATION_NAMES,
+  type Issue,
+  type ProblemsOf,
+} from '../../i18n/shared-words';
 
 /** The languages' names in the page's language; the value saved stays the English name. */
 const LANGUAGE: Record<(typeof LANGUAGES)[number], MessageKey> = {
@@ -98,6 +107,134 @@ interface Values {
   registrationNumber: string;
   policy: PracticePolicy;
   meetingLinks: MeetingLinkValues;
+}
+
+/** A fee's objections (the shared RateInr's checks). */
+const feeProblems: ProblemsOf = () => ({
+  type: { key: 'profile.problem.fee.type' },
+  whole: { key: 'profile.problem.fee.whole' },
+  tooSmall: { key: 'profile.problem.fee.tooLow' },
+  tooBig: { key: 'profile.problem.fee.tooHigh' },
+  general: { key: 'profile.problem.fee.type' },
+});
+
+/** Each field's objections (the shared UpdatePsychologistBody's checks), worded from the catalogue. */
+export const PROFILE_PROBLEMS: Record<Exclude<Field, 'policy' | 'meetingLinks'>, ProblemsOf> = {
+  displayName: fullNameProblems,
+  timeZone: () => ({ general: { key: 'profile.problem.timeZone' } }),
+  session_20_minute_rate: feeProblems,
+  session_45_minute_rate: feeProblems,
+  specializations: () => ({
+    tooSmall: { key: 'profile.problem.specializations.none' },
+    custom: { key: 'profile.problem.specializations.twice' },
+    choice: {
+      key: 'profile.problem.specializations.unknown',
+      values: { list: SPECIALIZATIONS.join(', ') },
+    },
+    general: { key: 'profile.problem.specializations.none' },
+  }),
+  languages: () => ({
+    tooSmall: { key: 'profile.problem.languages.none' },
+    custom: { key: 'profile.problem.languages.twice' },
+    choice: { key: 'profile.problem.languages.unknown' },
+    general: { key: 'profile.problem.languages.none' },
+  }),
+  bio: () => ({
+    tooBig: { key: 'profile.problem.bio.tooLong', values: { max: BIO_MAX_LENGTH } },
+    custom: { key: 'profile.problem.bio.control' },
+    general: { key: 'profile.problem.bio.general' },
+  }),
+  yearsOfPractice: () => ({
+    type: { key: 'profile.problem.years.type' },
+    whole: { key: 'profile.problem.years.whole' },
+    tooSmall: { key: 'profile.problem.years.negative' },
+    tooBig: { key: 'profile.problem.years.tooMany', values: { max: YEARS_OF_PRACTICE_MAX } },
+    general: { key: 'profile.problem.years.type' },
+  }),
+  registrationNumber: () => ({
+    tooBig: {
+      key: 'profile.problem.registrationNumber.tooLong',
+      values: { max: REGISTRATION_NUMBER_MAX_LENGTH },
+    },
+    format: { key: 'profile.problem.registrationNumber.characters' },
+    general: { key: 'profile.problem.registrationNumber.characters' },
+  }),
+};
+
+/** How meeting links are made (the shared MeetingLinks's checks), by the part objected to. */
+const MEETING_LINK_PROBLEMS = {
+  method: () => ({ general: { key: 'profile.problem.meetingLinks.method' } }),
+  jitsiServer: () => ({
+    tooBig: {
+      key: 'profile.problem.meetingLinks.jitsiServerTooLong',
+      values: { max: JITSI_SERVER_MAX_LENGTH },
+    },
+    general: { key: 'profile.problem.meetingLinks.jitsiServer' },
+  }),
+  personalLink: () => ({
+    tooBig: {
+      key: 'profile.problem.meetingLinks.personalLinkTooLong',
+      values: { max: MEETING_LINK_MAX_LENGTH },
+    },
+    general: { key: 'profile.problem.meetingLinks.personalLink' },
+  }),
+} satisfies Record<string, ProblemsOf>;
+
+/** The body as a whole: nothing to change, or an objection the form has no field for. */
+const formProblems: ProblemsOf = () => ({
+  custom: { key: 'profile.problem.nothingToChange' },
+  general: { key: 'profile.problem.form' },
+});
+
+/** Where an objection to a part of the body (its path) is shown, and that part's problems. */
+export function problemsAt(path: ReadonlyArray<PropertyKey>): {
+  at: ErrorKey;
+  problems: ProblemsOf;
+} {
+  const [field, part] = path.map(String);
+  if (field === 'policy') {
+    return part !== undefined && part in POLICY_PROBLEMS
+      ? { at: `policy.${part as PolicyKey}`, problems: POLICY_PROBLEMS[part as PolicyKey] }
+      : { at: 'policy', problems: policyProblems };
+  }
+  if (field === 'meetingLinks') {
+    return {
+      at: 'meetingLinks',
+      problems:
+        part === 'jitsiServer' || part === 'personalLink'
+          ? MEETING_LINK_PROBLEMS[part]
+          : MEETING_LINK_PROBLEMS.method,
+    };
+  }
+  if (field !== undefined && field in PROFILE_PROBLEMS) {
+    const name = field as keyof typeof PROFILE_PROBLEMS;
+    return { at: name, problems: PROFILE_PROBLEMS[name] };
+  }
+  return { at: 'form', problems: formProblems };
+}
+
+/** The shared schema's objection (a zod issue) in the page's language, and where it is shown. */
+export function profileProblem(
+  t: Translate,
+  issue: Issue & { path: ReadonlyArray<PropertyKey> },
+): [ErrorKey, string] {
+  const { at, problems } = problemsAt(issue.path);
+  return [at, problemText(t, problems(t), issue)];
+}
+
+/** The server's objection to a part of the body (its `details` path, "body.policy.horizonWeeks"). */
+export function profileServerProblem(
+  t: Translate,
+  path: string,
+  message?: string,
+): [ErrorKey, string] {
+  const { at, problems } = problemsAt(
+    path
+      .replace(/^body\.?/, '')
+      .split('.')
+      .filter(Boolean),
+  );
+  return [at, serverProblemText(t, problems, message)];
 }
 
 function valuesOf(profile: Psychologist): Values {
@@ -214,13 +351,10 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
     onError: (error) => {
       if (error instanceof ApiError && error.details?.length) {
         setErrors(
-          Object.fromEntries(
-            error.details.map((d) => [
-              d.path.replace(/^body\.?/, '').replace(/^meetingLinks\..*/, 'meetingLinks') || 'form',
-              d.message,
-            ]),
-          ),
+          Object.fromEntries(error.details.map((d) => profileServerProblem(t, d.path, d.message))),
         );
+      } else if (error instanceof ApiError && error.field) {
+        setErrors(Object.fromEntries([profileServerProblem(t, error.field)]));
       } else {
         setErrors({ form: error.message });
       }
@@ -250,17 +384,8 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
     );
     if (!parsed.success) {
       setNotice(null);
-      setErrors(
-        Object.fromEntries(
-          parsed.error.issues.map((i) => [
-            // A policy setting's message stays by its own select.
-            i.path[0] === 'policy' && i.path[1] !== undefined
-              ? `policy.${String(i.path[1])}`
-              : String(i.path[0] ?? 'form'),
-            i.path[0] === 'displayName' ? fullNameProblem(t, i.code) : i.message,
-          ]),
-        ),
-      );
+      // A policy setting's message stays by its own select.
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => profileProblem(t, issue))));
       return;
     }
     setErrors({});

@@ -3,14 +3,22 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BILL_OF_SUPPLY_STATEMENT,
   GST_STATUSES,
+  PRACTICE_ADDRESS_MAX_LENGTH,
   ReceiptSettings,
   type GstStatus,
   type ReceiptSettingsData,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import type { MessageKey } from '../../i18n/catalogue';
-import { useT } from '../../i18n/i18n';
+import { useT, type Translate } from '../../i18n/i18n';
 import { api, ApiError } from '../../lib/api-client';
+import {
+  checkOf,
+  problemText,
+  serverProblemText,
+  type Issue,
+  type ProblemsOf,
+} from '../../i18n/shared-words';
 
 type Key = 'address' | 'gstStatus' | 'gstin' | 'form';
 
@@ -28,6 +36,55 @@ const HINTS: Record<GstStatus, MessageKey> = {
 
 /** A GSTIN's shape, as the field's example. */
 const GSTIN_EXAMPLE = '27AAPFU0939F1ZV';
+
+/** The most lines an address is printed on (the shared PracticeAddress's check). */
+const ADDRESS_MAX_LINES = 4;
+
+/** Each field's objections (the shared ReceiptSettings's checks), worded from the catalogue. */
+export const RECEIPT_PROBLEMS: Record<Key, ProblemsOf> = {
+  address: () => ({
+    tooBig: {
+      key: 'profile.problem.address.tooLong',
+      values: { max: PRACTICE_ADDRESS_MAX_LENGTH },
+    },
+    lines: { key: 'profile.problem.address.lines', values: { max: ADDRESS_MAX_LINES } },
+    custom: { key: 'profile.problem.address.control' },
+    general: { key: 'profile.problem.address.general' },
+  }),
+  gstStatus: () => ({ general: { key: 'profile.problem.gstStatus' } }),
+  gstin: () => ({
+    format: { key: 'profile.problem.gstin.shape', values: { example: GSTIN_EXAMPLE } },
+    custom: { key: 'profile.problem.gstin.checkCharacter' },
+    missing: { key: 'profile.problem.gstin.missing' },
+    general: { key: 'profile.problem.gstin.shape', values: { example: GSTIN_EXAMPLE } },
+  }),
+  form: () => ({ general: { key: 'profile.problem.receipts' } }),
+};
+
+/**
+ * The settings' objection to a field in the page's language, by the check that failed. The address
+ * and the GSTIN each have two checks of their own: the value tells which one failed.
+ */
+export function receiptProblem(
+  t: Translate,
+  field: Key,
+  issue: Issue,
+  sent: { address: string; gstin: string | null },
+): string {
+  let check: string | null = checkOf(issue);
+  if (field === 'address' && check === 'custom') {
+    // As PracticeAddress counts them: the lines that hold more than spaces.
+    const lines = sent.address.split(/\r\n?|\n/).filter((line) => line.trim()).length;
+    check = lines > ADDRESS_MAX_LINES ? 'lines' : 'custom';
+  }
+  if (field === 'gstin' && check === 'custom' && !sent.gstin?.trim()) check = 'missing';
+  return problemText(t, RECEIPT_PROBLEMS[field](t), issue, check);
+}
+
+/** A field the settings have: an objection to anything else is shown for the whole form. */
+function keyOf(path: string | undefined): Key {
+  return path === 'address' || path === 'gstStatus' || path === 'gstin' ? path : 'form';
+}
 
 /**
  * Profile's "Receipts": the address and the tax position printed on the receipts of sessions paid
@@ -78,9 +135,14 @@ function ReceiptSettingsForm({
       setErrors(
         error instanceof ApiError && error.details?.length
           ? Object.fromEntries(
-              error.details.map((d) => [d.path.replace(/^body\.?/, '') || 'form', d.message]),
+              error.details.map((d) => {
+                const key = keyOf(d.path.replace(/^body\.?/, '').split('.')[0]);
+                return [key, serverProblemText(t, RECEIPT_PROBLEMS[key], d.message)];
+              }),
             )
-          : { form: error.message },
+          : error instanceof ApiError && error.field
+            ? { [keyOf(error.field)]: serverProblemText(t, RECEIPT_PROBLEMS[keyOf(error.field)]) }
+            : { form: error.message },
       );
     },
   });
@@ -89,15 +151,15 @@ function ReceiptSettingsForm({
     event.preventDefault();
     event.stopPropagation();
     setDone(false);
-    const parsed = ReceiptSettings.safeParse({
-      address,
-      gstStatus,
-      gstin: gstStatus === 'registered' ? gstin : null,
-    });
+    const sent = { address, gstStatus, gstin: gstStatus === 'registered' ? gstin : null };
+    const parsed = ReceiptSettings.safeParse(sent);
     if (!parsed.success) {
       setErrors(
         Object.fromEntries(
-          parsed.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message]),
+          parsed.error.issues.map((issue) => {
+            const key = keyOf(issue.path[0] === undefined ? undefined : String(issue.path[0]));
+            return [key, receiptProblem(t, key, issue, sent)];
+          }),
         ),
       );
       return;
