@@ -1,7 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { device, expect, expectAccessible, press, snapshot, test } from '../fixtures';
 import { hindi, hindiPattern } from './hindi-words';
-import { bearer, codeFor, login, pageFor, registerPsychologist, signIn } from './journey-helpers';
+import {
+  bearer,
+  login,
+  pageFor,
+  registerPsychologist,
+  signIn,
+  verifyEmail,
+} from './journey-helpers';
 
 /**
  * Issue 22's "done when": a Hindi-speaking patient books and pays in Hindi and gets the confirmation
@@ -38,11 +45,7 @@ async function registerHindiPatient(request: APIRequestContext) {
     },
   });
   expect(registered.status(), await registered.text()).toBe(201);
-  const otp = await codeFor(request, who.email, /verification code/);
-  const verified = await request.post('/api/otp/verify', {
-    data: { email: who.email, otp_code: otp },
-  });
-  expect(verified.status()).toBe(200);
+  await verifyEmail(request, who.email);
   await speakHindi(request, who);
   return who;
 }

@@ -176,6 +176,13 @@ export async function codeFor(request: APIRequestContext, email: string, subject
   return code!;
 }
 
+/** Verifies a new account's email with the code the dev mailbox received. */
+export async function verifyEmail(request: APIRequestContext, email: string) {
+  const otp = await codeFor(request, email, /verification code/);
+  const verified = await request.post('/api/otp/verify', { data: { email, otp_code: otp } });
+  expect(verified.status()).toBe(200);
+}
+
 /**
  * A new psychologist of one journey, registered, verified and with the profile patients need to find
  * them. The seed gives each journey a code per device (`E2E-<journey>-Laptop-2026`, `...-Phone-2026`),
@@ -203,11 +210,7 @@ export async function registerPsychologist(
     },
   });
   expect(registered.status(), await registered.text()).toBe(201);
-  const otp = await codeFor(request, who.email, /verification code/);
-  const verified = await request.post('/api/otp/verify', {
-    data: { email: who.email, otp_code: otp },
-  });
-  expect(verified.status()).toBe(200);
+  await verifyEmail(request, who.email);
   const { token, user } = await login(request, who);
   const profile = await request.patch(`/api/psychologists/${user.id}`, {
     headers: bearer(token),

@@ -149,4 +149,25 @@ export function RedrawOnLanguageChange({ children }: { children: ReactNode }) {
 }
 
 export const useI18n = () => useContext(I18nContext);
+
+/**
+ * A language chosen by the person: `save` runs first (signed in, it stores the choice with the
+ * account, so emails follow it) and the page switches once it has settled. When it rejects, the page
+ * keeps its language and `notSaved` is true, for the switcher to say so.
+ */
+export function useChooseLocale(save: ((locale: Locale) => Promise<unknown>) | undefined) {
+  const { setLocale } = useI18n();
+  const [notSaved, setNotSaved] = useState(false);
+  const choose = async (locale: Locale) => {
+    setNotSaved(false);
+    try {
+      await save?.(locale);
+    } catch {
+      setNotSaved(true);
+      return;
+    }
+    await setLocale(locale);
+  };
+  return { choose, notSaved };
+}
 export const useT = () => useContext(I18nContext).t;

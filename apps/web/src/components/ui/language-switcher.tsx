@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { LOCALE_LABELS, LOCALES, type Locale } from '@sukoon/shared';
-import { useI18n } from '../../i18n/i18n';
+import { useChooseLocale, useI18n } from '../../i18n/i18n';
 
 /**
  * The languages side by side, each named in its own script (English / हिन्दी), the current one
@@ -14,18 +13,8 @@ export function LanguageSwitcher({
   onChosen?: ((locale: Locale) => Promise<unknown>) | undefined;
   className?: string;
 }) {
-  const { locale, setLocale, t } = useI18n();
-  const [notSaved, setNotSaved] = useState(false);
-  const choose = async (option: Locale) => {
-    setNotSaved(false);
-    try {
-      await onChosen?.(option);
-    } catch {
-      setNotSaved(true);
-      return;
-    }
-    await setLocale(option);
-  };
+  const { locale, t } = useI18n();
+  const { choose, notSaved } = useChooseLocale(onChosen);
   return (
     <div className={`flex flex-col items-center gap-1 ${className}`}>
       <div role="group" aria-label={t('language.label')} className="flex gap-1">

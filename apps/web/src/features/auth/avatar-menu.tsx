@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { LOCALE_LABELS, LOCALES, type Locale, type User } from '@sukoon/shared';
-import { useI18n } from '../../i18n/i18n';
+import { useChooseLocale, useI18n } from '../../i18n/i18n';
 import type { LazyMenuProps } from '../../components/ui/lazy-menu';
 import { AVATAR_TRIGGER_CLASS, AvatarFace } from './avatar';
 import { SignOutEverywhereDialog } from './sign-out-everywhere-dialog';
@@ -39,19 +39,9 @@ export function AvatarMenu({
   defaultOpen,
 }: AvatarMenuProps) {
   const [confirmSignOutEverywhere, setConfirmSignOutEverywhere] = useState(false);
-  const [languageNotSaved, setLanguageNotSaved] = useState(false);
-  const { locale, setLocale, t } = useI18n();
-  const chooseLocale = async (chosen: Locale) => {
-    setLanguageNotSaved(false);
-    try {
-      await onLocaleChosen?.(chosen);
-    } catch {
-      setLanguageNotSaved(true);
-      return;
-    }
-    // The page is drawn anew in the new language (I18nProvider), which also closes this menu.
-    await setLocale(chosen);
-  };
+  const { locale, t } = useI18n();
+  // Once saved, the page is drawn anew in the new language, which also closes this menu.
+  const { choose: chooseLocale, notSaved: languageNotSaved } = useChooseLocale(onLocaleChosen);
   return (
     <>
       <DropdownMenu.Root {...(defaultOpen ? { defaultOpen } : {})}>
