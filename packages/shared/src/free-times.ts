@@ -23,11 +23,6 @@ export const PICKER_DAYS = 28;
 /** Why a day offers no time: the psychologist is away, or every time left is taken. */
 export type DayClosed = 'NOT_AVAILABLE' | 'FULLY_BOOKED';
 
-export const DAY_CLOSED_LABELS: Record<DayClosed, string> = {
-  NOT_AVAILABLE: 'Not available',
-  FULLY_BOOKED: 'Fully booked',
-};
-
 export interface FreeTimesQuestion {
   durationMinutes: number;
   now: Date;

@@ -10,12 +10,6 @@ import { isMeetingLink, MEETING_LINK_MAX_LENGTH } from './booking';
 export const MEETING_LINK_METHODS = ['manual', 'jitsi', 'personal'] as const;
 export type MeetingLinkMethod = (typeof MEETING_LINK_METHODS)[number];
 
-export const MEETING_LINK_METHOD_LABELS: Record<MeetingLinkMethod, string> = {
-  manual: 'I paste a link for each session',
-  jitsi: 'Create a Jitsi Meet room for each session',
-  personal: 'Use my personal meeting link for every session',
-};
-
 export const DEFAULT_JITSI_SERVER = 'https://meet.jit.si';
 /** A server address leaves room in MEETING_LINK_MAX_LENGTH for "/" and the room name. */
 export const JITSI_SERVER_MAX_LENGTH = 200;

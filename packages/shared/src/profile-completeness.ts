@@ -11,13 +11,6 @@ export interface ProfileFacts {
 
 export const PROFILE_PARTS = ['specializations', 'languages', 'bio', 'yearsOfPractice'] as const;
 export type ProfilePart = (typeof PROFILE_PARTS)[number];
-export const PROFILE_PART_LABELS: Record<ProfilePart, string> = {
-  specializations: 'specializations',
-  languages: 'languages',
-  bio: 'a short bio',
-  yearsOfPractice: 'years of practice',
-};
-
 /** What a profile still lacks before patients can choose with confidence (the registration number is optional). */
 export function missingProfileParts(profile: ProfileFacts): ProfilePart[] {
   return PROFILE_PARTS.filter((part) => {

@@ -1,4 +1,4 @@
-import type { ListPsychologistsQuery, Specialization } from './profile';
+import type { ListPsychologistsQuery } from './profile';
 
 // Zod-free, so the web app's first load can use it without zod (decision 0017); auth.ts and profile.ts re-exports it.
 
@@ -13,17 +13,6 @@ export const SPECIALIZATIONS = [
   'trauma',
   'other',
 ] as const;
-
-export const SPECIALIZATION_LABELS: Record<Specialization, string> = {
-  clinical: 'Clinical',
-  counseling: 'Counseling',
-  cognitive: 'Cognitive',
-  child: 'Child',
-  family: 'Family',
-  addiction: 'Addiction',
-  trauma: 'Trauma',
-  other: 'Other',
-};
 
 /** English, then the 22 languages of the Eighth Schedule of the Constitution of India, A to Z. */
 export const LANGUAGES = [

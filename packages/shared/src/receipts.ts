@@ -13,11 +13,6 @@ export const GstStatus = z.enum(GST_STATUSES, {
 });
 export type GstStatus = z.infer<typeof GstStatus>;
 
-export const GST_STATUS_LABELS: Record<GstStatus, string> = {
-  not_registered: 'Not registered for GST',
-  registered: 'Registered for GST',
-};
-
 const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /** State code, PAN (5 letters, 4 digits, a letter), entity number, Z, check character. */
 const GSTIN_SHAPE = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;

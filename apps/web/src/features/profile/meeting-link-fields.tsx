@@ -31,7 +31,7 @@ export function meetingLinksBody(values: MeetingLinkValues): MeetingLinks {
   return { method: 'manual' };
 }
 
-/** Each choice as MEETING_LINK_METHOD_LABELS (shared) words it in English. */
+/** Each way of making meeting links, as the profile offers it. */
 const LABELS: Record<MeetingLinkMethod, MessageKey> = {
   manual: 'profile.meeting.method.manual',
   jitsi: 'profile.meeting.method.jitsi',

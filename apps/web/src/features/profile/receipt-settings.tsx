@@ -22,7 +22,7 @@ import {
 
 type Key = 'address' | 'gstStatus' | 'gstin' | 'form';
 
-/** Each position as GST_STATUS_LABELS (shared) words it in English. */
+/** Each GST position's name. */
 const LABELS: Record<GstStatus, MessageKey> = {
   not_registered: 'profile.receipts.notRegistered',
   registered: 'profile.receipts.registered',
