@@ -1,9 +1,40 @@
 import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, request, type Locator, type Page } from '@playwright/test';
+
+// The demo identities, seeded on every fresh database (apps/server/src/db/seed.ts).
+export const PSYCHOLOGIST = {
+  email: 'demo.psychologist@sukoon.test',
+  password: 'sukoon-demo-2026',
+};
+export const PATIENT = { email: 'demo.patient@sukoon.test', password: 'sukoon-demo-2026' };
 
 /** Every journey fails on a console error or an uncaught exception in the page. */
-export const test = base.extend<{ failOnConsoleErrors: void }>({
+export const test = base.extend<{ failOnConsoleErrors: void }, { demoAccountsLanguage: void }>({
+  // The demo accounts read the project's language, as a Hindi-speaking practice's would: signing
+  // in adopts the account's language, so an English account would turn a Hindi journey English.
+  demoAccountsLanguage: [
+    // Playwright reads a fixture's needs from its first parameter's pattern: this one needs none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const { language } = workerInfo.project.metadata as { language?: string };
+      if (language && language !== 'en') {
+        const api = await request.newContext({ baseURL: workerInfo.project.use.baseURL });
+        for (const who of [PSYCHOLOGIST, PATIENT]) {
+          const login = await api.post('/api/users/login', { data: who });
+          const { token } = ((await login.json()) as { data: { token: string } }).data;
+          const saved = await api.patch('/api/users/me', {
+            headers: { authorization: `Bearer ${token}` },
+            data: { locale: language },
+          });
+          expect(saved.status(), await saved.text()).toBe(200);
+        }
+        await api.dispose();
+      }
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
   failOnConsoleErrors: [
     async ({ page }, use) => {
       const problems: string[] = [];
@@ -41,10 +72,13 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
 
 export { expect };
 
-/** The project the journey runs in: a laptop (1440×900) or a phone (375×812, touch). */
+/** The device the journey runs on: a laptop (1440×900) or a phone (375×812, touch), in either language. */
 export function device(): 'laptop' | 'phone' {
-  return test.info().project.name === 'phone' ? 'phone' : 'laptop';
+  return test.info().project.name.startsWith('phone') ? 'phone' : 'laptop';
 }
+
+/** The project's name, `laptop` … `phone-hi`: a screenshot's suffix, so languages do not overwrite. */
+export const project = () => test.info().project.name;
 
 /** Whether the journey runs on the phone project. */
 export const onPhone = () => device() === 'phone';
@@ -61,7 +95,7 @@ export async function press(control: Locator) {
 /** Saves a screenshot under /screenshots when SCREENSHOTS=1, for a person to look at. */
 export async function snapshot(page: Page, name: string) {
   if (process.env.SCREENSHOTS !== '1') return;
-  await page.screenshot({ path: `../screenshots/${name}-${device()}.png`, fullPage: true });
+  await page.screenshot({ path: `../screenshots/${name}-${project()}.png`, fullPage: true });
 }
 
 interface AccessibleOptions {

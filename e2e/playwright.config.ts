@@ -1,30 +1,41 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const LAPTOP = { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } };
+const PHONE = {
+  // A phone's Chromium: the Pixel 7's user agent, on the 375×812 screen the specification uses.
+  userAgent: devices['Pixel 7'].userAgent,
+  viewport: { width: 375, height: 812 },
+  screen: { width: 375, height: 812 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+// A browser set to Hindi: the page opens in Hindi before sign-in and the API answers in Hindi.
+const HINDI = { locale: 'hi-IN', extraHTTPHeaders: { 'Accept-Language': 'hi-IN,hi;q=0.9' } };
+
 /**
- * Every journey runs twice: on a laptop and on a phone (375×812, touch). Each project has a server
- * and a fresh database of its own, so the two never see each other's bookings and can run side by
- * side, one worker each (journeys within a project share their server's data and run in order).
+ * Every journey runs four times: on a laptop and on a phone (375×812, touch), each in English and
+ * in Hindi (issue 22: the journeys find controls by catalogue key, `tests/words.ts`). Each project
+ * has a server and a fresh database of its own, so none sees another's bookings; journeys within a
+ * project share their server's data and run in order, one worker a project.
  */
 const PROJECTS = [
+  { name: 'laptop', port: Number(process.env.E2E_PORT ?? 3999), use: LAPTOP, language: 'en' },
+  { name: 'phone', port: Number(process.env.E2E_PHONE_PORT ?? 3998), use: PHONE, language: 'en' },
   {
-    name: 'laptop',
-    port: Number(process.env.E2E_PORT ?? 3999),
-    use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    name: 'laptop-hi',
+    port: Number(process.env.E2E_HI_PORT ?? 3997),
+    use: { ...LAPTOP, ...HINDI },
+    language: 'hi',
   },
   {
-    name: 'phone',
-    port: Number(process.env.E2E_PHONE_PORT ?? 3998),
-    use: {
-      // A phone's Chromium: the Pixel 7's user agent, on the 375×812 screen the specification uses.
-      userAgent: devices['Pixel 7'].userAgent,
-      viewport: { width: 375, height: 812 },
-      screen: { width: 375, height: 812 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    },
+    name: 'phone-hi',
+    port: Number(process.env.E2E_PHONE_HI_PORT ?? 3996),
+    use: { ...PHONE, ...HINDI },
+    language: 'hi',
   },
 ] as const;
 
@@ -33,8 +44,8 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // One worker per project (see `workers` below): the laptop and the phone run at the same time.
-  workers: Number(process.env.E2E_WORKERS ?? PROJECTS.length),
+  // One worker per project (see `workers` below), as many projects at once as the machine has cores.
+  workers: Number(process.env.E2E_WORKERS ?? Math.min(PROJECTS.length, availableParallelism())),
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list']],
@@ -53,6 +64,9 @@ export default defineConfig({
   },
   projects: PROJECTS.map((project) => ({
     name: project.name,
+    metadata: { language: project.language },
+    // The Hindi journeys of issue 22 start from English and choose Hindi: they run in English projects.
+    testIgnore: project.language === 'hi' ? /hindi[-.]/ : [],
     workers: 1,
     use: {
       ...project.use,

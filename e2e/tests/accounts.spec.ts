@@ -8,6 +8,7 @@ import {
   test,
 } from '../fixtures';
 import { codeFor, paste } from './journey-helpers';
+import { mailPattern, say } from './words';
 
 /** The institution codes the journeys' servers seed (start-server.mjs), one for each project. */
 const CODE = { laptop: 'E2E-Laptop-2026', phone: 'E2E-Phone-2026' } as const;
@@ -28,56 +29,73 @@ test.describe('accounts', () => {
 
     await page.goto('/');
     await press(page.getByRole('button', { name: /Psychologist/ }));
-    await expect(dialog.getByRole('heading', { name: 'Psychologist Login' })).toBeVisible();
+    await expect(
+      dialog.getByRole('heading', { name: say('auth.title.psychologistLogin') }),
+    ).toBeVisible();
     await snapshot(page, 'accounts-login');
 
     // Wrong password for a real account.
-    await dialog.getByLabel('Email').fill('demo.psychologist@sukoon.test');
-    await dialog.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await dialog.getByRole('button', { name: 'Sign In' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Invalid email or password.');
+    await dialog.getByLabel(say('auth.field.email')).fill('demo.psychologist@sukoon.test');
+    await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill('not-the-password');
+    await dialog.getByRole('button', { name: say('auth.signIn') }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(say('authError.login.401'));
     await expectAccessible(page, 'sign-in refused', { within: dialog });
 
-    await press(dialog.getByRole('button', { name: 'Register here' }));
-    await expect(dialog.getByRole('heading', { name: 'Psychologist Registration' })).toBeVisible();
-    const create = dialog.getByRole('button', { name: 'Create Account' });
+    await press(dialog.getByRole('button', { name: say('auth.registerHere') }));
+    await expect(
+      dialog.getByRole('heading', { name: say('auth.title.psychologistRegistration') }),
+    ).toBeVisible();
+    const create = dialog.getByRole('button', { name: say('auth.createAccount') });
     await expect(create).toBeDisabled();
-    await dialog.getByLabel('Username').fill(`dr ${stamp}`);
+    await dialog.getByLabel(say('auth.field.username')).fill(`dr ${stamp}`);
     // Leaving a field with a wrong value says why, at the field, as an error (not as the hint).
-    await dialog.getByLabel('Email').fill('dr.meera@');
-    await expect(dialog.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
-    await expect(dialog.getByLabel('Username')).toHaveAccessibleDescription(
+    await dialog.getByLabel(say('auth.field.email')).fill('dr.meera@');
+    await expect(dialog.getByLabel(say('auth.field.username'))).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(dialog.getByLabel(say('auth.field.username'))).toHaveAccessibleDescription(
       /^Username may contain only letters, digits and underscore/,
     );
-    await dialog.getByLabel('Full name').focus();
-    await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
-    await expect(dialog.getByLabel('Email')).toHaveAccessibleDescription('Invalid email format');
+    await dialog.getByLabel(say('account.details.fullName')).focus();
+    await expect(dialog.getByLabel(say('auth.field.email'))).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(dialog.getByLabel(say('auth.field.email'))).toHaveAccessibleDescription(
+      say('auth.problem.emailInvalid'),
+    );
     await expectAccessible(page, 'psychologist registration, fields refused', { within: dialog });
     await snapshot(page, 'accounts-register-field-errors');
-    await dialog.getByLabel('Username').fill(`dr_${stamp}`);
-    await dialog.getByLabel('Email').fill(email);
-    await expect(dialog.getByLabel('Email')).not.toHaveAttribute('aria-invalid');
-    await dialog.getByLabel('Full name').fill('Meera Iyer');
-    await dialog.getByLabel('Specialization').selectOption('clinical');
-    await dialog.getByLabel('Psychologist code').fill(code.toLowerCase());
-    await dialog.getByLabel('Password', { exact: true }).fill('short');
+    await dialog.getByLabel(say('auth.field.username')).fill(`dr_${stamp}`);
+    await dialog.getByLabel(say('auth.field.email')).fill(email);
+    await expect(dialog.getByLabel(say('auth.field.email'))).not.toHaveAttribute('aria-invalid');
+    await dialog.getByLabel(say('account.details.fullName')).fill('Meera Iyer');
+    await dialog.getByLabel(say('auth.field.specialization')).selectOption('clinical');
+    await dialog.getByLabel(say('auth.field.psychologistCode')).fill(code.toLowerCase());
+    await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill('short');
     await expect(dialog.getByText('Password must be at least 8 characters long')).toBeVisible();
-    await dialog.getByLabel('Password', { exact: true }).fill(password);
-    await dialog.getByLabel('Confirm password', { exact: true }).fill(`${password}x`);
-    await expect(dialog.getByText('Passwords do not match')).toBeVisible();
+    await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill(password);
+    await dialog
+      .getByLabel(say('auth.field.confirmPassword'), { exact: true })
+      .fill(`${password}x`);
+    await expect(dialog.getByText(say('auth.hint.mismatch'))).toBeVisible();
     await expect(create).toBeDisabled();
-    await dialog.getByLabel('Confirm password', { exact: true }).fill(password);
-    await expect(dialog.getByText('Passwords match')).toBeVisible();
+    await dialog.getByLabel(say('auth.field.confirmPassword'), { exact: true }).fill(password);
+    await expect(dialog.getByText(say('auth.hint.match'))).toBeVisible();
     await expect(create).toBeDisabled(); // until the privacy notice is agreed to
     await dialog.getByRole('checkbox', { name: /^I agree/ }).check();
     await press(dialog.getByRole('button', { name: 'Show password' }));
-    await expect(dialog.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+    await expect(dialog.getByLabel(say('auth.field.password'), { exact: true })).toHaveAttribute(
+      'type',
+      'text',
+    );
     await expectAccessible(page, 'psychologist registration', { within: dialog });
     await snapshot(page, 'accounts-register');
 
     // Codes are case-sensitive: the lower-cased code is refused, at the code's field.
     await press(create);
-    const codeField = dialog.getByLabel('Psychologist code');
+    const codeField = dialog.getByLabel(say('auth.field.psychologistCode'));
     await expect(codeField).toHaveAttribute('aria-invalid', 'true');
     await expect(codeField).toHaveAccessibleDescription(
       /^Invalid or expired psychologist code\. Please check the code and try again\./,
@@ -86,81 +104,87 @@ test.describe('accounts', () => {
     await expect(dialog.getByRole('alert')).toHaveCount(0);
     await expectAccessible(page, 'registration refused', { within: dialog });
     await snapshot(page, 'accounts-register-error');
-    await dialog.getByLabel('Psychologist code').fill(code);
+    await dialog.getByLabel(say('auth.field.psychologistCode')).fill(code);
     await press(create);
 
-    await expect(dialog.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: say('verify.title') })).toBeVisible();
     await expect(dialog.getByRole('button', { name: /Resend OTP in \d+s/ })).toBeDisabled();
     await expect(dialog.getByText('The code expires in 10 minutes.')).toBeVisible();
     await expectAccessible(page, 'verify your email', { within: dialog });
-    await press(dialog.getByRole('button', { name: 'Verify Email' }));
+    await press(dialog.getByRole('button', { name: say('verify.submit') }));
     await expect(dialog.getByRole('alert')).toHaveText('Please enter all 6 digits');
-    const verification = await codeFor(request, email, /verification code/);
+    const verification = await codeFor(request, email, mailPattern('mail.verify.subject'));
     const wrong = verification === '000000' ? '111111' : '000000';
     await paste(page, '[aria-label="Digit 1 of 6"]', wrong);
-    await press(dialog.getByRole('button', { name: 'Verify Email' }));
-    await expect(dialog.getByRole('alert')).toHaveText('Invalid OTP. Please check and try again.');
+    await press(dialog.getByRole('button', { name: say('verify.submit') }));
+    await expect(dialog.getByRole('alert')).toHaveText(say('authError.otp.400'));
     await expectAccessible(page, 'verify your email, wrong code', { within: dialog });
     await snapshot(page, 'accounts-verify');
     await paste(page, '[aria-label="Digit 1 of 6"]', verification);
     await expect(dialog.getByLabel('Digit 6 of 6')).toHaveValue(verification[5]!);
-    await press(dialog.getByRole('button', { name: 'Verify Email' }));
+    await press(dialog.getByRole('button', { name: say('verify.submit') }));
     await expect(dialog.getByText('Email verified successfully!')).toBeVisible();
 
     // After 1.5 s: signed in by the code, straight to the dashboard, its heading focused.
-    const heading = page.getByRole('heading', { name: 'Psychologist Dashboard' });
+    const heading = page.getByRole('heading', { name: say('dashboard.title.psychologist') });
     await expect(heading).toBeVisible();
     await expect(heading).toBeFocused();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // Coming back (a reload) keeps a signed-in psychologist on the dashboard.
     await page.reload();
     await expect(heading).toBeVisible();
-    await expect(page.getByText('Select your role to continue')).toHaveCount(0);
+    await expect(page.getByText(say('roleSelection.subtitle'))).toHaveCount(0);
     const avatar = page.getByRole('button', { name: `Account menu for dr_${stamp}` });
     await expect(avatar).toHaveText(`D${device()[0]!.toUpperCase()}`);
     await expect(page.getByRole('grid').first()).toBeVisible();
     await expectAccessible(page, 'a new psychologist’s dashboard');
     await press(avatar);
-    await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: say('avatarMenu.profile') })).toBeVisible();
     await snapshot(page, 'accounts-avatar-menu');
-    await press(page.getByRole('menuitem', { name: 'Logout' }));
-    await expect(page.getByText('Select your role to continue')).toBeVisible();
+    await press(page.getByRole('menuitem', { name: say('avatarMenu.logout') }));
+    await expect(page.getByText(say('roleSelection.subtitle'))).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 
     // Forgot and reset. The Forgot Password dialog keeps focus; Escape goes back to sign-in.
     await press(page.getByRole('button', { name: /Psychologist/ }));
-    await dialog.getByLabel('Email').fill(email);
-    await press(dialog.getByRole('button', { name: 'Forgot Password?' }));
-    const forgot = page.getByRole('dialog', { name: 'Forgot Password' });
-    await expect(forgot.getByLabel('Email')).toHaveValue(email);
+    await dialog.getByLabel(say('auth.field.email')).fill(email);
+    await press(dialog.getByRole('button', { name: say('auth.forgotPassword') }));
+    const forgot = page.getByRole('dialog', { name: say('forgot.title') });
+    await expect(forgot.getByLabel(say('auth.field.email'))).toHaveValue(email);
     await expectAccessible(page, 'forgot password', { within: forgot });
-    const signIn = page.getByRole('dialog', { name: 'Psychologist Login' });
+    const signIn = page.getByRole('dialog', { name: say('auth.title.psychologistLogin') });
     await expectFocusTrapped(page, forgot, signIn.locator(':focus'));
-    await press(signIn.getByRole('button', { name: 'Forgot Password?' }));
+    await press(signIn.getByRole('button', { name: say('auth.forgotPassword') }));
     await snapshot(page, 'accounts-forgot');
-    await press(dialog.getByRole('button', { name: 'Send OTP' }));
-    await expect(dialog.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
-    const resetCode = await codeFor(request, email, /password reset code/);
-    await dialog.getByLabel('OTP code').fill(`${resetCode}99`);
-    await expect(dialog.getByLabel('OTP code')).toHaveValue(resetCode);
-    await dialog.getByLabel('New password', { exact: true }).fill(newPassword);
-    await dialog.getByLabel('Confirm new password', { exact: true }).fill('something-else');
-    await expect(dialog.getByText('Passwords do not match')).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Reset Password' })).toBeDisabled();
-    await dialog.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
+    await press(dialog.getByRole('button', { name: say('forgot.send') }));
+    await expect(dialog.getByRole('heading', { name: say('forgot.reset') })).toBeVisible();
+    const resetCode = await codeFor(request, email, mailPattern('mail.reset.subject'));
+    await dialog.getByLabel(say('forgot.otpCode')).fill(`${resetCode}99`);
+    await expect(dialog.getByLabel(say('forgot.otpCode'))).toHaveValue(resetCode);
+    await dialog.getByLabel(say('forgot.newPassword'), { exact: true }).fill(newPassword);
+    await dialog
+      .getByLabel(say('forgot.confirmNewPassword'), { exact: true })
+      .fill('something-else');
+    await expect(dialog.getByText(say('auth.hint.mismatch'))).toBeVisible();
+    await expect(dialog.getByRole('button', { name: say('forgot.reset') })).toBeDisabled();
+    await dialog.getByLabel(say('forgot.confirmNewPassword'), { exact: true }).fill(newPassword);
     await expectAccessible(page, 'reset password', { within: dialog });
     await snapshot(page, 'accounts-reset');
-    await press(dialog.getByRole('button', { name: 'Reset Password' }));
+    await press(dialog.getByRole('button', { name: say('forgot.reset') }));
     await expect(
       dialog.getByText('Password reset successfully. Please sign in with your new password.'),
     ).toBeVisible();
-    await expect(dialog.getByRole('heading', { name: 'Psychologist Login' })).toBeVisible();
-    await dialog.getByLabel('Password', { exact: true }).fill(password);
-    await press(dialog.getByRole('button', { name: 'Sign In' }));
-    await expect(dialog.getByRole('alert')).toHaveText('Invalid email or password.');
-    await dialog.getByLabel('Password', { exact: true }).fill(newPassword);
-    await press(dialog.getByRole('button', { name: 'Sign In' }));
-    await expect(page.getByRole('heading', { name: 'Psychologist Dashboard' })).toBeVisible();
+    await expect(
+      dialog.getByRole('heading', { name: say('auth.title.psychologistLogin') }),
+    ).toBeVisible();
+    await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill(password);
+    await press(dialog.getByRole('button', { name: say('auth.signIn') }));
+    await expect(dialog.getByRole('alert')).toHaveText(say('authError.login.401'));
+    await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill(newPassword);
+    await press(dialog.getByRole('button', { name: say('auth.signIn') }));
+    await expect(
+      page.getByRole('heading', { name: say('dashboard.title.psychologist') }),
+    ).toBeVisible();
     await expect(page.getByRole('grid').first()).toBeVisible();
     await expectAccessible(page, 'psychologist dashboard after a reset');
     await snapshot(page, 'accounts-dashboard');
@@ -172,21 +196,25 @@ test.describe('accounts', () => {
     const dialog = page.getByRole('dialog');
     await page.goto('/');
     await press(page.getByRole('button', { name: /Patient/ }));
-    await expect(dialog.getByRole('heading', { name: 'Patient Login' })).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Continue as demo patient' })).toBeVisible();
+    await expect(
+      dialog.getByRole('heading', { name: say('auth.title.patientLogin') }),
+    ).toBeVisible();
+    await expect(dialog.getByRole('button', { name: say('auth.demo') })).toBeVisible();
     await snapshot(page, 'accounts-patient-login');
 
-    await press(dialog.getByRole('button', { name: 'Register here' }));
-    await expect(dialog.getByLabel('Psychologist code')).toHaveCount(0);
-    await expect(dialog.getByLabel('Specialization')).toHaveCount(0);
-    await dialog.getByLabel('Username').fill('demo_patient');
-    await dialog.getByLabel('Email').fill(`someone.${Date.now()}@example.test`);
-    await dialog.getByLabel('Password', { exact: true }).fill('monsoon-kettle-42');
-    await dialog.getByLabel('Confirm password', { exact: true }).fill('monsoon-kettle-42');
+    await press(dialog.getByRole('button', { name: say('auth.registerHere') }));
+    await expect(dialog.getByLabel(say('auth.field.psychologistCode'))).toHaveCount(0);
+    await expect(dialog.getByLabel(say('auth.field.specialization'))).toHaveCount(0);
+    await dialog.getByLabel(say('auth.field.username')).fill('demo_patient');
+    await dialog.getByLabel(say('auth.field.email')).fill(`someone.${Date.now()}@example.test`);
+    await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill('monsoon-kettle-42');
+    await dialog
+      .getByLabel(say('auth.field.confirmPassword'), { exact: true })
+      .fill('monsoon-kettle-42');
     await dialog.getByRole('checkbox', { name: /^I agree/ }).check();
     await expectAccessible(page, 'patient registration', { within: dialog });
-    await press(dialog.getByRole('button', { name: 'Create Account' }));
-    const username = dialog.getByLabel('Username');
+    await press(dialog.getByRole('button', { name: say('auth.createAccount') }));
+    const username = dialog.getByLabel(say('auth.field.username'));
     await expect(username).toHaveAttribute('aria-invalid', 'true');
     await expect(username).toHaveAccessibleDescription(
       /^That username is taken\. Please choose another\./,
@@ -194,11 +222,11 @@ test.describe('accounts', () => {
     await expect(dialog.getByRole('alert')).toHaveCount(0);
 
     await username.fill(`pt_${Date.now() % 1_000_000}`);
-    await dialog.getByLabel('Password', { exact: true }).fill('password123');
-    await dialog.getByLabel('Confirm password', { exact: true }).fill('password123');
-    await press(dialog.getByRole('button', { name: 'Create Account' }));
+    await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill('password123');
+    await dialog.getByLabel(say('auth.field.confirmPassword'), { exact: true }).fill('password123');
+    await press(dialog.getByRole('button', { name: say('auth.createAccount') }));
     // A common password is said to be one, at the password, and nothing about the email.
-    const passwordField = dialog.getByLabel('Password', { exact: true });
+    const passwordField = dialog.getByLabel(say('auth.field.password'), { exact: true });
     await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
     await expect(passwordField).toHaveAccessibleDescription(
       'This password is one of the most common and easy to guess. Please choose another.',
@@ -207,17 +235,17 @@ test.describe('accounts', () => {
     await expectAccessible(page, 'patient registration refused', { within: dialog });
     await snapshot(page, 'accounts-patient-register-error');
 
-    await press(dialog.getByRole('button', { name: 'Sign in here' }));
-    await press(dialog.getByRole('button', { name: 'Continue as demo patient' }));
-    await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
+    await press(dialog.getByRole('button', { name: say('auth.signInHere') }));
+    await press(dialog.getByRole('button', { name: say('auth.demo') }));
+    await expect(page.getByRole('heading', { name: say('dashboard.title.patient') })).toBeVisible();
     // Focus does not fall to the page's body when the dialog goes: the dashboard's heading has it.
-    await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeFocused();
+    await expect(page.getByRole('heading', { name: say('dashboard.title.patient') })).toBeFocused();
     await snapshot(page, 'accounts-patient-dashboard');
     await expect(page.getByRole('button', { name: 'Account menu for demo_patient' })).toHaveText(
       'DP',
     );
-    await press(page.getByRole('button', { name: 'Back to Role Selection' }));
-    await expect(page.getByText('Select your role to continue')).toBeVisible();
+    await press(page.getByRole('button', { name: say('dashboard.back') }));
+    await expect(page.getByText(say('roleSelection.subtitle'))).toBeVisible();
   });
 });
 
@@ -228,43 +256,47 @@ test('an account signed in through the other role’s card is told so and taken 
   await page.goto('/');
   // A patient through the Psychologist card.
   await press(page.getByRole('button', { name: /Psychologist/ }));
-  await dialog.getByLabel('Email').fill('demo.patient@sukoon.test');
-  await dialog.getByLabel('Password', { exact: true }).fill('sukoon-demo-2026');
-  await press(dialog.getByRole('button', { name: 'Sign In' }));
-  await expect(dialog.getByText('This is a patient account')).toBeVisible();
-  const toPatient = dialog.getByRole('button', { name: 'Continue to Patient Dashboard' });
+  await dialog.getByLabel(say('auth.field.email')).fill('demo.patient@sukoon.test');
+  await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill('sukoon-demo-2026');
+  await press(dialog.getByRole('button', { name: say('auth.signIn') }));
+  await expect(dialog.getByText(say('auth.otherRole.patientTitle'))).toBeVisible();
+  const toPatient = dialog.getByRole('button', { name: say('auth.otherRole.continuePatient') });
   await expect(toPatient).toBeFocused();
   await expectAccessible(page, 'a patient account at the psychologist sign-in', { within: dialog });
   await snapshot(page, 'accounts-other-role');
   await press(toPatient);
-  await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: say('dashboard.title.patient') })).toBeFocused();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // A reload keeps the patient on their dashboard; Back still leads to role selection.
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: say('dashboard.title.patient') })).toBeVisible();
   await snapshot(page, 'accounts-patient-header');
-  await press(page.getByRole('button', { name: 'Back to Role Selection' }));
-  await expect(page.getByText('Select your role to continue')).toBeVisible();
+  await press(page.getByRole('button', { name: say('dashboard.back') }));
+  await expect(page.getByText(say('roleSelection.subtitle'))).toBeVisible();
 
   // Still signed in as the patient, the Psychologist card offers its sign-in; the patient account
   // is told apart again, and can be signed out to use a psychologist's.
   await press(page.getByRole('button', { name: /Psychologist/ }));
-  await dialog.getByLabel('Email').fill('demo.patient@sukoon.test');
-  await dialog.getByLabel('Password', { exact: true }).fill('sukoon-demo-2026');
-  await press(dialog.getByRole('button', { name: 'Sign In' }));
-  await expect(dialog.getByText('This is a patient account')).toBeVisible();
-  await press(dialog.getByRole('button', { name: 'Sign in with a psychologist account' }));
+  await dialog.getByLabel(say('auth.field.email')).fill('demo.patient@sukoon.test');
+  await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill('sukoon-demo-2026');
+  await press(dialog.getByRole('button', { name: say('auth.signIn') }));
+  await expect(dialog.getByText(say('auth.otherRole.patientTitle'))).toBeVisible();
+  await press(dialog.getByRole('button', { name: say('auth.otherRole.signInPsychologist') }));
   // The reverse: a psychologist through the Patient card.
-  await expect(dialog.getByRole('heading', { name: 'Psychologist Login' })).toBeVisible();
-  await press(dialog.getByRole('button', { name: 'Close' }));
+  await expect(
+    dialog.getByRole('heading', { name: say('auth.title.psychologistLogin') }),
+  ).toBeVisible();
+  await press(dialog.getByRole('button', { name: say('calendar.close') }));
   await press(page.getByRole('button', { name: /Patient/ }));
-  await dialog.getByLabel('Email').fill('demo.psychologist@sukoon.test');
-  await dialog.getByLabel('Password', { exact: true }).fill('sukoon-demo-2026');
-  await press(dialog.getByRole('button', { name: 'Sign In' }));
-  await expect(dialog.getByText('This is a psychologist account')).toBeVisible();
-  await press(dialog.getByRole('button', { name: 'Continue to Psychologist Dashboard' }));
-  await expect(page.getByRole('heading', { name: 'Psychologist Dashboard' })).toBeFocused();
+  await dialog.getByLabel(say('auth.field.email')).fill('demo.psychologist@sukoon.test');
+  await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill('sukoon-demo-2026');
+  await press(dialog.getByRole('button', { name: say('auth.signIn') }));
+  await expect(dialog.getByText(say('auth.otherRole.psychologistTitle'))).toBeVisible();
+  await press(dialog.getByRole('button', { name: say('auth.otherRole.continuePsychologist') }));
+  await expect(
+    page.getByRole('heading', { name: say('dashboard.title.psychologist') }),
+  ).toBeFocused();
 });
 
 test('an unverified account is sent to verify, and a used sign-in link leaves the address bar', async ({
@@ -284,26 +316,26 @@ test('an unverified account is sent to verify, and a used sign-in link leaves th
   const dialog = page.getByRole('dialog');
   await page.goto('/');
   await press(page.getByRole('button', { name: /Patient/ }));
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill('monsoon-kettle-42');
-  await press(dialog.getByRole('button', { name: 'Sign In' }));
+  await dialog.getByLabel(say('auth.field.email')).fill(email);
+  await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill('monsoon-kettle-42');
+  await press(dialog.getByRole('button', { name: say('auth.signIn') }));
   await expect(dialog.getByRole('alert')).toContainText(
     'Please verify your email before signing in.',
   );
-  await press(dialog.getByRole('button', { name: 'Enter verification code' }));
-  await expect(dialog.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
+  await press(dialog.getByRole('button', { name: say('auth.enterVerificationCode') }));
+  await expect(dialog.getByRole('heading', { name: say('verify.title') })).toBeVisible();
   // A resend answers alike whether or not a code goes out (the code from registration is less than a
   // minute old, so none does): the same notice, and the button waits out the cooldown.
-  await press(dialog.getByRole('button', { name: 'Resend OTP' }));
+  await press(dialog.getByRole('button', { name: say('verify.resend') }));
   await expect(dialog.getByRole('status')).toHaveText('New OTP sent to your email!');
   await expect(dialog.getByRole('button', { name: /Resend OTP in \d+s/ })).toBeDisabled();
   await expectAccessible(page, 'verify your email, resend answered', { within: dialog });
   // The Verify Your Email dialog keeps focus; Escape goes back to sign-in.
-  const verify = page.getByRole('dialog', { name: 'Verify Your Email' });
+  const verify = page.getByRole('dialog', { name: say('verify.title') });
   await expectFocusTrapped(
     page,
     verify,
-    page.getByRole('dialog', { name: 'Patient Login' }).locator(':focus'),
+    page.getByRole('dialog', { name: say('auth.title.patientLogin') }).locator(':focus'),
   );
 
   await page.goto(`/?token=${'x'.repeat(43)}&psychologistId=p1`);
@@ -313,14 +345,14 @@ test('an unverified account is sent to verify, and a used sign-in link leaves th
   expect(new URL(page.url()).searchParams.get('token')).toBeNull();
   expect(new URL(page.url()).searchParams.get('psychologistId')).toBe('p1');
   await expect(
-    page.getByRole('dialog').getByRole('heading', { name: 'Patient Login' }),
+    page.getByRole('dialog').getByRole('heading', { name: say('auth.title.patientLogin') }),
   ).toBeVisible();
 
   // A psychologist's shared link (no token) opens the patient sign-in, with the way back kept.
   await page.goto('/?psychologistId=p1');
-  await press(page.getByRole('button', { name: 'Continue as demo patient' }));
-  await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Back to Role Selection' })).toBeVisible();
+  await press(page.getByRole('button', { name: say('auth.demo') }));
+  await expect(page.getByRole('heading', { name: say('dashboard.title.patient') })).toBeVisible();
+  await expect(page.getByRole('button', { name: say('dashboard.back') })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('userToken'))).toBe(
     await page.evaluate(() => localStorage.getItem('authToken')),
   );

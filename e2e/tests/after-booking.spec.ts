@@ -20,6 +20,7 @@ import {
   pageFor,
   signIn,
 } from './journey-helpers';
+import { say } from './words';
 
 // After the booking: meeting links, attendance and cancellation, for both roles. The demo identities
 // and their past sessions are seeded on a fresh database (apps/server/src/db/seed.ts).
@@ -54,7 +55,7 @@ async function shotOf(locator: Locator, name: string) {
 }
 
 function attendanceBox(page: Page) {
-  return page.getByRole('region', { name: 'Attendance', exact: true });
+  return page.getByRole('region', { name: say('attendance.title'), exact: true });
 }
 
 test.describe.serial('after the booking', () => {
@@ -93,13 +94,15 @@ test.describe.serial('after the booking', () => {
     const row = box.getByRole('listitem').filter({ hasText: 'Sleep check-in' });
     await expect(row.getByText('Not marked')).toBeVisible();
     await press(row.getByRole('button', { name: `Add link for ${PATIENT_NAME}` }).first());
-    await row.getByLabel('Meeting link').fill('http://meet.example.com/sleep');
-    await press(row.getByRole('button', { name: 'Save link' }));
-    await expect(row.getByText('Meeting link must start with https://')).toBeVisible();
+    await row.getByLabel(say('meetingLink.label')).fill('http://meet.example.com/sleep');
+    await press(row.getByRole('button', { name: say('meetingLink.save') }));
+    await expect(row.getByText(say('booking.problem.meetingLinkHttps'))).toBeVisible();
     await expectAccessible(page, 'meeting link refused', { within: box });
     await shot(page, 'box-meeting-link-error');
-    await row.getByLabel('Meeting link').fill('  https://meet.example.com/sleep-check-in ');
-    await press(row.getByRole('button', { name: 'Save link' }));
+    await row
+      .getByLabel(say('meetingLink.label'))
+      .fill('  https://meet.example.com/sleep-check-in ');
+    await press(row.getByRole('button', { name: say('meetingLink.save') }));
     await expect(
       row.getByRole('link', { name: 'https://meet.example.com/sleep-check-in' }),
     ).toBeVisible();
@@ -110,20 +113,20 @@ test.describe.serial('after the booking', () => {
     await expect(row.getByText('58/500')).toBeVisible();
     await expectAccessible(page, 'attendance box, marking', { within: box });
     await shot(page, 'box-pending-marking');
-    await press(row.getByRole('button', { name: 'Present', exact: true }));
+    await press(row.getByRole('button', { name: say('attendance.form.present'), exact: true }));
     await expect(box.getByRole('status').first()).toHaveText(
       `Marked ${PATIENT_NAME} (Sleep check-in) Present.`,
     );
     await expect(box.getByRole('tab', { name: `Pending (${pendingBefore - 1})` })).toBeVisible();
     await shot(page, 'box-pending');
 
-    await press(box.getByRole('tab', { name: 'Completed' }));
+    await press(box.getByRole('tab', { name: say('attendance.tab.completed') }));
     const completed = box.getByRole('listitem').filter({ hasText: 'Sleep check-in' });
     // The tick comes with its word: the badge reads "✓ Present".
     await expect(completed.getByText(/^✓\s*Present$/)).toBeVisible();
     await expectAccessible(page, 'attendance box, Completed', { within: box });
     await shot(page, 'box-completed');
-    await press(box.getByRole('tab', { name: 'All' }));
+    await press(box.getByRole('tab', { name: say('attendance.tab.all') }));
     await expect(box.getByRole('listitem').filter({ hasText: 'Exam anxiety' })).toBeVisible();
     await expectAccessible(page, 'attendance box, All', { within: box });
     await shot(page, 'box-all');
@@ -152,41 +155,43 @@ test.describe.serial('after the booking', () => {
     const pill = page.getByRole('button', { name: 'Edit Event Work stress' });
     // Counted only once the grid has drawn this week's events.
     await expect(page.getByRole('grid').first()).not.toHaveAttribute('aria-busy', 'true');
-    if ((await pill.count()) === 0) await press(page.getByRole('button', { name: 'Prev' }));
+    if ((await pill.count()) === 0)
+      await press(page.getByRole('button', { name: say('calendar.prev') }));
     await expect(page.getByRole('heading', { name: /^Sessions this week \(\d+\)$/ })).toBeVisible();
     await shotOf(page.getByRole('region', { name: /^Sessions this week/ }), 'below-week-list');
     await press(pill);
-    const edit = page.getByRole('dialog', { name: 'Edit Event' });
-    const section = edit.getByRole('region', { name: 'Patient Attendance' });
+    const edit = page.getByRole('dialog', { name: say('booking.editTitle') });
+    const section = edit.getByRole('region', { name: say('attendance.section.title') });
     await expect(section.getByText('Not marked')).toBeVisible();
     await expectAccessible(page, 'Edit Event with Patient Attendance', { within: edit });
     await section.getByLabel(/Notes/).fill('Did not join; sent a message.');
-    await press(section.getByRole('button', { name: 'Absent', exact: true }));
-    await expect(section.getByText('Marked Absent.')).toBeVisible();
+    await press(section.getByRole('button', { name: say('attendance.form.absent'), exact: true }));
+    await expect(section.getByText(say('attendance.form.markedAbsent'))).toBeVisible();
     await expect(section.getByText(/^✗\s*Absent$/).first()).toBeVisible();
-    await expect(section.getByRole('button', { name: 'Absent', exact: true })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    await expect(
+      section.getByRole('button', { name: say('attendance.form.absent'), exact: true }),
+    ).toHaveAttribute('aria-pressed', 'true');
     await section.scrollIntoViewIfNeeded();
     await shot(page, 'edit-event-patient-attendance');
 
     // Notes typed afterwards are not lost: closing asks first, and Save notes keeps them.
     const laterNotes = 'Did not join; sent a message. Will call tomorrow.';
     await section.getByLabel(/Notes/).fill(laterNotes);
-    await expect(section.getByText('Notes not saved yet.')).toBeVisible();
+    await expect(section.getByText(say('attendance.form.unsaved'))).toBeVisible();
     const cancelEdit = edit.getByRole('button', { name: 'Cancel' });
     await press(cancelEdit);
-    const question = page.getByRole('alertdialog', { name: 'Close this form?' });
+    const question = page.getByRole('alertdialog', { name: say('booking.confirmClose.title') });
     await expect(question).toBeVisible();
     await expectAccessible(page, 'close with unsaved notes?', { within: question });
     await press(question.getByRole('button', { name: 'Cancel' }));
     await expect(question).toHaveCount(0);
     await expect(section.getByLabel(/Notes/)).toHaveValue(laterNotes);
     await shot(page, 'edit-event-unsaved-notes');
-    await press(section.getByRole('button', { name: 'Save notes' }));
-    await expect(section.getByText('Notes saved.')).toBeVisible();
-    await expect(section.getByRole('button', { name: 'Save notes' })).toBeDisabled();
+    await press(section.getByRole('button', { name: say('attendance.form.saveNotes') }));
+    await expect(section.getByText(say('attendance.form.notesSaved'))).toBeVisible();
+    await expect(
+      section.getByRole('button', { name: say('attendance.form.saveNotes') }),
+    ).toBeDisabled();
     // Escape closes the form (nothing unsaved now); focus goes back to the session's pill.
     await expectFocusTrapped(page, edit, pill);
     const afterNotes = await page.request.get('/api/events', {
@@ -224,7 +229,7 @@ test.describe.serial('after the booking', () => {
     await shot(page, 'psychologist-dashboard-reloaded');
     await press(toggle);
     await expect(box.getByRole('tab', { name: `Pending (${pendingAfter})` })).toBeVisible();
-    await press(box.getByRole('tab', { name: 'All' }));
+    await press(box.getByRole('tab', { name: say('attendance.tab.all') }));
     await press(
       box
         .getByRole('listitem')
@@ -247,7 +252,7 @@ test.describe.serial('after the booking', () => {
     const title = `Presentation nerves ${Date.now() % 100_000}`;
     const { fee } = await bookAndPay(page, { day: friday, time: '11:00 AM', duration: 45, title });
 
-    const yours = page.getByRole('region', { name: 'Your sessions' });
+    const yours = page.getByRole('region', { name: say('sessions.heading') });
     const upcoming = yours.getByRole('listitem').filter({ hasText: title });
     await expect(upcoming.getByRole('button', { name: `Cancel ${title}` })).toBeVisible();
     await expectAccessible(page, 'patient dashboard with an upcoming session');
@@ -256,16 +261,16 @@ test.describe.serial('after the booking', () => {
     // Cancel Appointment keeps focus; Keep session gives it back to the pill that opened it.
     const deleteEvent = page.getByRole('button', { name: `Delete Event ${title}` });
     await press(deleteEvent);
-    const dialog = page.getByRole('dialog', { name: 'Cancel Appointment' });
+    const dialog = page.getByRole('dialog', { name: say('cancel.title') });
     // The policy the session was booked under has no late window: cancelling is free.
     await expect(dialog).toContainText(`Free cancellation: your ${fee} is refunded in full`);
     await expectAccessible(page, 'Cancel Appointment (patient)', { within: dialog });
     await expectFocusTrapped(page, dialog, deleteEvent, () =>
-      press(dialog.getByRole('button', { name: 'Keep session' })),
+      press(dialog.getByRole('button', { name: say('cancel.keepSession') })),
     );
     await press(deleteEvent);
     await shot(page, 'cancel-patient');
-    await press(dialog.getByRole('button', { name: 'Cancel session' }));
+    await press(dialog.getByRole('button', { name: say('cancel.cancelSession') }));
     await expect(dialog.getByRole('status')).toContainText(
       new RegExp(`The session is canceled\\. (Refunded ${fee}|Refund pending: ${fee})`),
     );
@@ -312,11 +317,11 @@ test.describe.serial('after the booking', () => {
     await goWeeksAhead(psychologist, 7);
     const week = psychologist.getByRole('region', { name: /^Sessions this week/ });
     const row = week.getByRole('listitem').filter({ hasText: penaltyTitle });
-    await expect(row.getByText('Attendance can be marked once it starts.')).toBeVisible();
+    await expect(row.getByText(say('attendance.row.notYet'))).toBeVisible();
     await press(row.getByRole('button', { name: `Add link for ${PATIENT_NAME}` }));
-    await row.getByLabel('Meeting link').fill('https://meet.example.com/grief-support');
-    await press(row.getByRole('button', { name: 'Save link' }));
-    await expect(row.getByText('Link saved. The patient is emailed the new link.')).toBeVisible();
+    await row.getByLabel(say('meetingLink.label')).fill('https://meet.example.com/grief-support');
+    await press(row.getByRole('button', { name: say('meetingLink.save') }));
+    await expect(row.getByText(say('meetingLink.savedEmailed'))).toBeVisible();
     await psychologist.context().close();
 
     // The link reaches the patient. Join comes 10 minutes before the start (issue 20): until then
@@ -324,10 +329,10 @@ test.describe.serial('after the booking', () => {
     const join = page.getByRole('link', { name: `Join ${penaltyTitle} (opens in a new tab)` });
     await page.reload();
     const session = page
-      .getByRole('region', { name: 'Your sessions' })
+      .getByRole('region', { name: say('sessions.heading') })
       .getByRole('listitem')
       .filter({ hasText: penaltyTitle });
-    await expect(session.getByText('Join appears here 10 minutes before the start.')).toBeVisible();
+    await expect(session.getByText(say('sessions.joinSoon'))).toBeVisible();
     await expect(join).toHaveCount(0);
     await expectAccessible(page, 'patient dashboard with a session to join');
     await shot(page, 'patient-your-sessions-join');
@@ -376,14 +381,14 @@ test.describe.serial('after the booking', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'patient-dashboard-join');
     await press(page.getByRole('button', { name: `Delete Event ${penaltyTitle}` }));
-    const cancel = page.getByRole('dialog', { name: 'Cancel Appointment' });
+    const cancel = page.getByRole('dialog', { name: say('cancel.title') });
     await expect(cancel).toBeVisible();
     // In the psychologist's zone, as the calendar draws it, and in the patient's own.
     await expect(cancel).toContainText('3:00 PM – 3:20 PM (Asia/Kolkata)');
     await expect(cancel).toContainText(/Your time: .* \(Europe\/London\)/);
     await expectAccessible(page, 'Cancel Appointment with both zones', { within: cancel });
     await shot(page, 'cancel-patient-zones');
-    await press(page.getByRole('button', { name: 'Keep session' }));
+    await press(page.getByRole('button', { name: say('cancel.keepSession') }));
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
@@ -400,7 +405,7 @@ test.describe.serial('after the booking', () => {
     );
 
     await press(page.getByRole('button', { name: `Delete Event ${penaltyTitle}` }));
-    const dialog = page.getByRole('dialog', { name: 'Cancel Appointment' });
+    const dialog = page.getByRole('dialog', { name: say('cancel.title') });
     await expect(dialog).toContainText('Cancellation fee₹100');
     await expect(dialog).toContainText(`${PATIENT_NAME} is refunded the ${penaltyFee} they paid`);
     await expectAccessible(page, 'Cancel Appointment (psychologist, fee)', { within: dialog });
@@ -424,11 +429,11 @@ test.describe.serial('after the booking', () => {
     await expect(page.getByRole('button', { name: `Edit Event ${penaltyTitle}` })).toHaveCount(0);
 
     // An event of their own (no patient) is canceled with a plain confirmation.
-    await press(page.getByRole('button', { name: 'Add Event' }));
-    const form = page.getByRole('dialog', { name: 'Add Event' });
-    await form.getByLabel('Event name').fill('Peer supervision');
-    await form.getByLabel('Meeting Link').fill('https://meet.example.com/peer');
-    await press(form.getByRole('button', { name: 'Book Event' }));
+    await press(page.getByRole('button', { name: say('booking.addTitle') }));
+    const form = page.getByRole('dialog', { name: say('booking.addTitle') });
+    await form.getByLabel(say('booking.field.title')).fill('Peer supervision');
+    await form.getByLabel(say('booking.field.meetingLink')).fill('https://meet.example.com/peer');
+    await press(form.getByRole('button', { name: say('booking.book') }));
     await expect(form).toHaveCount(0);
     await shotOf(
       page
@@ -442,7 +447,7 @@ test.describe.serial('after the booking', () => {
     await expect(dialog).not.toContainText('₹');
     await expectAccessible(page, 'Cancel Appointment (own event)', { within: dialog });
     await shot(page, 'cancel-psychologist-own-event');
-    await press(dialog.getByRole('button', { name: 'Cancel event' }));
+    await press(dialog.getByRole('button', { name: say('cancel.cancelEvent') }));
     await expect(dialog.getByRole('status')).toHaveText(
       'The event is canceled and its time is free again.',
     );
@@ -455,7 +460,7 @@ test.describe.serial('after the booking', () => {
     const patientPage = await pageFor(browser, PATIENT);
     await openDashboard(patientPage, 'Patient');
     const canceled = patientPage
-      .getByRole('region', { name: 'Your sessions' })
+      .getByRole('region', { name: say('sessions.heading') })
       .getByRole('listitem')
       .filter({ hasText: penaltyTitle });
     await expect(canceled).toContainText('Canceled by Dr. Asha Rao');

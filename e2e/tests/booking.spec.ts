@@ -8,6 +8,7 @@ import {
   openDashboard,
   signIn,
 } from './journey-helpers';
+import { say } from './words';
 
 test.describe.serial('booking and payment', () => {
   const title = `Anxiety at work ${Date.now() % 100_000}`;
@@ -23,8 +24,8 @@ test.describe.serial('booking and payment', () => {
     friday = await dayName(page, 'Friday');
 
     const slot = page.getByRole('button', { name: `Book ${friday} at 11:00 AM` });
-    const durations = page.getByRole('dialog', { name: 'Select Appointment Duration' });
-    const form = page.getByRole('dialog', { name: 'Add Event' });
+    const durations = page.getByRole('dialog', { name: say('calendar.duration.titleWeek') });
+    const form = page.getByRole('dialog', { name: say('booking.addTitle') });
     // The form keeps focus, and Escape (nothing typed yet) closes it, focus back on the slot.
     await press(slot);
     await press(durations.getByRole('button', { name: '45 Minutes' }));
@@ -38,31 +39,33 @@ test.describe.serial('booking and payment', () => {
     await press(slot);
     await press(durations.getByRole('button', { name: '45 Minutes' }));
     await expect(form).toBeVisible();
-    await expect(form.getByRole('group', { name: 'Start time' })).toBeVisible();
-    await expect(form.getByLabel('Start hour')).toHaveValue('11');
-    await expect(form.getByLabel('AM or PM')).toHaveValue('AM');
+    await expect(form.getByRole('group', { name: say('booking.field.startTime') })).toBeVisible();
+    await expect(form.getByLabel(say('booking.field.startHour'))).toHaveValue('11');
+    await expect(form.getByLabel(say('booking.field.period'))).toHaveValue(say('booking.field.am'));
     await expect(form.getByText('11:45 AM')).toBeVisible();
-    await expect(form.getByText('Session Fee')).toBeVisible();
-    await expect(form.getByLabel('Meeting Link')).toHaveCount(0);
+    await expect(form.getByText(say('booking.fee'))).toBeVisible();
+    await expect(form.getByLabel(say('booking.field.meetingLink'))).toHaveCount(0);
     await press(form.getByRole('button', { name: `Book Event · ${fee}` }));
-    await expect(form.getByText('Event name is required')).toBeVisible();
-    await expect(form.getByText('Description is required')).toBeVisible();
+    await expect(form.getByText(say('booking.problem.titleRequired'))).toBeVisible();
+    await expect(form.getByText(say('booking.problem.descriptionRequired'))).toBeVisible();
     await expectAccessible(page, 'Add Event with errors', { within: form });
     await snapshot(page, 'booking-add-event-errors');
 
-    await form.getByLabel('Event name').fill(title);
-    await form.getByLabel('Problems Facing').fill('Deadlines keep me awake at night.');
-    await press(form.getByText('Green'));
+    await form.getByLabel(say('booking.field.title')).fill(title);
+    await form
+      .getByLabel(say('booking.field.description'))
+      .fill('Deadlines keep me awake at night.');
+    await press(form.getByText(say('booking.color.green')));
     await expectAccessible(page, 'Add Event', { within: form });
     await snapshot(page, 'booking-add-event');
     await press(form.getByRole('button', { name: `Book Event · ${fee}` }));
 
-    const payment = page.getByRole('dialog', { name: 'Complete Your Booking' });
+    const payment = page.getByRole('dialog', { name: say('payment.title') });
     await expect(payment).toBeVisible();
     await expect(payment).toContainText('45 minutes');
     await expect(payment).toContainText('Deadlines keep me awake at night.');
     await expect(payment).toContainText(/Secure payment by/);
-    await expect(payment.getByText('Total')).toBeVisible();
+    await expect(payment.getByText(say('payment.total'))).toBeVisible();
     await expectAccessible(page, 'Complete Your Booking', { within: payment });
     await snapshot(page, 'booking-complete-your-booking');
     await press(payment.getByRole('button', { name: `Pay ${fee}` }));
@@ -72,8 +75,8 @@ test.describe.serial('booking and payment', () => {
     await expectAccessible(page, 'sandbox checkout', { within: checkout });
     await press(checkout.getByRole('button', { name: `Pay ${fee}` }));
 
-    const confirmed = page.getByRole('dialog', { name: 'Booking Confirmed' });
-    await expect(confirmed.getByText('Your appointment has been scheduled')).toBeVisible();
+    const confirmed = page.getByRole('dialog', { name: say('booking.confirmed.title') });
+    await expect(confirmed.getByText(say('booking.confirmed.scheduled'))).toBeVisible();
     await expect(confirmed).toContainText('11:00 AM – 11:45 AM');
     await expectAccessible(page, 'Booking Confirmed', { within: confirmed });
     await snapshot(page, 'booking-confirmed');
@@ -96,37 +99,39 @@ test.describe.serial('booking and payment', () => {
     await expect(page.getByText(title).first()).toBeAttached();
     await expectAccessible(page, 'psychologist week with a booked session');
 
-    await press(page.getByRole('button', { name: 'Add Event' }));
-    const form = page.getByRole('dialog', { name: 'Add Event' });
-    await expect(form.getByText('Session Fee')).toHaveCount(0);
-    await form.getByLabel('Event name').fill('Supervision');
+    await press(page.getByRole('button', { name: say('booking.addTitle') }));
+    const form = page.getByRole('dialog', { name: say('booking.addTitle') });
+    await expect(form.getByText(say('booking.fee'))).toHaveCount(0);
+    await form.getByLabel(say('booking.field.title')).fill('Supervision');
     // An event of their own has no patient: nothing asks what a patient is facing (issue 17).
-    await expect(form.getByLabel('Problems Facing')).toHaveCount(0);
+    await expect(form.getByLabel(say('booking.field.description'))).toHaveCount(0);
     await expect(form.getByText('11 / 120')).toBeVisible();
     // The hour first, then PM: 3:00 PM as chosen, not 8:59 PM (issue 17, defect 1).
-    await form.getByLabel('Start hour').selectOption('3');
-    await form.getByLabel('AM or PM').selectOption('PM');
-    await expect(form.getByLabel('Start hour')).toHaveValue('3');
-    await expect(form.getByLabel('AM or PM')).toHaveValue('PM');
+    await form.getByLabel(say('booking.field.startHour')).selectOption('3');
+    await form.getByLabel(say('booking.field.period')).selectOption('PM');
+    await expect(form.getByLabel(say('booking.field.startHour'))).toHaveValue('3');
+    await expect(form.getByLabel(say('booking.field.period'))).toHaveValue(say('booking.field.pm'));
     // A complete time that cannot be booked: the form says so, and Book Event moves it to the
     // latest start a 20-minute session can have, showing it before anything is saved.
-    await form.getByLabel('Start hour').selectOption('8');
-    await form.getByLabel('Start minute').selectOption('50');
+    await form.getByLabel(say('booking.field.startHour')).selectOption('8');
+    await form.getByLabel(say('booking.field.startMinute')).selectOption('50');
     await expect(form.getByText(/8:50 PM is outside the hours/)).toBeVisible();
-    await press(form.getByRole('button', { name: 'Book Event' }));
+    await press(form.getByRole('button', { name: say('booking.book') }));
     // A new event may leave its link to Profile's meeting links (issue 20): only the time is wrong.
-    await expect(form.getByText('Meeting link is required')).toHaveCount(0);
+    await expect(form.getByText(say('booking.problem.meetingLinkRequired'))).toHaveCount(0);
     await expect(form.getByText(/^Moved to 8:40 PM/)).toBeVisible();
-    await expect(form.getByLabel('Start minute')).toHaveValue('40');
+    await expect(form.getByLabel(say('booking.field.startMinute'))).toHaveValue('40');
     await expectAccessible(page, 'psychologist Add Event with errors', { within: form });
-    await form.getByLabel('Start hour').selectOption('2');
-    await form.getByLabel('Start minute').selectOption('0');
-    await form.getByLabel('Meeting Link').fill('https://meet.example.com/supervision');
+    await form.getByLabel(say('booking.field.startHour')).selectOption('2');
+    await form.getByLabel(say('booking.field.startMinute')).selectOption('0');
+    await form
+      .getByLabel(say('booking.field.meetingLink'))
+      .fill('https://meet.example.com/supervision');
     // Each message goes once its field is changed.
-    await expect(form.getByText('Meeting link is required')).toHaveCount(0);
+    await expect(form.getByText(say('booking.problem.meetingLinkRequired'))).toHaveCount(0);
     await expect(form.getByText(/^Moved to/)).toHaveCount(0);
     await snapshot(page, 'booking-psychologist-add-event');
-    await press(form.getByRole('button', { name: 'Book Event' }));
+    await press(form.getByRole('button', { name: say('booking.book') }));
     await expect(form).toHaveCount(0);
     await expect(page.getByText('Supervision').first()).toBeAttached();
 
@@ -134,39 +139,39 @@ test.describe.serial('booking and payment', () => {
     // goes back to the field being edited.
     const pill = page.getByRole('button', { name: 'Edit Event Supervision' }).first();
     await press(pill);
-    const edit = page.getByRole('dialog', { name: 'Edit Event' });
-    await expect(edit.getByLabel('Meeting Link')).toHaveValue(
+    const edit = page.getByRole('dialog', { name: say('booking.editTitle') });
+    await expect(edit.getByLabel(say('booking.field.meetingLink'))).toHaveValue(
       'https://meet.example.com/supervision',
     );
-    await expect(edit.getByLabel('Start hour')).toHaveValue('2');
+    await expect(edit.getByLabel(say('booking.field.startHour'))).toHaveValue('2');
     // No patient, so no Problems Facing and no Patient Attendance.
-    await expect(edit.getByLabel('Problems Facing')).toHaveCount(0);
-    await expect(edit.getByRole('region', { name: 'Patient Attendance' })).toHaveCount(0);
+    await expect(edit.getByLabel(say('booking.field.description'))).toHaveCount(0);
+    await expect(edit.getByRole('region', { name: say('attendance.section.title') })).toHaveCount(
+      0,
+    );
     await expectAccessible(page, 'Edit Event', { within: edit });
-    await edit.getByLabel('Event name').fill('Supervision (group)');
+    await edit.getByLabel(say('booking.field.title')).fill('Supervision (group)');
     await page.keyboard.press('Escape');
     const confirmClose = page.getByRole('alertdialog');
-    await expect(
-      confirmClose.getByText('Are you sure you want to close? Any unsaved changes may be lost.'),
-    ).toBeVisible();
+    await expect(confirmClose.getByText(say('booking.confirmClose.body'))).toBeVisible();
     await expectAccessible(page, 'confirm close', { within: confirmClose });
     await snapshot(page, 'booking-confirm-close');
-    await expectFocusTrapped(page, confirmClose, edit.getByLabel('Event name'), () =>
+    await expectFocusTrapped(page, confirmClose, edit.getByLabel(say('booking.field.title')), () =>
       press(confirmClose.getByRole('button', { name: 'Cancel' })),
     );
     await expect(edit).toBeVisible();
-    await press(edit.getByRole('button', { name: 'Save Changes' }));
+    await press(edit.getByRole('button', { name: say('booking.save') }));
     await expect(edit).toHaveCount(0);
     await expect(page.getByText('Supervision (group)').first()).toBeAttached();
 
     // Continue discards the change; focus goes back to the event's pill.
     const renamed = page.getByRole('button', { name: 'Edit Event Supervision (group)' }).first();
     await press(renamed);
-    await edit.getByLabel('Event name').fill('Discard me');
+    await edit.getByLabel(say('booking.field.title')).fill('Discard me');
     await snapshot(page, 'booking-psychologist-edit-event');
     await press(edit.getByRole('button', { name: 'Cancel' }));
     await expect(confirmClose).toBeVisible();
-    await press(confirmClose.getByRole('button', { name: 'Continue' }));
+    await press(confirmClose.getByRole('button', { name: say('booking.confirmClose.continue') }));
     await expect(edit).toHaveCount(0);
     await expect(renamed).toBeFocused();
     await expect(page.getByText('Discard me')).toHaveCount(0);
@@ -183,14 +188,14 @@ test.describe.serial('booking and payment', () => {
     await press(page.getByRole('button', { name: `Book ${saturday} at 4:00 PM` }));
     await press(
       page
-        .getByRole('dialog', { name: 'Select Appointment Duration' })
+        .getByRole('dialog', { name: say('calendar.duration.titleWeek') })
         .getByRole('button', { name: '20 Minutes' }),
     );
-    const form = page.getByRole('dialog', { name: 'Add Event' });
-    await form.getByLabel('Event name').fill('A lot on my mind');
+    const form = page.getByRole('dialog', { name: say('booking.addTitle') });
+    await form.getByLabel(say('booking.field.title')).fill('A lot on my mind');
     await expect(form.getByText('16 / 120')).toBeVisible();
     const long = 'I keep waking at four and cannot get back to sleep. '.repeat(30).trim();
-    const problems = form.getByLabel('Problems Facing');
+    const problems = form.getByLabel(say('booking.field.description'));
     // Over the limit: kept as typed, counted and flagged, and Book Event says so.
     await problems.fill(`${long} ${'x'.repeat(2000)}`.slice(0, 2010));
     await expect(form.getByText(/2010 \/ 2000/)).toContainText('10 characters over the limit');
@@ -205,7 +210,7 @@ test.describe.serial('booking and payment', () => {
     await press(form.getByRole('button', { name: `Book Event · ${fee}` }));
 
     // However long the issue, the Pay button stays in view while the summary scrolls (a phone).
-    const payment = page.getByRole('dialog', { name: 'Complete Your Booking' });
+    const payment = page.getByRole('dialog', { name: say('payment.title') });
     await expect(payment).toContainText('I keep waking at four');
     const pay = payment.getByRole('button', { name: `Pay ${fee}` });
     await expect(pay).toBeInViewport({ ratio: 1 });
@@ -228,22 +233,22 @@ test.describe.serial('booking and payment', () => {
     await press(page.getByRole('button', { name: `Book ${saturday} at 10:00 AM` }));
     await press(
       page
-        .getByRole('dialog', { name: 'Select Appointment Duration' })
+        .getByRole('dialog', { name: say('calendar.duration.titleWeek') })
         .getByRole('button', { name: '20 Minutes' }),
     );
-    const first = page.getByRole('dialog', { name: 'Add Event' });
-    await first.getByLabel('Event name').fill('Phone booking');
-    await first.getByLabel('Problems Facing').fill('Booked from a phone');
+    const first = page.getByRole('dialog', { name: say('booking.addTitle') });
+    await first.getByLabel(say('booking.field.title')).fill('Phone booking');
+    await first.getByLabel(say('booking.field.description')).fill('Booked from a phone');
     await press(first.getByRole('button', { name: `Book Event · ${fee}` }));
     await press(
       page
-        .getByRole('dialog', { name: 'Complete Your Booking' })
+        .getByRole('dialog', { name: say('payment.title') })
         .getByRole('button', { name: `Pay ${fee}` }),
     );
     await press(
       page.getByRole('dialog', { name: 'Sukoon' }).getByRole('button', { name: `Pay ${fee}` }),
     );
-    const confirmed = page.getByRole('dialog', { name: 'Booking Confirmed' });
+    const confirmed = page.getByRole('dialog', { name: say('booking.confirmed.title') });
     await expect(confirmed).toContainText('10:00 AM – 10:20 AM');
     await snapshot(page, 'booking-confirmed-20');
     await press(confirmed.getByRole('button', { name: 'Done' }));
@@ -252,24 +257,24 @@ test.describe.serial('booking and payment', () => {
     await press(slot);
     await press(
       page
-        .getByRole('dialog', { name: 'Select Appointment Duration' })
+        .getByRole('dialog', { name: say('calendar.duration.titleWeek') })
         .getByRole('button', { name: '20 Minutes' }),
     );
-    const form = page.getByRole('dialog', { name: 'Add Event' });
-    await form.getByLabel('Event name').fill('Try to pay');
-    await form.getByLabel('Problems Facing').fill('Checking the failure path');
+    const form = page.getByRole('dialog', { name: say('booking.addTitle') });
+    await form.getByLabel(say('booking.field.title')).fill('Try to pay');
+    await form.getByLabel(say('booking.field.description')).fill('Checking the failure path');
     await press(form.getByRole('button', { name: `Book Event · ${fee}` }));
-    const payment = page.getByRole('dialog', { name: 'Complete Your Booking' });
+    const payment = page.getByRole('dialog', { name: say('payment.title') });
     await expect(payment).toBeVisible();
     const pay = payment.getByRole('button', { name: `Pay ${fee}` });
     await press(pay);
 
     // The checkout is mounted outside the app's tree: it keeps focus all the same.
     const checkout = page.getByRole('dialog', { name: 'Sukoon' });
-    await press(checkout.getByRole('button', { name: 'Simulate failure' }));
+    await press(checkout.getByRole('button', { name: say('checkout.simulateFailure') }));
     await expect(checkout.getByRole('alert')).toBeVisible();
     await expectAccessible(page, 'sandbox checkout, payment failed', { within: checkout });
-    await press(checkout.getByRole('tab', { name: 'UPI' }));
+    await press(checkout.getByRole('tab', { name: say('checkout.method.upi') }));
     await expectAccessible(page, 'sandbox checkout, UPI', { within: checkout });
     // Escape: it stops quietly (no dialog, no message), the slot is offered again, and focus is
     // back on it.

@@ -11,6 +11,7 @@ import {
   shot,
   signIn,
 } from './journey-helpers';
+import { say } from './words';
 
 // Calendar subscription feeds (issue 20): the Calendar feed dialog of the account menu, and the
 // "Add to" links beside a patient's sessions. Its session is 40 days ahead, at 7:30 PM.
@@ -19,8 +20,8 @@ const FEED_ADDRESS = /^http:\/\/[^/]+\/api\/calendar-feeds\/[A-Za-z0-9_-]{43}\.i
 
 async function openCalendarFeed(page: Page, username: string) {
   await press(page.getByRole('button', { name: `Account menu for ${username}` }));
-  await press(page.getByRole('menuitem', { name: 'Calendar feed' }));
-  const dialog = page.getByRole('dialog', { name: 'Calendar feed' });
+  await press(page.getByRole('menuitem', { name: say('avatarMenu.calendarFeed') }));
+  const dialog = page.getByRole('dialog', { name: say('avatarMenu.calendarFeed') });
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -40,9 +41,10 @@ test('a psychologist turns the feed on, copies it and resets it: the old address
   // A session's dialog adds it to Google Calendar or Outlook, without the patient's words.
   const pill = page.getByRole('button', { name: 'Edit Event Exam anxiety' });
   await expect(page.getByRole('grid').first()).not.toHaveAttribute('aria-busy', 'true');
-  if ((await pill.count()) === 0) await press(page.getByRole('button', { name: 'Prev' }));
+  if ((await pill.count()) === 0)
+    await press(page.getByRole('button', { name: say('calendar.prev') }));
   await press(pill);
-  const edit = page.getByRole('dialog', { name: 'Edit Event' });
+  const edit = page.getByRole('dialog', { name: say('booking.editTitle') });
   const google = edit.getByRole('link', {
     name: 'Add this session to Google Calendar (opens in a new tab)',
   });
@@ -66,23 +68,22 @@ test('a psychologist turns the feed on, copies it and resets it: the old address
 
   const dialog = await openCalendarFeed(page, who.user.username);
   await expect(dialog.getByText(/patient’s first name and “Session \(20 min\)”/)).toBeVisible();
-  await expect(dialog.getByText('Your calendar feed is off.')).toBeVisible();
+  await expect(dialog.getByText(say('feed.off'))).toBeVisible();
   await expectAccessible(page, 'calendar feed, off', { within: dialog });
   await shot(page, FOLDER, `feed-off-${device()}`);
 
-  await press(dialog.getByRole('button', { name: 'Turn on' }));
-  const field = dialog.getByLabel('Your private feed link');
+  await press(dialog.getByRole('button', { name: say('feed.turnOn') }));
+  const field = dialog.getByLabel(say('feed.link.label'));
   await expect(field).toHaveValue(FEED_ADDRESS);
   const first = await field.inputValue();
-  await press(dialog.getByRole('button', { name: 'Copy link' }));
-  await expect(dialog.getByText('Link copied.')).toBeVisible();
+  await press(dialog.getByRole('button', { name: say('feed.link.copy') }));
+  await expect(dialog.getByText(say('feed.link.copied'))).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
-  await expect(
-    dialog.getByRole('link', { name: 'Subscribe in your calendar app' }),
-  ).toHaveAttribute('href', first.replace(/^http:/, 'webcal:'));
-  await expect(
-    dialog.getByRole('checkbox', { name: 'Show patients’ full names and problem descriptions' }),
-  ).not.toBeChecked();
+  await expect(dialog.getByRole('link', { name: say('feed.link.subscribeLabel') })).toHaveAttribute(
+    'href',
+    first.replace(/^http:/, 'webcal:'),
+  );
+  await expect(dialog.getByRole('checkbox', { name: say('feed.fullDetails') })).not.toBeChecked();
   await expectAccessible(page, 'calendar feed, on', { within: dialog });
   await shot(page, FOLDER, `feed-on-${device()}`);
 
@@ -91,16 +92,16 @@ test('a psychologist turns the feed on, copies it and resets it: the old address
   expect(served.headers()['content-type']).toBe('text/calendar; charset=utf-8');
   expect(await served.text()).toContain('BEGIN:VCALENDAR');
 
-  const resetButton = dialog.getByRole('button', { name: 'Reset the link' });
+  const resetButton = dialog.getByRole('button', { name: say('feed.reset') });
   await press(resetButton);
-  const confirm = page.getByRole('dialog', { name: 'Reset the link?' });
+  const confirm = page.getByRole('dialog', { name: say('feed.resetTitle') });
   // Escape keeps the link, and focus goes back to Reset the link.
   await expectFocusTrapped(page, confirm, resetButton);
   await expect(field).toHaveValue(first);
   await press(resetButton);
   await expect(confirm).toBeVisible();
   await shot(page, FOLDER, `feed-reset-confirm-${device()}`);
-  await press(confirm.getByRole('button', { name: 'Reset the link' }));
+  await press(confirm.getByRole('button', { name: say('feed.reset') }));
   await expect(confirm).toBeHidden();
   await expect(field).not.toHaveValue(first);
   const second = await field.inputValue();
@@ -114,9 +115,9 @@ test('a psychologist turns the feed on, copies it and resets it: the old address
   await expect(dialog).toBeHidden();
   const again = await openCalendarFeed(page, who.user.username);
   await expect(again.getByText(/Its link was shown once/)).toBeVisible();
-  await expect(again.getByLabel('Your private feed link')).toHaveCount(0);
-  await press(again.getByRole('button', { name: 'Turn off' }));
-  await expect(again.getByText('Your calendar feed is off.')).toBeVisible();
+  await expect(again.getByLabel(say('feed.link.label'))).toHaveCount(0);
+  await press(again.getByRole('button', { name: say('feed.turnOff') }));
+  await expect(again.getByText(say('feed.off'))).toBeVisible();
   expect((await fetchFeed(page.request, second)).status()).toBe(404);
 });
 
@@ -129,7 +130,7 @@ test('a patient adds a session to Google Calendar or Outlook, and reads what the
   await page.goto('/');
   await chooseRole(page, 'Patient');
   await chooseDemoPsychologist(page, undefined, 'times');
-  const sessions = page.getByRole('region', { name: 'Your sessions' });
+  const sessions = page.getByRole('region', { name: say('sessions.heading') });
   const google = sessions.getByRole('link', { name: /^Add Calendar feed check to Google/ });
   await expect(google).toBeVisible();
   const href = new URL((await google.getAttribute('href')) ?? '');
@@ -144,14 +145,14 @@ test('a patient adds a session to Google Calendar or Outlook, and reads what the
   const dialog = await openCalendarFeed(page, who.user.username);
   await expect(dialog.getByText(/never attendance notes/)).toBeVisible();
   await expect(dialog.getByRole('checkbox')).toHaveCount(0);
-  await press(dialog.getByRole('button', { name: 'Turn on' }));
-  await expect(dialog.getByLabel('Your private feed link')).toHaveValue(FEED_ADDRESS);
-  await press(dialog.getByText('How to subscribe in your calendar app'));
+  await press(dialog.getByRole('button', { name: say('feed.turnOn') }));
+  await expect(dialog.getByLabel(say('feed.link.label'))).toHaveValue(FEED_ADDRESS);
+  await press(dialog.getByText(say('feed.howTo.title')));
   await expect(dialog.getByText(/File > New Calendar Subscription/)).toBeVisible();
   await expectAccessible(page, 'calendar feed, patient', { within: dialog });
   await shot(page, FOLDER, `feed-patient-${device()}`);
-  await press(dialog.getByRole('button', { name: 'Turn off' }));
-  await expect(dialog.getByText('Your calendar feed is off.')).toBeVisible();
+  await press(dialog.getByRole('button', { name: say('feed.turnOff') }));
+  await expect(dialog.getByText(say('feed.off'))).toBeVisible();
 });
 
 /** A paid 20-minute session 40 days ahead at 7:30 PM IST (8:00 PM on the phone's server). */

@@ -18,6 +18,7 @@ import {
   openDashboard,
   signIn,
 } from './journey-helpers';
+import { say } from './words';
 
 const bookButtons = (page: Page) => page.getByRole('button', { name: /^Book / });
 
@@ -74,7 +75,7 @@ test.describe.serial('calendar and availability', () => {
     const menu = page.getByRole('menu');
     await expect(menu).toBeVisible();
     await expectAccessible(page, 'day-part menu', { within: menu });
-    await press(page.getByRole('menuitemcheckbox', { name: 'Evening' }));
+    await press(page.getByRole('menuitemcheckbox', { name: say('timePicker.part.evening') }));
     await expect(
       page.getByRole('gridcell', { name: `${tuesday} at 5:00 PM: Unavailable` }),
     ).toBeAttached();
@@ -112,29 +113,31 @@ test.describe.serial('calendar and availability', () => {
     const avatar = page.getByRole('button', { name: /^Account menu for / });
     await press(avatar);
     await expectAccessible(page, 'account menu', { within: page.getByRole('menu') });
-    await press(page.getByRole('menuitem', { name: 'Profile' }));
-    const dialog = page.getByRole('dialog', { name: 'Profile' });
-    await expect(dialog.getByLabel('Full name')).toHaveValue('Dr. Asha Rao');
+    await press(page.getByRole('menuitem', { name: say('avatarMenu.profile') }));
+    const dialog = page.getByRole('dialog', { name: say('avatarMenu.profile') });
+    await expect(dialog.getByLabel(say('account.details.fullName'))).toHaveValue('Dr. Asha Rao');
     await expectAccessible(page, 'profile dialog', { within: dialog });
     await expectFocusTrapped(page, dialog, avatar);
     await press(avatar);
-    await press(page.getByRole('menuitem', { name: 'Profile' }));
-    await dialog.getByLabel('45-minute fee (₹)').fill('0');
-    await press(dialog.getByRole('button', { name: 'Save profile' }));
-    await expect(dialog.getByText('The fee must be at least ₹1')).toBeVisible();
+    await press(page.getByRole('menuitem', { name: say('avatarMenu.profile') }));
+    await dialog.getByLabel(say('profile.field.fee45')).fill('0');
+    await press(dialog.getByRole('button', { name: say('profile.save') }));
+    await expect(dialog.getByText(say('profile.problem.fee.tooLow'))).toBeVisible();
     await expectAccessible(page, 'profile dialog with an error', { within: dialog });
-    await dialog.getByLabel('45-minute fee (₹)').fill('1200');
+    await dialog.getByLabel(say('profile.field.fee45')).fill('1200');
     await snapshot(page, 'profile-dialog');
-    await press(dialog.getByRole('button', { name: 'Save profile' }));
-    await expect(dialog.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible();
-    await press(dialog.getByRole('button', { name: 'Close' }));
+    await press(dialog.getByRole('button', { name: say('profile.save') }));
+    await expect(
+      dialog.getByRole('status').filter({ hasText: say('profile.saved') }),
+    ).toBeVisible();
+    await press(dialog.getByRole('button', { name: say('calendar.close') }));
     await expect(dialog).toHaveCount(0);
 
-    await press(page.getByRole('tab', { name: 'Month' }));
+    await press(page.getByRole('tab', { name: say('calendar.tab.month') }));
     await expect(
       page.getByRole('gridcell', { name: new RegExp(`^${thursday}, not available$`) }),
     ).toBeAttached();
-    await expect(monthDay(page, thursday)).toContainText('Not available');
+    await expect(monthDay(page, thursday)).toContainText(say('calendar.day.notAvailable'));
     await expectAccessible(page, 'psychologist month view');
     await snapshot(page, 'calendar-psychologist-month');
   });
@@ -144,7 +147,7 @@ test.describe.serial('calendar and availability', () => {
   }) => {
     await signIn(page, PATIENT);
     await openDashboard(page, 'Patient');
-    await expect(page.getByText('Booking with')).toBeVisible();
+    await expect(page.getByText(say('chooser.bookingWith'))).toBeVisible();
     await expect(page.getByText('Dr. Asha Rao', { exact: true })).toBeVisible();
     await expect(page.getByText('₹1,200 for 45 min')).toBeVisible();
     expect(new URL(page.url()).searchParams.get('psychologistId')).toBe(psychologistId);
@@ -178,11 +181,11 @@ test.describe.serial('calendar and availability', () => {
 
     // 4:30 PM on Tuesday fits 20 minutes but not 45 (the evening is off).
     await press(page.getByRole('button', { name: `Book ${tuesday} at 4:30 PM` }));
-    const durations = page.getByRole('dialog', { name: 'Select Appointment Duration' });
+    const durations = page.getByRole('dialog', { name: say('calendar.duration.titleWeek') });
     await expect(durations.getByRole('button', { name: '20 Minutes' })).toBeEnabled();
     await expect(durations.getByRole('button', { name: '45 Minutes' })).toBeDisabled();
     await expect(
-      durations.getByText('The psychologist is not available at that time of day.'),
+      durations.getByText(say('calendar.slotProblem.DAY_PART_UNAVAILABLE')),
     ).toBeVisible();
     await expectAccessible(page, 'duration dialog', { within: durations });
     await snapshot(page, 'duration-dialog');
@@ -226,11 +229,11 @@ test.describe.serial('calendar and availability', () => {
     await expect(heading).toHaveText(thisWeek ?? '');
     await expect(cell(tuesday, '11:00 AM', 'Free, book')).toBeFocused();
 
-    await press(page.getByRole('tab', { name: 'Month' }));
+    await press(page.getByRole('tab', { name: say('calendar.tab.month') }));
     await expect(
       page.getByRole('gridcell', { name: new RegExp(`^${thursday}, not available$`) }),
     ).toBeAttached();
-    await expect(monthDay(page, thursday)).toContainText('Not available');
+    await expect(monthDay(page, thursday)).toContainText(say('calendar.day.notAvailable'));
     await expect(
       page.getByRole('gridcell', { name: new RegExp(`^${tuesday}, evening unavailable, `) }),
     ).toBeAttached();
@@ -248,11 +251,11 @@ test.describe.serial('calendar and availability', () => {
     });
     await press(wednesdayButton);
     const list = page.getByRole('dialog');
-    await expect(list.getByText('No events found')).toBeVisible();
-    await expect(list.getByText('There are no events scheduled for this day.')).toBeVisible();
+    await expect(list.getByText(say('calendar.month.noEventsFound'))).toBeVisible();
+    await expect(list.getByText(say('calendar.month.noEventsThisDay'))).toBeVisible();
     await expectAccessible(page, "month view's day list", { within: list });
     await expectFocusTrapped(page, list, wednesdayButton, () =>
-      press(list.getByRole('button', { name: 'Close' })),
+      press(list.getByRole('button', { name: say('calendar.close') })),
     );
     // Arrow keys move between days in the month grid too, Home and End to the week's ends;
     // Enter opens the day's list.
@@ -272,7 +275,7 @@ test.describe.serial('calendar and availability', () => {
     await page.keyboard.press('ArrowRight');
     await expect(thursdayButton).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('dialog')).toContainText('No events found');
+    await expect(page.getByRole('dialog')).toContainText(say('calendar.month.noEventsFound'));
     await expectFocusTrapped(page, page.getByRole('dialog'), thursdayButton);
     // PageDown: the next month, focus staying in the grid.
     const month = await page.getByRole('grid').first().getAttribute('aria-label');
@@ -287,18 +290,18 @@ test.describe.serial('calendar and availability', () => {
   }) => {
     await signIn(page, PATIENT);
     await openDashboard(page, 'Patient');
-    await expect(page.getByRole('tab', { name: 'Week' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Month' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: say('calendar.tab.week') })).toBeVisible();
+    await expect(page.getByRole('tab', { name: say('calendar.tab.month') })).toBeVisible();
     await expectAccessible(page, 'patient dashboard, this week');
 
     // A Sunday-first week on request, still numbered the ISO way; the choice is remembered.
-    await page.getByLabel('Week starts on').selectOption('sunday');
+    await page.getByLabel(say('calendar.weekStartsOn')).selectOption('sunday');
     await expect(page.getByRole('columnheader').nth(1)).toHaveAttribute('aria-label', /^Sunday, /);
     await expect(page.getByRole('columnheader', { name: /^Week \d+$/ })).toBeVisible();
     await page.reload();
     await openDashboard(page, 'Patient');
     await expect(page.getByRole('columnheader').nth(1)).toHaveAttribute('aria-label', /^Sunday, /);
-    await page.getByLabel('Week starts on').selectOption('monday');
+    await page.getByLabel(say('calendar.weekStartsOn')).selectOption('monday');
     await expect(page.getByRole('columnheader').nth(1)).toHaveAttribute('aria-label', /^Monday, /);
 
     // The grid is at least 120 + 7 × 160 px (specification, section 9): a phone scrolls its rows
@@ -328,7 +331,7 @@ test.describe.serial('calendar and availability', () => {
       expect(scroller.scrollWidth).toBe(scroller.clientWidth);
       expect(scroller.clientWidth).toBeGreaterThan(120 + 7 * 160);
     }
-    await press(page.getByRole('tab', { name: 'Month' }));
+    await press(page.getByRole('tab', { name: say('calendar.tab.month') }));
     await expect(page.getByRole('grid').first()).toBeVisible();
     if (onPhone()) await expect(page.getByRole('list', { name: /, day by day$/ })).toBeVisible();
     await expectAccessible(page, 'patient month view, this month');
@@ -371,7 +374,7 @@ test.describe.serial('calendar and availability', () => {
       });
       const heading = page.getByRole('heading', { level: 3 }).first();
       const before = await heading.textContent();
-      await press(page.getByRole('button', { name: 'Next', exact: true }));
+      await press(page.getByRole('button', { name: say('calendar.next'), exact: true }));
 
       // Week 4 is drawn with its own data: Thursday is off, in the header and in every cell. (The
       // calendar's requests are held, so that data can only come from what was fetched ahead.)
@@ -519,7 +522,7 @@ test.describe.serial('the week and month grids on a phone and a laptop (issue 17
     await expect(warning).toContainText('A short check-in with a long title');
     await expectAccessible(page, 'booked sessions warning', { within: warning });
     await snapshot(page, 'calendar-booked-sessions-warning');
-    await press(warning.getByRole('button', { name: 'Keep as it is' }));
+    await press(warning.getByRole('button', { name: say('availability.warning.keep') }));
     await expect(warning).toHaveCount(0);
     await expect(dayToggle).toBeFocused();
     await press(dayToggle);
@@ -527,7 +530,7 @@ test.describe.serial('the week and month grids on a phone and a laptop (issue 17
     await expect(warning).toHaveCount(0);
     await expect(dayToggle).toBeFocused();
     await press(dayToggle);
-    await press(warning.getByRole('button', { name: 'Mark not available' }));
+    await press(warning.getByRole('button', { name: say('calendar.day.markOffConfirm') }));
     await expect(
       page.getByRole('button', { name: `Not available on ${wednesday}: mark available` }),
     ).toBeVisible();
@@ -562,7 +565,7 @@ test.describe.serial('the week and month grids on a phone and a laptop (issue 17
     await snapshot(page, 'calendar-week-scrolled-down');
     const gridBox = (await grid.boundingBox())!;
     const attendance = page
-      .getByRole('region', { name: 'Attendance', exact: true })
+      .getByRole('region', { name: say('attendance.title'), exact: true })
       .or(page.getByRole('button', { name: /^Attendance / }));
     const boxBox = (await attendance.first().boundingBox())!;
     expect(boxBox.y).toBeGreaterThanOrEqual(gridBox.y + gridBox.height);
@@ -590,7 +593,7 @@ test.describe.serial('the week and month grids on a phone and a laptop (issue 17
     await openDashboard(page, 'Psychologist');
     await goWeeksAhead(page, WEEKS_AHEAD);
     const wednesday = await dayName(page, 'Wednesday');
-    await press(page.getByRole('tab', { name: 'Month' }));
+    await press(page.getByRole('tab', { name: say('calendar.tab.month') }));
     await expect(page.getByRole('grid').first()).toBeVisible();
     if (onPhone()) {
       const day = monthDay(page, wednesday);

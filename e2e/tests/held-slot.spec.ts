@@ -1,5 +1,6 @@
 import { expect, expectAccessible, press, test } from '../fixtures';
 import { PATIENT, bearer, openDashboard, signIn } from './journey-helpers';
+import { say, sayPart, sayPattern } from './words';
 
 /** 10:00 AM in India on a weekday this many weeks ahead (past the other journeys' weeks). */
 function slotWeeksAhead(weeks: number) {
@@ -41,12 +42,14 @@ test('a hold left unpaid waits in Your sessions with its countdown, and can be r
   expect(body).toHaveProperty('next_cursor');
 
   await openDashboard(page, 'Patient');
-  const waiting = page.getByRole('list', { name: 'Awaiting payment (1)' });
+  const waiting = page.getByRole('list', { name: say('sessions.awaitingPayment', { count: 1 }) });
   await expect(waiting).toContainText(title);
-  await expect(waiting).toContainText(/Slot kept for you for \d+:\d\d/);
+  await expect(waiting).toContainText(sayPart('sessions.heldFor', { left: /\d+:\d\d/ }));
   await expectAccessible(page, 'awaiting payment');
-  await press(page.getByRole('button', { name: `Release the slot of ${title}` }));
-  await expect(page.getByRole('list', { name: /Awaiting payment/ })).toHaveCount(0);
+  await press(page.getByRole('button', { name: say('sessions.releaseLabel', { title }) }));
+  await expect(
+    page.getByRole('list', { name: sayPattern('sessions.awaitingPayment', { count: 1 }) }),
+  ).toHaveCount(0);
 });
 
 test('a hold left unpaid is paid from Your sessions with its own order, and becomes a session', async ({
@@ -71,19 +74,21 @@ test('a hold left unpaid is paid from Your sessions with its own order, and beco
   expect(hold.status(), await hold.text()).toBe(200);
 
   await openDashboard(page, 'Patient');
-  await press(page.getByRole('button', { name: `Resume paying for ${title}` }));
-  const payment = page.getByRole('dialog', { name: 'Complete Your Booking' });
-  await expect(payment).toContainText('20 minutes');
+  await press(page.getByRole('button', { name: say('sessions.resumeLabel', { title }) }));
+  const payment = page.getByRole('dialog', { name: say('payment.title') });
+  await expect(payment).toContainText(say('payment.minutes', { minutes: 20 }));
   await expect(payment).toContainText('Closed the tab while paying');
   await expectAccessible(page, 'Complete Your Booking, resumed', { within: payment });
-  await press(payment.getByRole('button', { name: /^Pay ₹/ }));
+  await press(payment.getByRole('button', { name: sayPattern('payment.pay') }));
   const checkout = page.getByRole('dialog', { name: 'Sukoon' });
-  await press(checkout.getByRole('button', { name: /^Pay ₹/ }));
-  const confirmed = page.getByRole('dialog', { name: 'Booking Confirmed' });
-  await expect(confirmed.getByText('Your appointment has been scheduled')).toBeVisible();
-  await press(confirmed.getByRole('button', { name: 'Done' }));
+  await press(checkout.getByRole('button', { name: sayPattern('checkout.pay') }));
+  const confirmed = page.getByRole('dialog', { name: say('booking.confirmed.title') });
+  await expect(confirmed.getByText(say('booking.confirmed.scheduled'))).toBeVisible();
+  await press(confirmed.getByRole('button', { name: say('booking.confirmed.done') }));
 
-  await expect(page.getByRole('list', { name: /Awaiting payment/ })).toHaveCount(0);
+  await expect(
+    page.getByRole('list', { name: sayPattern('sessions.awaitingPayment', { count: 1 }) }),
+  ).toHaveCount(0);
   // The hold itself became the booked session (resume-hold.test.ts checks no second order is made).
   const mine = await page.request.get(`/api/bookings/user/${patient.user.id}?limit=200`, {
     headers: bearer(patient.token),

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { device, expect, expectAccessible, press, snapshot, test } from '../fixtures';
-import { hindi, hindiPattern } from './hindi-words';
+import { sayIn, sayPatternIn } from './words';
 import {
   bearer,
   login,
@@ -66,26 +66,28 @@ test.describe('हिन्दी: booking and the week', () => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
     await expect(
-      page.getByRole('heading', { name: hindi('dashboard.title.patient') }),
+      page.getByRole('heading', { name: sayIn('hi', 'dashboard.title.patient') }),
     ).toBeVisible();
-    const chooser = page.getByRole('group', { name: hindi('chooser.choose') });
+    const chooser = page.getByRole('group', { name: sayIn('hi', 'chooser.choose') });
     await expect(chooser).toBeVisible();
     await expectAccessible(page, 'the psychologist chooser in Hindi');
     await expectNoSideways(page);
     await snapshot(page, 'issue-22-chooser-hi');
     await press(chooser.getByRole('button', { name: new RegExp(`^${psychologist.name}`) }));
 
-    const picker = page.getByRole('region', { name: hindi('timePicker.heading') });
-    const days = picker.getByRole('list', { name: hindi('timePicker.days') });
+    const picker = page.getByRole('region', { name: sayIn('hi', 'timePicker.heading') });
+    const days = picker.getByRole('list', { name: sayIn('hi', 'timePicker.days') });
     await expect(days).toBeVisible();
-    await press(picker.getByText(hindi('timePicker.minutes', { minutes: 45 }), { exact: true }));
+    await press(
+      picker.getByText(sayIn('hi', 'timePicker.minutes', { minutes: 45 }), { exact: true }),
+    );
     const day = days.getByRole('button').nth(7);
     await press(day);
     await expect(day).toHaveAttribute('aria-pressed', 'true');
     // The device's zone may differ from the psychologist's: then each time also says "your time".
     const time = picker
-      .getByRole('button', { name: hindiPattern('timePicker.bookAt') })
-      .or(picker.getByRole('button', { name: hindiPattern('timePicker.bookAtBoth') }))
+      .getByRole('button', { name: sayPatternIn('hi', 'timePicker.bookAt') })
+      .or(picker.getByRole('button', { name: sayPatternIn('hi', 'timePicker.bookAtBoth') }))
       .first();
     await expect(time).toBeVisible();
     await expectAccessible(page, 'the time picker in Hindi');
@@ -93,33 +95,41 @@ test.describe('हिन्दी: booking and the week', () => {
     await snapshot(page, 'issue-22-time-picker-hi');
     await press(time);
 
-    const form = page.getByRole('dialog', { name: hindi('booking.addTitle') });
+    const form = page.getByRole('dialog', { name: sayIn('hi', 'booking.addTitle') });
     await expect(form).toBeVisible();
-    await form.getByLabel(hindi('booking.field.title')).fill('पहली बातचीत');
-    await form.getByLabel(hindi('booking.field.description')).fill('परीक्षा से पहले नींद नहीं आती');
+    await form.getByLabel(sayIn('hi', 'booking.field.title')).fill('पहली बातचीत');
+    await form
+      .getByLabel(sayIn('hi', 'booking.field.description'))
+      .fill('परीक्षा से पहले नींद नहीं आती');
     await expectAccessible(page, 'the booking form in Hindi', { within: form });
     await expectNoSideways(page);
     await snapshot(page, 'issue-22-booking-form-hi');
-    await press(form.getByRole('button', { name: hindi('booking.bookWithFee', { fee: '₹900' }) }));
+    await press(
+      form.getByRole('button', { name: sayIn('hi', 'booking.bookWithFee', { fee: '₹900' }) }),
+    );
 
-    const payment = page.getByRole('dialog', { name: hindi('payment.title') });
+    const payment = page.getByRole('dialog', { name: sayIn('hi', 'payment.title') });
     await expect(payment).toBeVisible();
     await expectAccessible(page, 'the payment summary in Hindi', { within: payment });
     await expectNoSideways(page);
     await snapshot(page, 'issue-22-payment-hi');
-    await press(payment.getByRole('button', { name: hindi('payment.pay', { amount: '₹900' }) }));
+    await press(
+      payment.getByRole('button', { name: sayIn('hi', 'payment.pay', { amount: '₹900' }) }),
+    );
     const checkout = page.getByRole('dialog', { name: 'Sukoon' });
     await expect(checkout).toBeVisible();
     await snapshot(page, 'issue-22-checkout-hi');
-    await press(checkout.getByRole('button', { name: hindi('checkout.pay', { amount: '₹900' }) }));
+    await press(
+      checkout.getByRole('button', { name: sayIn('hi', 'checkout.pay', { amount: '₹900' }) }),
+    );
 
-    const confirmed = page.getByRole('dialog', { name: hindi('booking.confirmed.title') });
-    await expect(confirmed.getByText(hindi('booking.confirmed.scheduled'))).toBeVisible();
+    const confirmed = page.getByRole('dialog', { name: sayIn('hi', 'booking.confirmed.title') });
+    await expect(confirmed.getByText(sayIn('hi', 'booking.confirmed.scheduled'))).toBeVisible();
     await expectAccessible(page, 'booking confirmed in Hindi', { within: confirmed });
     await expectNoSideways(page);
     await snapshot(page, 'issue-22-confirmed-hi');
-    await press(confirmed.getByRole('button', { name: hindi('booking.confirmed.done') }));
-    const sessions = page.getByRole('region', { name: hindi('sessions.heading') });
+    await press(confirmed.getByRole('button', { name: sayIn('hi', 'booking.confirmed.done') }));
+    const sessions = page.getByRole('region', { name: sayIn('hi', 'sessions.heading') });
     await expect(sessions.getByText('पहली बातचीत').first()).toBeVisible();
     await expectAccessible(page, 'your sessions in Hindi', { within: sessions });
     await snapshot(page, 'issue-22-your-sessions-hi');
@@ -140,7 +150,7 @@ test.describe('हिन्दी: booking and the week', () => {
     await week.goto('/');
     await expect(week.locator('html')).toHaveAttribute('lang', 'hi');
     await expect(
-      week.getByRole('heading', { name: hindi('dashboard.title.psychologist') }),
+      week.getByRole('heading', { name: sayIn('hi', 'dashboard.title.psychologist') }),
     ).toBeVisible();
     await expect(week.getByRole('grid').first()).toBeVisible();
     await expectAccessible(week, 'the psychologist’s week in Hindi');
@@ -153,7 +163,7 @@ test.describe('हिन्दी: booking and the week', () => {
     });
     await press(evening);
     await expect(
-      week.getByText(hindi('availability.bulk.updated', { updated: 7, total: 7 })),
+      week.getByText(sayIn('hi', 'availability.bulk.updated', { updated: 7, total: 7 })),
     ).toBeVisible();
     await snapshot(week, 'issue-22-psychologist-evening-off-hi');
     await press(week.getByRole('button', { name: /शाम उपलब्ध करें$/ }));
@@ -162,9 +172,11 @@ test.describe('हिन्दी: booking and the week', () => {
     // The booked session's week (one or two ahead, as the week's first day falls): its meeting link,
     // set from the list under the grid.
     const list = week.getByRole('region', { name: /^इस हफ़्ते के सेशन/ });
-    const addLink = list.getByRole('button', { name: hindiPattern('meetingLink.addFor') }).first();
+    const addLink = list
+      .getByRole('button', { name: sayPatternIn('hi', 'meetingLink.addFor') })
+      .first();
     for (let weeks = 0; weeks < 3; weeks += 1) {
-      await press(week.getByRole('button', { name: hindi('calendar.next'), exact: true }));
+      await press(week.getByRole('button', { name: sayIn('hi', 'calendar.next'), exact: true }));
       const found = await expect(addLink)
         .toBeVisible({ timeout: 3_000 })
         .then(() => true)
@@ -172,11 +184,11 @@ test.describe('हिन्दी: booking and the week', () => {
       if (found) break;
     }
     await press(addLink);
-    await list.getByLabel(hindi('meetingLink.label')).fill('http://meet.example.com/pehli');
-    await press(list.getByRole('button', { name: hindi('meetingLink.save') }));
-    await expect(list.getByText(hindi('meetingLink.problem.https'))).toBeVisible();
-    await list.getByLabel(hindi('meetingLink.label')).fill('https://meet.example.com/pehli');
-    await press(list.getByRole('button', { name: hindi('meetingLink.save') }));
+    await list.getByLabel(sayIn('hi', 'meetingLink.label')).fill('http://meet.example.com/pehli');
+    await press(list.getByRole('button', { name: sayIn('hi', 'meetingLink.save') }));
+    await expect(list.getByText(sayIn('hi', 'meetingLink.problem.https'))).toBeVisible();
+    await list.getByLabel(sayIn('hi', 'meetingLink.label')).fill('https://meet.example.com/pehli');
+    await press(list.getByRole('button', { name: sayIn('hi', 'meetingLink.save') }));
     await expect(list.getByRole('link', { name: 'https://meet.example.com/pehli' })).toBeVisible();
     await expectAccessible(week, 'the week’s sessions in Hindi', { within: list });
     await expectNoSideways(week);

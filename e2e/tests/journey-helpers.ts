@@ -1,13 +1,10 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { device, expect, press } from '../fixtures';
+import { PATIENT, PSYCHOLOGIST, device, expect, press, test } from '../fixtures';
+import { clock, escapeRegExp, mail, mailPattern, say, weekday } from './words';
 
-// Helpers of the privacy and security journeys. The demo identities and their past sessions are
-// seeded on a fresh database (apps/server/src/db/seed.ts).
-export const PSYCHOLOGIST = {
-  email: 'demo.psychologist@sukoon.test',
-  password: 'sukoon-demo-2026',
-};
-export const PATIENT = { email: 'demo.patient@sukoon.test', password: 'sukoon-demo-2026' };
+// Helpers of the journeys. The demo identities and their past sessions are seeded on a fresh
+// database (apps/server/src/db/seed.ts).
+export { PATIENT, PSYCHOLOGIST };
 export const DEMO_PSYCHOLOGIST_NAME = 'Dr. Asha Rao';
 
 export interface LoginData {
@@ -60,15 +57,17 @@ export async function chooseDemoPsychologist(
   name: string | RegExp = /^Dr\. Asha Rao/,
   view: 'calendar' | 'times' = 'calendar',
 ) {
-  const views = page.getByRole('group', { name: 'View' });
-  const chooser = page.getByRole('group', { name: 'Choose a psychologist' });
+  const views = page.getByRole('group', { name: say('patientArea.viewSwitch') });
+  const chooser = page.getByRole('group', { name: say('chooser.choose') });
   await expect(views.or(chooser).first()).toBeVisible();
   if (await chooser.isVisible()) await chooser.getByRole('button', { name }).click();
-  const wanted = views.getByRole('button', { name: view === 'calendar' ? 'Calendar' : 'Times' });
+  const wanted = views.getByRole('button', {
+    name: say(view === 'calendar' ? 'patientArea.view.calendar' : 'patientArea.view.times'),
+  });
   if ((await wanted.getAttribute('aria-pressed')) !== 'true') await press(wanted);
   await expect(wanted).toHaveAttribute('aria-pressed', 'true');
   if (view === 'calendar') await expect(page.getByRole('grid').first()).toBeVisible();
-  else await expect(page.getByRole('heading', { name: 'Pick a time' })).toBeVisible();
+  else await expect(page.getByRole('heading', { name: say('timePicker.heading') })).toBeVisible();
 }
 
 /**
@@ -76,8 +75,11 @@ export async function chooseDemoPsychologist(
  * their own dashboard (a reload, a later visit): when that is the role's, there is no card to choose.
  */
 export async function chooseRole(page: Page, role: 'Patient' | 'Psychologist') {
-  const heading = page.getByRole('heading', { name: `${role} Dashboard` });
-  const card = page.getByRole('button', { name: new RegExp(`^${role}`) });
+  const key = role === 'Patient' ? 'patient' : 'psychologist';
+  const heading = page.getByRole('heading', { name: say(`dashboard.title.${key}`) });
+  const card = page.getByRole('button', {
+    name: new RegExp(`^${say(`roleSelection.${key}.title`)}`),
+  });
   await expect(heading.or(card)).toBeVisible();
   if (!(await heading.isVisible())) await card.click();
   await expect(heading).toBeVisible();
@@ -100,14 +102,14 @@ export async function goWeeksAhead(page: Page, weeks: number) {
   const heading = page.getByRole('heading', { level: 3 }).first();
   for (let index = 0; index < weeks; index += 1) {
     const before = await heading.textContent();
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: say('calendar.next'), exact: true }).click();
     await expect(heading).not.toHaveText(before ?? '');
   }
 }
 
-/** 'Friday, March 27' style name of a weekday of the displayed week. */
-export async function dayName(page: Page, weekday: string) {
-  const header = page.getByRole('columnheader', { name: new RegExp(`^${weekday}, `) });
+/** 'Friday, March 27' style name of a weekday ('Friday') of the displayed week, in the page's language. */
+export async function dayName(page: Page, english: string) {
+  const header = page.getByRole('columnheader', { name: new RegExp(`^${weekday(english)}, `) });
   const label = (await header.getAttribute('aria-label')) ?? '';
   return label.split(',').slice(0, 2).join(',');
 }
@@ -133,31 +135,35 @@ export async function bookAndPay(
   beforePaying?: (payment: Locator) => Promise<void>,
 ) {
   const fee = await feeText(page.request, slot.duration);
-  await page.getByRole('button', { name: `Book ${slot.day} at ${slot.time}` }).click();
   await page
-    .getByRole('dialog', { name: 'Select Appointment Duration' })
-    .getByRole('button', { name: `${slot.duration} Minutes` })
+    .getByRole('button', {
+      name: say('calendar.cell.book', { day: slot.day, time: clock(slot.time) }),
+    })
     .click();
-  const form = page.getByRole('dialog', { name: 'Add Event' });
-  await form.getByLabel('Event name').fill(slot.title);
-  await form.getByLabel('Problems Facing').fill(slot.description);
+  await page
+    .getByRole('dialog', { name: say('calendar.duration.titleWeek') })
+    .getByRole('button', { name: say('calendar.duration.minutes', { minutes: slot.duration }) })
+    .click();
+  const form = page.getByRole('dialog', { name: say('booking.addTitle') });
+  await form.getByLabel(say('booking.field.title')).fill(slot.title);
+  await form.getByLabel(say('booking.field.description')).fill(slot.description);
   const order = page.waitForResponse((response) =>
     response.url().endsWith('/api/payments/create-order'),
   );
-  await form.getByRole('button', { name: `Book Event · ${fee}` }).click();
+  await form.getByRole('button', { name: say('booking.bookWithFee', { fee }) }).click();
   const answer = await order;
   const { data } = (await answer.json()) as { data: { order_id: string; booking_id: string } };
   const { start_time: startTime } = answer.request().postDataJSON() as { start_time: string };
-  const payment = page.getByRole('dialog', { name: 'Complete Your Booking' });
+  const payment = page.getByRole('dialog', { name: say('payment.title') });
   await expect(payment).toBeVisible();
   await beforePaying?.(payment);
-  await payment.getByRole('button', { name: `Pay ${fee}` }).click();
+  await payment.getByRole('button', { name: say('payment.pay', { amount: fee }) }).click();
   await page
     .getByRole('dialog', { name: 'Sukoon' })
-    .getByRole('button', { name: `Pay ${fee}` })
+    .getByRole('button', { name: say('checkout.pay', { amount: fee }) })
     .click();
-  const confirmed = page.getByRole('dialog', { name: 'Booking Confirmed' });
-  await expect(confirmed.getByText('Your appointment has been scheduled')).toBeVisible();
+  const confirmed = page.getByRole('dialog', { name: say('booking.confirmed.title') });
+  await expect(confirmed.getByText(say('booking.confirmed.scheduled'))).toBeVisible();
   return { orderId: data.order_id, bookingId: data.booking_id, startTime, fee, confirmed };
 }
 
@@ -169,7 +175,9 @@ export async function codeFor(request: APIRequestContext, email: string, subject
       const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
       const messages = (await response.json()).data as Array<{ subject: string; text: string }>;
       const latest = messages.find((message) => subject.test(message.subject));
-      code = /Your code: (\d{6})/.exec(latest?.text ?? '')?.[1];
+      code = new RegExp(`${escapeRegExp(mail('mail.yourCode', { code: '' }))}(\\d{6})`).exec(
+        latest?.text ?? '',
+      )?.[1];
       return code;
     })
     .toMatch(/^\d{6}$/);
@@ -178,7 +186,7 @@ export async function codeFor(request: APIRequestContext, email: string, subject
 
 /** Verifies a new account's email with the code the dev mailbox received. */
 export async function verifyEmail(request: APIRequestContext, email: string) {
-  const otp = await codeFor(request, email, /verification code/);
+  const otp = await codeFor(request, email, mailPattern('mail.verify.subject'));
   const verified = await request.post('/api/otp/verify', { data: { email, otp_code: otp } });
   expect(verified.status()).toBe(200);
 }
@@ -237,5 +245,6 @@ export async function paste(page: Page, selector: string, text: string) {
 /** Screenshots for a person to look at (SCREENSHOTS=1), under /screenshots/<folder>/. */
 export async function shot(page: Page, folder: string, name: string) {
   if (process.env.SCREENSHOTS !== '1') return;
-  await page.screenshot({ path: `../screenshots/${folder}/${name}.png` });
+  const hindi = test.info().project.name.endsWith('-hi') ? '-hi' : '';
+  await page.screenshot({ path: `../screenshots/${folder}/${name}${hindi}.png` });
 }

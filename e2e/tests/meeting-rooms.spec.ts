@@ -10,6 +10,7 @@ import {
   shot,
   signIn,
 } from './journey-helpers';
+import { say } from './words';
 
 // Issue 20, meeting rooms: a psychologist lets Sukoon make a Jitsi room for every session; the
 // patient who books finds the room in the confirmation email and a Join button ten minutes before
@@ -23,20 +24,22 @@ async function chooseJitsiInProfile(page: Page) {
   await page.goto('/');
   await chooseRole(page, 'Psychologist');
   await press(page.getByRole('button', { name: /^Account menu for / }));
-  await press(page.getByRole('menuitem', { name: 'Profile' }));
-  const dialog = page.getByRole('dialog', { name: 'Profile' });
-  const links = dialog.getByRole('group', { name: 'Meeting links' });
+  await press(page.getByRole('menuitem', { name: say('avatarMenu.profile') }));
+  const dialog = page.getByRole('dialog', { name: say('avatarMenu.profile') });
+  const links = dialog.getByRole('group', { name: say('profile.meeting.title') });
   await links.scrollIntoViewIfNeeded();
-  await expect(links.getByLabel('I paste a link for each session')).toBeChecked();
-  await press(links.getByLabel('Create a Jitsi Meet room for each session'));
-  await expect(links.getByLabel('Jitsi server')).toHaveValue('https://meet.jit.si');
+  await expect(links.getByLabel(say('profile.meeting.method.manual'))).toBeChecked();
+  await press(links.getByLabel(say('profile.meeting.method.jitsi')));
+  await expect(links.getByLabel(say('profile.meeting.jitsiServer'))).toHaveValue(
+    'https://meet.jit.si',
+  );
   await links.evaluate((group) => group.scrollIntoView({ block: 'center' }));
   await expectAccessible(page, 'profile: meeting links', { within: dialog });
   await snapshot(page, 'rooms-profile');
   await shot(page, 'issue-20', `rooms-profile-${device()}`);
-  await press(dialog.getByRole('button', { name: 'Save profile' }));
-  await expect(dialog.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible();
-  await press(dialog.getByRole('button', { name: 'Close' }));
+  await press(dialog.getByRole('button', { name: say('profile.save') }));
+  await expect(dialog.getByRole('status').filter({ hasText: say('profile.saved') })).toBeVisible();
+  await press(dialog.getByRole('button', { name: say('calendar.close') }));
 }
 
 test('a patient of a psychologist with Jitsi rooms gets a room, and Join 10 minutes before', async ({
@@ -53,19 +56,24 @@ test('a patient of a psychologist with Jitsi rooms gets a room, and Join 10 minu
   // The patient books tomorrow's last time and pays.
   await signIn(page, PATIENT);
   await openDashboard(page, 'Patient', new RegExp(`^${psychologist.name}`), 'times');
-  const picker = page.getByRole('region', { name: 'Pick a time' });
-  await press(picker.getByRole('list', { name: 'Days' }).getByRole('button').nth(1));
+  const picker = page.getByRole('region', { name: say('timePicker.heading') });
+  await press(
+    picker
+      .getByRole('list', { name: say('timePicker.days') })
+      .getByRole('button')
+      .nth(1),
+  );
   await press(picker.getByRole('button', { name: /^Book .* at / }).last());
-  const form = page.getByRole('dialog', { name: 'Add Event' });
+  const form = page.getByRole('dialog', { name: say('booking.addTitle') });
   const title = `Room check ${device()} ${Date.now() % 100_000}`;
-  await form.getByLabel('Event name').fill(title);
-  await form.getByLabel('Problems Facing').fill('Trying the video room');
+  await form.getByLabel(say('booking.field.title')).fill(title);
+  await form.getByLabel(say('booking.field.description')).fill('Trying the video room');
   await press(form.getByRole('button', { name: /^Book Event · / }));
-  const payment = page.getByRole('dialog', { name: 'Complete Your Booking' });
+  const payment = page.getByRole('dialog', { name: say('payment.title') });
   await press(payment.getByRole('button', { name: /^Pay ₹/ }));
   await press(page.getByRole('dialog', { name: 'Sukoon' }).getByRole('button', { name: /^Pay ₹/ }));
-  const confirmed = page.getByRole('dialog', { name: 'Booking Confirmed' });
-  await expect(confirmed.getByText('Your appointment has been scheduled')).toBeVisible();
+  const confirmed = page.getByRole('dialog', { name: say('booking.confirmed.title') });
+  await expect(confirmed.getByText(say('booking.confirmed.scheduled'))).toBeVisible();
   await press(confirmed.getByRole('button', { name: 'Done' }));
 
   // The room is in the session and in the confirmation email.
@@ -94,9 +102,9 @@ test('a patient of a psychologist with Jitsi rooms gets a room, and Join 10 minu
   ).toBe(true);
 
   // A day ahead there is no Join yet, only when it comes.
-  const yours = page.getByRole('region', { name: 'Your sessions' });
+  const yours = page.getByRole('region', { name: say('sessions.heading') });
   const session = yours.getByRole('listitem').filter({ hasText: title });
-  await expect(session).toContainText('Join appears here 10 minutes before the start.');
+  await expect(session).toContainText(say('sessions.joinSoon'));
   await expect(session.getByRole('link', { name: /^Join/ })).toHaveCount(0);
 
   // Five minutes before the start, Join opens the room in a new tab.
@@ -104,7 +112,7 @@ test('a patient of a psychologist with Jitsi rooms gets a room, and Join 10 minu
   await page.reload();
   await chooseRole(page, 'Patient');
   const join = page
-    .getByRole('region', { name: 'Your sessions' })
+    .getByRole('region', { name: say('sessions.heading') })
     .getByRole('listitem')
     .filter({ hasText: title })
     .getByRole('link', { name: `Join ${title} (opens in a new tab)` });
@@ -131,7 +139,7 @@ test('a patient of a psychologist with Jitsi rooms gets a room, and Join 10 minu
     'true',
   );
   await press(psychologistAgain.getByRole('button', { name: `Edit Event ${title}` }));
-  const edit = psychologistAgain.getByRole('dialog', { name: 'Edit Event' });
+  const edit = psychologistAgain.getByRole('dialog', { name: say('booking.editTitle') });
   const theirJoin = edit.getByRole('link', { name: 'Join this session (opens in a new tab)' });
   await expect(theirJoin).toHaveAttribute('href', booked.meeting_link!);
   await theirJoin.evaluate((link) => link.scrollIntoView({ block: 'center' }));

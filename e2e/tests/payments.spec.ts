@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, expectFocusTrapped, press, snapshot, test } from '../fixtures';
+import { say } from './words';
 
 const DEMO_PATIENT = { email: 'demo.patient@sukoon.test', password: 'sukoon-demo-2026' };
 
@@ -24,30 +25,36 @@ test.describe('sandbox checkout', () => {
   }) => {
     await signInDemoPatient(page, request);
     await page.goto('/sandbox/checkout');
-    await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: say('checkout.playground.title') }),
+    ).toBeVisible();
     await expectAccessible(page, 'test checkout page');
     await snapshot(page, 'sandbox-playground');
 
-    await press(page.getByRole('button', { name: 'Open test checkout' }));
+    await press(page.getByRole('button', { name: say('checkout.playground.openCheckout') }));
     const checkout = page.getByRole('dialog', { name: 'Sukoon' });
     await expect(checkout).toBeVisible();
     await expect(checkout.getByText(/TEST MODE/)).toBeVisible();
     await expect(checkout.getByTestId('checkout-amount')).toHaveText('₹500');
-    await expect(checkout.getByLabel('Card number')).toHaveValue('4111 1111 1111 1111');
+    await expect(checkout.getByLabel(say('checkout.field.cardNumber'))).toHaveValue(
+      '4111 1111 1111 1111',
+    );
     await expectAccessible(page, 'sandbox checkout, card', { within: checkout });
     await snapshot(page, 'sandbox-checkout-card');
 
-    await press(checkout.getByRole('tab', { name: 'UPI' }));
-    await expect(checkout.getByLabel('UPI ID')).toHaveValue('success@razorpay');
+    await press(checkout.getByRole('tab', { name: say('checkout.method.upi') }));
+    await expect(checkout.getByLabel(say('checkout.field.upiId'))).toHaveValue('success@razorpay');
     await snapshot(page, 'sandbox-checkout-upi');
-    await press(checkout.getByRole('tab', { name: 'Net banking' }));
+    await press(checkout.getByRole('tab', { name: say('checkout.method.netbanking') }));
     await expectAccessible(page, 'sandbox checkout, net banking', { within: checkout });
-    await press(checkout.getByRole('tab', { name: 'Card' }));
+    await press(checkout.getByRole('tab', { name: say('checkout.method.card') }));
 
     await press(checkout.getByRole('button', { name: 'Pay ₹500' }));
     await expect(checkout).toBeHidden();
     await expect(page.getByText(/Payment verified: ₹500 \(pay_[A-Za-z0-9]{14}\)/)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Open test checkout' })).toBeEnabled();
+    await expect(
+      page.getByRole('button', { name: say('checkout.playground.openCheckout') }),
+    ).toBeEnabled();
     await expectAccessible(page, 'test checkout page, verified');
     await snapshot(page, 'sandbox-checkout-verified');
   });
@@ -59,30 +66,33 @@ test('a simulated failure is shown in the checkout and closing it stops quietly'
 }) => {
   await signInDemoPatient(page, request);
   await page.goto('/sandbox/checkout');
-  await press(page.getByRole('button', { name: 'Open test checkout' }));
+  await press(page.getByRole('button', { name: say('checkout.playground.openCheckout') }));
   const checkout = page.getByRole('dialog', { name: 'Sukoon' });
-  await press(checkout.getByRole('button', { name: 'Simulate failure' }));
+  await press(checkout.getByRole('button', { name: say('checkout.simulateFailure') }));
   await expect(checkout.getByRole('alert')).toContainText('Payment failed (sandbox test mode)');
   await expectAccessible(page, 'sandbox checkout, failed', { within: checkout });
   await snapshot(page, 'sandbox-checkout-failed');
   await page.keyboard.press('Escape');
   await expect(checkout).toBeHidden();
-  await expect(page.getByText('The payment failed; nothing was booked.')).toBeVisible();
+  await expect(page.getByText(say('checkout.playground.failed'))).toBeVisible();
 });
 
 test('the checkout works from the keyboard and Escape dismisses it', async ({ page, request }) => {
   await signInDemoPatient(page, request);
   await page.goto('/sandbox/checkout');
-  const opener = page.getByRole('button', { name: 'Open test checkout' });
+  const opener = page.getByRole('button', { name: say('checkout.playground.openCheckout') });
   await opener.focus();
   await page.keyboard.press('Enter');
   const checkout = page.getByRole('dialog', { name: 'Sukoon' });
   await expect(checkout).toBeVisible();
   // Radix moves focus into the dialog; arrows move between the method tabs.
-  await checkout.getByRole('tab', { name: 'Card' }).focus();
+  await checkout.getByRole('tab', { name: say('checkout.method.card') }).focus();
   await page.keyboard.press('ArrowRight');
-  await expect(checkout.getByRole('tab', { name: 'UPI' })).toHaveAttribute('aria-selected', 'true');
+  await expect(checkout.getByRole('tab', { name: say('checkout.method.upi') })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   // Mounted outside the app's tree, it keeps focus all the same and gives it back on Escape.
   await expectFocusTrapped(page, checkout, opener);
-  await expect(page.getByText('The checkout was closed; nothing was paid.')).toBeVisible();
+  await expect(page.getByText(say('checkout.playground.dismissed'))).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { device, expect, expectAccessible, press, test } from '../fixtures';
 import { PSYCHOLOGIST, openDashboard, shot, signIn } from './journey-helpers';
+import { say } from './words';
 
 // The psychologists' Practice page (issue 21, part 2): opened from the avatar menu, its charts on a
 // laptop and a phone, the CSV an accountant opens, and the browser's Back and reload. The demo
@@ -22,20 +23,24 @@ test('a psychologist reads their practice, downloads the CSV, and goes back to t
   const who = await signIn(page, PSYCHOLOGIST);
   await openDashboard(page, 'Psychologist');
   await press(page.getByRole('button', { name: `Account menu for ${who.user.username}` }));
-  await press(page.getByRole('menuitem', { name: 'Practice' }));
-  await expect(page.getByRole('heading', { name: 'Practice', level: 1 })).toBeVisible();
+  await press(page.getByRole('menuitem', { name: say('avatarMenu.practice') }));
+  await expect(
+    page.getByRole('heading', { name: say('avatarMenu.practice'), level: 1 }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/practice$/);
 
   // The financial year holds the seed's sessions whatever day of the month it is.
-  await press(page.getByRole('button', { name: 'Financial year', exact: true }));
+  await press(page.getByRole('button', { name: say('practice.period.fy'), exact: true }));
   await expect(page).toHaveURL(/\/practice\?period=FY\d{4}$/);
-  const sessions = page.getByRole('region', { name: 'Sessions booked' });
+  const sessions = page.getByRole('region', { name: say('practice.figures.booked') });
   await expect(sessions).toContainText(/Sessions booked\s*[3-9]/);
-  await expect(page.getByRole('region', { name: 'Net earnings' })).toContainText('₹');
+  await expect(page.getByRole('region', { name: say('practice.figures.net') })).toContainText('₹');
 
   // Three charts, drawn: two Chartist SVGs and the heat map's table.
-  const net = page.getByRole('figure').filter({ hasText: 'Net earnings per week' });
-  const outcomes = page.getByRole('figure').filter({ hasText: 'Sessions by outcome per week' });
+  const net = page.getByRole('figure').filter({ hasText: say('practice.charts.netTitle') });
+  const outcomes = page
+    .getByRole('figure')
+    .filter({ hasText: say('practice.charts.outcomesTitle') });
   for (const chart of [net, outcomes]) {
     await expect(chart.locator('svg')).toBeVisible();
     // Bars with height: the weeks of the seed's sessions and payments.
@@ -49,17 +54,15 @@ test('a psychologist reads their practice, downloads the CSV, and goes back to t
       )
       .toBeGreaterThan(0);
   }
-  await expect(
-    page.getByRole('table', { name: 'Minutes of booked sessions by weekday and hour, IST' }),
-  ).toBeVisible();
+  await expect(page.getByRole('table', { name: say('practice.heatMap.caption') })).toBeVisible();
   await expectAccessible(page, 'Practice page, financial year');
   await shot(page, FOLDER, `practice-journey-${device()}`);
 
   // Each chart's numbers as a table, from the keyboard too.
-  await net.getByRole('button', { name: 'Show table' }).focus();
+  await net.getByRole('button', { name: say('practice.chart.showTable') }).focus();
   await page.keyboard.press('Enter');
-  await expect(net.getByRole('table', { name: 'Net earnings per week' })).toBeVisible();
-  await expect(net.getByRole('button', { name: 'Show chart' })).toHaveAttribute(
+  await expect(net.getByRole('table', { name: say('practice.charts.netTitle') })).toBeVisible();
+  await expect(net.getByRole('button', { name: say('practice.chart.showChart') })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -84,20 +87,27 @@ test('a psychologist reads their practice, downloads the CSV, and goes back to t
 
   // A reload keeps the page and its period; Back returns to the calendar, Forward to the page.
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Practice', level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Financial year', exact: true })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
-  await press(page.getByRole('button', { name: 'Back to calendar' }));
+  await expect(
+    page.getByRole('heading', { name: say('avatarMenu.practice'), level: 1 }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: say('practice.period.fy'), exact: true }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await press(page.getByRole('button', { name: say('practice.back') }));
   await expect(page.getByRole('grid').first()).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await press(page.getByRole('button', { name: `Account menu for ${who.user.username}` }));
-  await press(page.getByRole('menuitem', { name: 'Practice' }));
-  await expect(page.getByRole('heading', { name: 'Practice', level: 1 })).toBeVisible();
+  await press(page.getByRole('menuitem', { name: say('avatarMenu.practice') }));
+  await expect(
+    page.getByRole('heading', { name: say('avatarMenu.practice'), level: 1 }),
+  ).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('grid').first()).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Practice', level: 1 })).toHaveCount(0);
+  await expect(
+    page.getByRole('heading', { name: say('avatarMenu.practice'), level: 1 }),
+  ).toHaveCount(0);
   await page.goForward();
-  await expect(page.getByRole('heading', { name: 'Practice', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: say('avatarMenu.practice'), level: 1 }),
+  ).toBeVisible();
 });

@@ -16,6 +16,7 @@ import {
   paste,
   shot,
 } from './journey-helpers';
+import { mailPattern, say } from './words';
 
 // Consent at registration, Privacy & data (download, delete) and a session's History. Its sessions
 // are 10 weeks ahead, past every other journey's.
@@ -31,20 +32,23 @@ async function fillRegistration(
   const dialog = page.getByRole('dialog');
   await page.goto('/');
   await press(page.getByRole('button', { name: new RegExp(role) }));
-  await press(dialog.getByRole('button', { name: 'Register here' }));
+  await press(dialog.getByRole('button', { name: say('auth.registerHere') }));
   await expect(dialog.getByRole('heading', { name: `${role} Registration` })).toBeVisible();
-  await dialog.getByLabel('Username').fill(account.username);
-  await dialog.getByLabel('Email').fill(account.email);
-  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
-  await dialog.getByLabel('Confirm password', { exact: true }).fill(account.password);
-  if (role === 'Psychologist') await dialog.getByLabel('Psychologist code').fill('not-used-here');
+  await dialog.getByLabel(say('auth.field.username')).fill(account.username);
+  await dialog.getByLabel(say('auth.field.email')).fill(account.email);
+  await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill(account.password);
+  await dialog
+    .getByLabel(say('auth.field.confirmPassword'), { exact: true })
+    .fill(account.password);
+  if (role === 'Psychologist')
+    await dialog.getByLabel(say('auth.field.psychologistCode')).fill('not-used-here');
   return dialog;
 }
 
 async function openPrivacy(page: Page, username: string) {
   await press(page.getByRole('button', { name: `Account menu for ${username}` }));
-  await press(page.getByRole('menuitem', { name: 'Privacy & data' }));
-  const dialog = page.getByRole('dialog', { name: 'Privacy & data' });
+  await press(page.getByRole('menuitem', { name: say('avatarMenu.privacy') }));
+  const dialog = page.getByRole('dialog', { name: say('avatarMenu.privacy') });
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -57,11 +61,11 @@ test.describe('the privacy notice at registration', () => {
         email: `notice.${device()}@example.test`,
         password: 'monsoon-kettle-42',
       });
-      const create = dialog.getByRole('button', { name: 'Create Account' });
+      const create = dialog.getByRole('button', { name: say('auth.createAccount') });
       const consent = dialog.getByRole('checkbox', { name: /^I agree to Sukoon using my/ });
       await expect(consent).not.toBeChecked();
       await expect(create).toBeDisabled();
-      const notice = dialog.getByRole('region', { name: 'How Sukoon uses your information' });
+      const notice = dialog.getByRole('region', { name: say('privacy.notice.title') });
       await expect(notice.getByRole('listitem')).toHaveCount(0);
       await expect(
         dialog.getByText(/withdraw your consent at any time by deleting your account/),
@@ -70,7 +74,7 @@ test.describe('the privacy notice at registration', () => {
         await consent.scrollIntoViewIfNeeded();
         await shot(page, FOLDER, `register-consent-${device()}`);
       }
-      await press(notice.getByRole('button', { name: 'Read the privacy notice' }));
+      await press(notice.getByRole('button', { name: say('privacy.notice.show') }));
       // As many points as the notice says it has.
       const said = await notice.getByText(/ in \d+ short points\./).textContent();
       await expect(notice.getByRole('listitem')).toHaveCount(
@@ -96,7 +100,7 @@ test.describe('the privacy notice at registration', () => {
       const box = await dialog.boundingBox();
       expect(box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
       await page.keyboard.press('Escape');
-      await expect(page.getByText('Select your role to continue')).toBeVisible();
+      await expect(page.getByText(say('roleSelection.subtitle'))).toBeVisible();
     }
   });
 });
@@ -119,7 +123,7 @@ test.describe.serial('your data', () => {
     const dialog = await fillRegistration(page, 'Patient', account);
     // The name printed on their receipts (issue 21).
     await dialog.getByRole('textbox', { name: /^Full name/ }).fill('Priya Iyer');
-    const create = dialog.getByRole('button', { name: 'Create Account' });
+    const create = dialog.getByRole('button', { name: say('auth.createAccount') });
     await expect(create).toBeDisabled();
     const registered = page.waitForRequest((request) =>
       request.url().endsWith('/api/users/register'),
@@ -133,23 +137,23 @@ test.describe.serial('your data', () => {
       consent: true,
     });
 
-    await expect(dialog.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
-    const code = await codeFor(page.request, account.email, /verification code/);
+    await expect(dialog.getByRole('heading', { name: say('verify.title') })).toBeVisible();
+    const code = await codeFor(page.request, account.email, mailPattern('mail.verify.subject'));
     await paste(page, '[aria-label="Digit 1 of 6"]', code);
-    await press(dialog.getByRole('button', { name: 'Verify Email' }));
+    await press(dialog.getByRole('button', { name: say('verify.submit') }));
     // The verified code signs the patient in: no password asked again.
-    await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: say('dashboard.title.patient') })).toBeVisible();
     await chooseDemoPsychologist(page);
 
     // Profile from the avatar menu: the name on their receipts, as given at registration.
     await press(page.getByRole('button', { name: `Account menu for ${account.username}` }));
-    await press(page.getByRole('menuitem', { name: 'Profile' }));
-    const profile = page.getByRole('dialog', { name: 'Your profile' });
+    await press(page.getByRole('menuitem', { name: say('avatarMenu.profile') }));
+    const profile = page.getByRole('dialog', { name: say('account.details.title') });
     const fullName = profile.getByRole('textbox', { name: /^Full name/ });
     await expect(fullName).toHaveValue('Priya Iyer');
     await fullName.fill('Priya S. Iyer');
-    await press(profile.getByRole('button', { name: 'Save' }));
-    await expect(profile.getByRole('status')).toHaveText('Your details are saved');
+    await press(profile.getByRole('button', { name: say('account.details.save') }));
+    await expect(profile.getByRole('status')).toHaveText(say('account.details.saved'));
     await expectAccessible(page, 'Your profile', { within: profile });
     await shot(page, FOLDER, `your-profile-${device()}`);
     await press(profile.getByRole('button', { name: 'Done' }));
@@ -161,7 +165,7 @@ test.describe.serial('your data', () => {
     await shot(page, FOLDER, `privacy-dialog-${device()}`);
 
     const downloading = page.waitForEvent('download');
-    await press(privacy.getByRole('button', { name: 'Download my data' }));
+    await press(privacy.getByRole('button', { name: say('privacy.download.button') }));
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^sukoon-data-\d{4}-\d{2}-\d{2}\.json$/);
     await expect(privacy.getByRole('status')).toHaveText(
@@ -206,7 +210,7 @@ test.describe.serial('your data', () => {
       },
       // The receipt is made out to the name they gave in Profile, and says so before they pay.
       async (payment) => {
-        await expect(payment.getByText('Receipt to')).toBeVisible();
+        await expect(payment.getByText(say('payment.receiptTo'))).toBeVisible();
         await expect(payment.getByText('Priya S. Iyer')).toBeVisible();
       },
     );
@@ -219,12 +223,12 @@ test.describe.serial('your data', () => {
     await openDashboard(psychologist, 'Psychologist');
     await goWeeksAhead(psychologist, WEEKS_AHEAD);
     await press(psychologist.getByRole('button', { name: `Edit Event ${title}` }));
-    const edit = psychologist.getByRole('dialog', { name: 'Edit Event' });
+    const edit = psychologist.getByRole('dialog', { name: say('booking.editTitle') });
     const historyRequests: string[] = [];
     psychologist.on('request', (request) => {
       if (request.url().includes('/history')) historyRequests.push(request.url());
     });
-    const section = edit.getByRole('region', { name: 'History' });
+    const section = edit.getByRole('region', { name: say('history.title') });
     const toggle = section.getByRole('button', { name: /History/ });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(historyRequests).toEqual([]);
@@ -254,27 +258,29 @@ test.describe.serial('your data', () => {
     );
     await page.goto('/');
     await chooseRole(page, 'Patient');
-    await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: say('dashboard.title.patient') })).toBeVisible();
 
     const privacy = await openPrivacy(page, account.username);
     await shot(page, FOLDER, `privacy-dialog-open-${device()}`);
-    const deleteButton = privacy.getByRole('button', { name: 'Delete my account...' });
+    const deleteButton = privacy.getByRole('button', { name: say('privacy.delete.open') });
     await press(deleteButton);
-    const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
+    const confirm = page.getByRole('dialog', { name: say('privacy.delete.confirmTitle') });
     await expect(confirm).toContainText('refunded in full');
     await expect(confirm).toContainText('anonymised');
-    await expect(confirm).toContainText('This cannot be undone.');
-    const remove = confirm.getByRole('button', { name: 'Delete my account permanently' });
+    await expect(confirm).toContainText(say('privacy.delete.final'));
+    const remove = confirm.getByRole('button', { name: say('privacy.delete.confirm') });
     await expect(remove).toBeDisabled();
     await expectAccessible(page, 'delete your account?', { within: confirm });
 
     // Keep my account goes back, and nothing happened; the question keeps focus meanwhile.
     await expectFocusTrapped(page, confirm, deleteButton, () =>
-      press(confirm.getByRole('button', { name: 'Keep my account' })),
+      press(confirm.getByRole('button', { name: say('privacy.delete.keep') })),
     );
     await press(deleteButton);
 
-    await confirm.getByLabel('Your password', { exact: true }).fill('not-my-password');
+    await confirm
+      .getByLabel(say('privacy.delete.password'), { exact: true })
+      .fill('not-my-password');
     await expect(remove).toBeDisabled();
     await confirm.getByRole('checkbox', { name: /deleted for good/ }).check();
     await expect(remove).toBeEnabled();
@@ -287,7 +293,9 @@ test.describe.serial('your data', () => {
     await expectAccessible(page, 'delete your account?, wrong password', { within: confirm });
     await shot(page, FOLDER, `delete-wrong-password-${device()}`);
 
-    await confirm.getByLabel('Your password', { exact: true }).fill(account.password);
+    await confirm
+      .getByLabel(say('privacy.delete.password'), { exact: true })
+      .fill(account.password);
     await expect(confirm.getByRole('alert')).toHaveCount(0);
     await shot(page, FOLDER, `delete-confirm-${device()}`);
     await press(remove);
@@ -298,7 +306,7 @@ test.describe.serial('your data', () => {
       'Your account has been deleted and you are signed out. 1 upcoming session was canceled, and what you paid for it is refunded in full.',
     );
     await expect(done).toBeFocused();
-    await expect(page.getByText('Select your role to continue')).toBeVisible();
+    await expect(page.getByText(say('roleSelection.subtitle'))).toBeVisible();
     await expectAccessible(page, 'role selection after the account was deleted');
     await shot(page, FOLDER, `deleted-role-selection-${device()}`);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();

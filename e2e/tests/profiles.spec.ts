@@ -1,5 +1,6 @@
 import { device, expect, expectAccessible, press, snapshot, test } from '../fixtures';
 import { chooseRole, codeFor, pageFor, PATIENT, signIn } from './journey-helpers';
+import { mailPattern, say } from './words';
 
 /** The institution codes the journeys' servers seed (start-server.mjs), one for each project. */
 const CODE = { laptop: 'E2E-Profiles-Laptop-2026', phone: 'E2E-Profiles-Phone-2026' } as const;
@@ -26,7 +27,7 @@ test.describe('psychologists worth choosing', () => {
       },
     });
     expect(registered.status()).toBe(201);
-    const otp = await codeFor(page.request, who.email, /verification code/);
+    const otp = await codeFor(page.request, who.email, mailPattern('mail.verify.subject'));
     expect(
       (
         await page.request.post('/api/otp/verify', { data: { email: who.email, otp_code: otp } })
@@ -37,43 +38,45 @@ test.describe('psychologists worth choosing', () => {
     await signIn(page, who);
     await page.goto('/');
     await chooseRole(page, 'Psychologist');
-    const prompt = page.getByRole('region', { name: 'Complete your profile' });
+    const prompt = page.getByRole('region', { name: say('profile.prompt.title') });
     await expect(prompt).toContainText(
       'Add specializations, languages, a short bio and years of practice.',
     );
     await expectAccessible(page, 'a new psychologist’s dashboard with the profile prompt');
-    await press(prompt.getByRole('button', { name: 'Complete profile' }));
-    const dialog = page.getByRole('dialog', { name: 'Profile' });
-    await expect(dialog.getByLabel('Full name')).toHaveValue(name);
-    await dialog.getByRole('checkbox', { name: 'Addiction' }).check();
-    await dialog.getByRole('checkbox', { name: 'Trauma' }).check();
-    await dialog.getByRole('checkbox', { name: 'Konkani' }).check();
-    await dialog.getByRole('checkbox', { name: 'English' }).check();
+    await press(prompt.getByRole('button', { name: say('profile.prompt.open') }));
+    const dialog = page.getByRole('dialog', { name: say('avatarMenu.profile') });
+    await expect(dialog.getByLabel(say('account.details.fullName'))).toHaveValue(name);
+    await dialog.getByRole('checkbox', { name: say('auth.specialization.addiction') }).check();
+    await dialog.getByRole('checkbox', { name: say('auth.specialization.trauma') }).check();
+    await dialog.getByRole('checkbox', { name: say('chooser.languageName.Konkani') }).check();
+    await dialog.getByRole('checkbox', { name: say('chooser.languageName.English') }).check();
     await dialog
-      .getByLabel('Short bio')
+      .getByLabel(say('profile.field.bio'))
       .fill('I work with addiction and trauma, in Konkani or English, at your pace.');
     await expect(dialog.getByText('70/600')).toBeVisible();
-    await dialog.getByLabel('Years of practice').fill('71');
-    await press(dialog.getByRole('button', { name: 'Save profile' }));
+    await dialog.getByLabel(say('profile.field.yearsOfPractice')).fill('71');
+    await press(dialog.getByRole('button', { name: say('profile.save') }));
     await expect(dialog.getByText('Years of practice can be at most 70')).toBeVisible();
-    await dialog.getByLabel('Years of practice').fill('7');
+    await dialog.getByLabel(say('profile.field.yearsOfPractice')).fill('7');
     await dialog.getByLabel(/Registration number/).fill('CRR A98765');
     // One India, first; the search narrows the list.
-    const zone = dialog.getByLabel('Time zone', { exact: true });
+    const zone = dialog.getByLabel(say('profile.field.timeZone'), { exact: true });
     await expect(zone).toHaveValue('Asia/Kolkata');
     await expect(zone.locator('option').first()).toHaveText('(UTC+05:30) Asia/Kolkata, India');
     await expect(zone.locator('option[value="Asia/Calcutta"]')).toHaveCount(0);
-    await dialog.getByLabel('Search time zones').fill('dubai');
+    await dialog.getByLabel(say('profile.field.timeZoneSearch')).fill('dubai');
     await expect(zone.locator('option')).toHaveCount(2);
-    await dialog.getByLabel('Search time zones').fill('');
+    await dialog.getByLabel(say('profile.field.timeZoneSearch')).fill('');
     await expectAccessible(page, 'profile dialog, filled in', { within: dialog });
     await snapshot(page, 'profile-dialog-complete');
     if (process.env.SCREENSHOTS === '1') {
       await dialog.screenshot({ path: `../screenshots/profile-dialog-only-${device()}.png` });
     }
-    await press(dialog.getByRole('button', { name: 'Save profile' }));
-    await expect(dialog.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible();
-    await press(dialog.getByRole('button', { name: 'Close' }));
+    await press(dialog.getByRole('button', { name: say('profile.save') }));
+    await expect(
+      dialog.getByRole('status').filter({ hasText: say('profile.saved') }),
+    ).toBeVisible();
+    await press(dialog.getByRole('button', { name: say('calendar.close') }));
     await expect(dialog).toHaveCount(0);
     await expect(prompt).toHaveCount(0);
 
@@ -81,12 +84,12 @@ test.describe('psychologists worth choosing', () => {
     const patient = await pageFor(browser, PATIENT);
     await patient.goto('/');
     await chooseRole(patient, 'Patient');
-    const chooser = patient.getByRole('group', { name: 'Choose a psychologist' });
-    const switcher = patient.getByRole('button', { name: 'Switch psychologist' });
+    const chooser = patient.getByRole('group', { name: say('chooser.choose') });
+    const switcher = patient.getByRole('button', { name: say('chooser.switch') });
     await expect(chooser.or(switcher)).toBeVisible();
     if (await switcher.isVisible()) await press(switcher);
-    await chooser.getByLabel('Specialization').selectOption('addiction');
-    await chooser.getByLabel('Language').selectOption('Konkani');
+    await chooser.getByLabel(say('auth.field.specialization')).selectOption('addiction');
+    await chooser.getByLabel(say('chooser.language')).selectOption('Konkani');
     const card = chooser.getByRole('button', { name: new RegExp(`^${name}`) });
     await expect(chooser.getByRole('button')).toHaveCount(1);
     await expect(card).toContainText('Addiction · Trauma · 7 years of practice');
@@ -99,31 +102,31 @@ test.describe('psychologists worth choosing', () => {
     await expectAccessible(patient, 'psychologist chooser, filtered', { within: chooser });
     await snapshot(patient, 'psychologist-chooser-filtered');
     await press(card);
-    await expect(patient.getByText('Booking with')).toBeVisible();
+    await expect(patient.getByText(say('chooser.bookingWith'))).toBeVisible();
     await expect(patient.getByText(name, { exact: true })).toBeVisible();
     await expect(patient.getByText('Addiction · Trauma', { exact: true })).toBeVisible();
     await expectAccessible(patient, 'patient time picker, booking with the new psychologist');
     await snapshot(patient, 'psychologist-chooser-booking-with');
 
     // Then the day of their next free time and its first time; the booking is paid and listed.
-    const picker = patient.getByRole('region', { name: 'Pick a time' });
+    const picker = patient.getByRole('region', { name: say('timePicker.heading') });
     const first = picker.getByRole('button', { name: /^Book .* at / }).first();
     await press(first);
-    const form = patient.getByRole('dialog', { name: 'Add Event' });
-    await form.getByLabel('Event name').fill('Finding my footing');
-    await form.getByLabel('Problems Facing').fill('Cravings in the evenings');
+    const form = patient.getByRole('dialog', { name: say('booking.addTitle') });
+    await form.getByLabel(say('booking.field.title')).fill('Finding my footing');
+    await form.getByLabel(say('booking.field.description')).fill('Cravings in the evenings');
     await press(form.getByRole('button', { name: 'Book Event · ₹500' }));
-    const payment = patient.getByRole('dialog', { name: 'Complete Your Booking' });
+    const payment = patient.getByRole('dialog', { name: say('payment.title') });
     await press(payment.getByRole('button', { name: 'Pay ₹500' }));
     await press(
       patient.getByRole('dialog', { name: 'Sukoon' }).getByRole('button', { name: 'Pay ₹500' }),
     );
-    const confirmed = patient.getByRole('dialog', { name: 'Booking Confirmed' });
-    await expect(confirmed.getByText('Your appointment has been scheduled')).toBeVisible();
+    const confirmed = patient.getByRole('dialog', { name: say('booking.confirmed.title') });
+    await expect(confirmed.getByText(say('booking.confirmed.scheduled'))).toBeVisible();
     await press(confirmed.getByRole('button', { name: 'Done' }));
     await expect(
       patient
-        .getByRole('region', { name: 'Your sessions' })
+        .getByRole('region', { name: say('sessions.heading') })
         .getByText('Finding my footing')
         .first(),
     ).toBeVisible();

@@ -13,6 +13,7 @@ import {
   pageFor,
   signIn,
 } from './journey-helpers';
+import { say } from './words';
 
 // Issue 21: every payment has a receipt and every refund a refund note, downloaded as PDF from Your
 // sessions. The numbers are read from the API and found inside the downloaded files.
@@ -59,7 +60,7 @@ test('the patient downloads a receipt after paying and a refund note after cance
   const [receipt] = await documents();
   expect(receipt?.kind).toBe('receipt');
 
-  const yours = page.getByRole('region', { name: 'Your sessions' });
+  const yours = page.getByRole('region', { name: say('sessions.heading') });
   const row = yours.getByRole('listitem').filter({ hasText: title });
   const receiptButton = row.getByRole('button', {
     name: `Download receipt ${receipt!.number} (PDF)`,
@@ -75,8 +76,8 @@ test('the patient downloads a receipt after paying and a refund note after cance
 
   // Cancel (free: the demo policy has no late window) and download the refund note.
   await press(row.getByRole('button', { name: `Cancel ${title}` }));
-  const dialog = page.getByRole('dialog', { name: 'Cancel Appointment' });
-  await press(dialog.getByRole('button', { name: 'Cancel session' }));
+  const dialog = page.getByRole('dialog', { name: say('cancel.title') });
+  await press(dialog.getByRole('button', { name: say('cancel.cancelSession') }));
   await expect(dialog.getByRole('status')).toContainText('The session is canceled');
   await press(dialog.getByRole('button', { name: 'Done' }));
   const note = (await documents()).find((document) => document.kind === 'refund_note');
@@ -118,8 +119,8 @@ test('the psychologist downloads a session’s receipt from its history and sets
   await openDashboard(psychologist, 'Psychologist');
   await goWeeksAhead(psychologist, 5);
   await press(psychologist.getByRole('button', { name: `Edit Event ${title}` }));
-  const edit = psychologist.getByRole('dialog', { name: 'Edit Event' });
-  const section = edit.getByRole('region', { name: 'History' });
+  const edit = psychologist.getByRole('dialog', { name: say('booking.editTitle') });
+  const section = edit.getByRole('region', { name: say('history.title') });
   await press(section.getByRole('button', { name: /History/ }));
   const receiptButton = section.getByRole('button', { name: /^Download receipt SK\// });
   await expect(receiptButton).toBeVisible();
@@ -128,28 +129,28 @@ test('the psychologist downloads a session’s receipt from its history and sets
   await shot(psychologist, 'session-history-receipt');
   const file = await download(psychologist, receiptButton);
   expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  await press(edit.getByRole('button', { name: 'Close' }).first());
+  await press(edit.getByRole('button', { name: say('calendar.close') }).first());
 
   // Profile: registered for GST needs a GSTIN whose check character matches.
   await press(psychologist.getByRole('button', { name: /^Account menu for / }));
-  await press(psychologist.getByRole('menuitem', { name: 'Profile' }));
-  const dialog = psychologist.getByRole('dialog', { name: 'Profile' });
-  const receipts = dialog.getByRole('form', { name: 'Receipts' });
+  await press(psychologist.getByRole('menuitem', { name: say('avatarMenu.profile') }));
+  const dialog = psychologist.getByRole('dialog', { name: say('avatarMenu.profile') });
+  const receipts = dialog.getByRole('form', { name: say('profile.receipts.title') });
   await receipts.scrollIntoViewIfNeeded();
-  await press(receipts.getByLabel('Registered for GST', { exact: true }));
-  await receipts.getByLabel('GSTIN').fill('27AAPFU0939F1ZX');
-  await press(receipts.getByRole('button', { name: 'Save receipt details' }));
+  await press(receipts.getByLabel(say('profile.receipts.registered'), { exact: true }));
+  await receipts.getByLabel(say('profile.receipts.gstin')).fill('27AAPFU0939F1ZX');
+  await press(receipts.getByRole('button', { name: say('profile.receipts.save') }));
   await expect(receipts.getByText(/last character does not match/)).toBeVisible();
-  await receipts.getByLabel('GSTIN').fill('27aapfu0939f1zv');
+  await receipts.getByLabel(say('profile.receipts.gstin')).fill('27aapfu0939f1zv');
   await receipts.getByLabel(/Practice address/).fill('12 MG Road\nBengaluru 560001');
-  await press(receipts.getByRole('button', { name: 'Save receipt details' }));
-  await expect(receipts.getByRole('status')).toHaveText('Receipt details saved');
-  await expect(receipts.getByLabel('GSTIN')).toHaveValue('27AAPFU0939F1ZV');
+  await press(receipts.getByRole('button', { name: say('profile.receipts.save') }));
+  await expect(receipts.getByRole('status')).toHaveText(say('profile.receipts.saved'));
+  await expect(receipts.getByLabel(say('profile.receipts.gstin'))).toHaveValue('27AAPFU0939F1ZV');
   await receipts.evaluate((form) => form.scrollIntoView({ block: 'center' }));
   await shot(psychologist, 'profile-receipts');
   // Back to a plain receipt, as the demo psychologist was.
-  await press(receipts.getByLabel('Not registered for GST', { exact: true }));
-  await press(receipts.getByRole('button', { name: 'Save receipt details' }));
-  await expect(receipts.getByRole('status')).toHaveText('Receipt details saved');
+  await press(receipts.getByLabel(say('profile.receipts.notRegistered'), { exact: true }));
+  await press(receipts.getByRole('button', { name: say('profile.receipts.save') }));
+  await expect(receipts.getByRole('status')).toHaveText(say('profile.receipts.saved'));
   await psychologist.context().close();
 });

@@ -10,6 +10,7 @@ import {
   registerPsychologist,
   signIn,
 } from './journey-helpers';
+import { say } from './words';
 
 // Issue 18: practice policies and moving sessions. Each journey has a psychologist of its own (one
 // per project, registered with the codes start-server.mjs seeds), so its policy never reaches the
@@ -20,8 +21,8 @@ async function setPolicyInProfile(page: Page, choices: Record<string, string>) {
   await page.goto('/');
   await chooseRole(page, 'Psychologist');
   await press(page.getByRole('button', { name: /^Account menu for / }));
-  await press(page.getByRole('menuitem', { name: 'Profile' }));
-  const dialog = page.getByRole('dialog', { name: 'Profile' });
+  await press(page.getByRole('menuitem', { name: say('avatarMenu.profile') }));
+  const dialog = page.getByRole('dialog', { name: say('avatarMenu.profile') });
   const policy = dialog.getByRole('group', { name: /Booking and cancellation policy/ });
   await policy.scrollIntoViewIfNeeded();
   for (const [label, option] of Object.entries(choices)) {
@@ -29,9 +30,9 @@ async function setPolicyInProfile(page: Page, choices: Record<string, string>) {
   }
   await expectAccessible(page, 'profile: booking and cancellation policy', { within: dialog });
   await snapshot(page, 'policy-settings');
-  await press(dialog.getByRole('button', { name: 'Save profile' }));
-  await expect(dialog.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible();
-  await press(dialog.getByRole('button', { name: 'Close' }));
+  await press(dialog.getByRole('button', { name: say('profile.save') }));
+  await expect(dialog.getByRole('status').filter({ hasText: say('profile.saved') })).toBeVisible();
+  await press(dialog.getByRole('button', { name: say('calendar.close') }));
 }
 
 test('a late cancellation is announced before paying and refunds 50 %', async ({
@@ -51,16 +52,19 @@ test('a late cancellation is announced before paying and refunds 50 %', async ({
   // The patient books tomorrow: inside the 72-hour window from the start.
   await signIn(page, PATIENT);
   await openDashboard(page, 'Patient', new RegExp(`^${psychologist.name}`), 'times');
-  const picker = page.getByRole('region', { name: 'Pick a time' });
-  const tomorrow = picker.getByRole('list', { name: 'Days' }).getByRole('button').nth(1);
+  const picker = page.getByRole('region', { name: say('timePicker.heading') });
+  const tomorrow = picker
+    .getByRole('list', { name: say('timePicker.days') })
+    .getByRole('button')
+    .nth(1);
   await press(tomorrow);
   await press(picker.getByRole('button', { name: /^Book .* at / }).last());
-  const form = page.getByRole('dialog', { name: 'Add Event' });
+  const form = page.getByRole('dialog', { name: say('booking.addTitle') });
   const title = `Late plans ${device()} ${Date.now() % 100_000}`;
-  await form.getByLabel('Event name').fill(title);
-  await form.getByLabel('Problems Facing').fill('Not sure I can make it');
+  await form.getByLabel(say('booking.field.title')).fill(title);
+  await form.getByLabel(say('booking.field.description')).fill('Not sure I can make it');
   await press(form.getByRole('button', { name: /^Book Event · / }));
-  const payment = page.getByRole('dialog', { name: 'Complete Your Booking' });
+  const payment = page.getByRole('dialog', { name: say('payment.title') });
   await expect(payment).toContainText(
     /Free cancellation until .*; after that 50\u00a0% is refunded\./,
   );
@@ -70,15 +74,15 @@ test('a late cancellation is announced before paying and refunds 50 %', async ({
   await press(
     page.getByRole('dialog', { name: 'Sukoon' }).getByRole('button', { name: 'Pay ₹500' }),
   );
-  const confirmed = page.getByRole('dialog', { name: 'Booking Confirmed' });
-  await expect(confirmed.getByText('Your appointment has been scheduled')).toBeVisible();
+  const confirmed = page.getByRole('dialog', { name: say('booking.confirmed.title') });
+  await expect(confirmed.getByText(say('booking.confirmed.scheduled'))).toBeVisible();
   await press(confirmed.getByRole('button', { name: 'Done' }));
 
   // Cancelling now is late: the dialog says what comes back before the patient confirms.
-  const yours = page.getByRole('region', { name: 'Your sessions' });
+  const yours = page.getByRole('region', { name: say('sessions.heading') });
   const session = yours.getByRole('listitem').filter({ hasText: title });
   await press(session.getByRole('button', { name: `Cancel ${title}` }));
-  const dialog = page.getByRole('dialog', { name: 'Cancel Appointment' });
+  const dialog = page.getByRole('dialog', { name: say('cancel.title') });
   await expect(dialog).toContainText('₹250 of your ₹500 is refunded (50');
   await expectAccessible(page, 'Cancel Appointment, late', { within: dialog });
   await snapshot(page, 'cancel-late');
@@ -166,20 +170,25 @@ test('a patient moves a session with the picker, longer for the difference, then
 
   await signIn(page, PATIENT);
   await openDashboard(page, 'Patient', new RegExp(`^${psychologist.name}`), 'times');
-  const yours = page.getByRole('region', { name: 'Your sessions' });
+  const yours = page.getByRole('region', { name: say('sessions.heading') });
   const session = yours.getByRole('listitem').filter({ hasText: title });
   await press(session.getByRole('button', { name: `Reschedule ${title}` }));
-  const dialog = page.getByRole('dialog', { name: 'Reschedule session' });
-  await expect(dialog.getByRole('heading', { name: 'Pick a new time' })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: say('reschedule.title') });
+  await expect(dialog.getByRole('heading', { name: say('timePicker.headingMove') })).toBeVisible();
   // Its length may change too, at the fees it was booked at.
   await expect(dialog.getByRole('radio', { name: /^20 min\s*₹500/ })).toBeChecked();
   await expectAccessible(page, 'Reschedule session: pick', { within: dialog });
   await snapshot(page, 'reschedule-pick');
   // 45 minutes, the day after tomorrow, its last time for 45 minutes.
   await press(dialog.getByText('45 min', { exact: true }));
-  await press(dialog.getByRole('list', { name: 'Days' }).getByRole('button').nth(2));
+  await press(
+    dialog
+      .getByRole('list', { name: say('timePicker.days') })
+      .getByRole('button')
+      .nth(2),
+  );
   await press(dialog.getByRole('button', { name: /^Move to .* at 8:00 PM/ }));
-  await expect(dialog.getByText('Now:')).toBeVisible();
+  await expect(dialog.getByText(say('reschedule.now'))).toBeVisible();
   await expect(dialog).toContainText('You pay ₹400 more');
   await expect(dialog).toContainText('After this move you have 1 move left.');
   await expectAccessible(page, 'Reschedule session: confirm a longer session', { within: dialog });
@@ -201,13 +210,18 @@ test('a patient moves a session with the picker, longer for the difference, then
   await press(session.getByRole('button', { name: `Reschedule ${title}` }));
   await expect(dialog.getByRole('radio', { name: /^45 min\s*₹900/ })).toBeChecked();
   await press(dialog.getByText('20 min', { exact: true }));
-  await press(dialog.getByRole('list', { name: 'Days' }).getByRole('button').nth(2));
+  await press(
+    dialog
+      .getByRole('list', { name: say('timePicker.days') })
+      .getByRole('button')
+      .nth(2),
+  );
   await press(dialog.getByRole('button', { name: /^Move to .* at 8:00 PM/ }));
   await expect(dialog).toContainText('₹400 comes back to you');
-  await expect(dialog).toContainText('This is the last time this session can be moved online.');
+  await expect(dialog).toContainText(say('reschedule.lastMove'));
   await snapshot(page, 'reschedule-confirm-shorter');
   const changed = page.waitForResponse((response) => response.url().includes('/reschedule'));
-  await press(dialog.getByRole('button', { name: 'Change session' }));
+  await press(dialog.getByRole('button', { name: say('reschedule.changeSession') }));
   expect((await changed).status()).toBe(200);
   await expect(dialog).toContainText(/Now a 20-minute session, .* ₹400 is being refunded/);
   await press(dialog.getByRole('button', { name: 'Done' }));
@@ -246,16 +260,21 @@ test('the psychologist moves a session; the patient declines by the emailed link
     // On a phone: the session's form, then Reschedule (the keyboard's way too).
     await press(pill);
     const form = page.getByRole('dialog', { name: /Edit Event/ });
-    await press(form.getByRole('button', { name: 'Reschedule' }));
-    const dialog = page.getByRole('dialog', { name: 'Reschedule session' });
-    await press(dialog.getByRole('list', { name: 'Days' }).getByRole('button').nth(3));
+    await press(form.getByRole('button', { name: say('reschedule.section.button') }));
+    const dialog = page.getByRole('dialog', { name: say('reschedule.title') });
+    await press(
+      dialog
+        .getByRole('list', { name: say('timePicker.days') })
+        .getByRole('button')
+        .nth(3),
+    );
     await press(dialog.getByRole('button', { name: /^Move to .* at 2:00 PM/ }));
   }
-  const confirm = page.getByRole('dialog', { name: 'Reschedule session' });
+  const confirm = page.getByRole('dialog', { name: say('reschedule.title') });
   await expect(confirm).toContainText('The patient will be emailed');
   await expectAccessible(page, 'psychologist: confirm the move', { within: confirm });
   await snapshot(page, 'psychologist-move-confirm');
-  await press(confirm.getByRole('button', { name: 'Move session' }));
+  await press(confirm.getByRole('button', { name: say('reschedule.moveSession') }));
   await expect(confirm).toContainText('Moved to');
 
   // The patient follows "Cancel for a full refund" from the email, signed out.
@@ -263,17 +282,17 @@ test('the psychologist moves a session; the patient declines by the emailed link
   const link = /Cancel for a full refund: (\S+)/.exec(mail)![1]!;
   const patientPage = await (await browser.newContext()).newPage();
   await patientPage.goto(`/${new URL(link).search}`);
-  const answer = patientPage.getByRole('dialog', { name: 'Your session was moved' });
-  await expect(answer).toContainText('Cancel this session and get a full refund?');
+  const answer = patientPage.getByRole('dialog', { name: say('reschedule.decision.title') });
+  await expect(answer).toContainText(say('reschedule.decision.cancelQuestion'));
   await expectAccessible(patientPage, 'emailed link: decline the new time', { within: answer });
-  await press(answer.getByRole('button', { name: 'Cancel for a full refund' }));
+  await press(answer.getByRole('button', { name: say('reschedule.decision.cancel') }));
   await expect(answer).toContainText('₹900 is refunded in full');
   await press(answer.getByRole('button', { name: 'Done' }));
   // The link works once.
   await patientPage.goto(`/${new URL(link).search}`);
-  await press(patientPage.getByRole('button', { name: 'Cancel for a full refund' }));
-  await expect(patientPage.getByRole('dialog', { name: 'Your session was moved' })).toContainText(
-    'This link has already been used',
-  );
+  await press(patientPage.getByRole('button', { name: say('reschedule.decision.cancel') }));
+  await expect(
+    patientPage.getByRole('dialog', { name: say('reschedule.decision.title') }),
+  ).toContainText('This link has already been used');
   await patientPage.context().close();
 });

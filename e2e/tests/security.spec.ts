@@ -13,6 +13,7 @@ import {
   shot,
   signIn,
 } from './journey-helpers';
+import { say } from './words';
 
 // Hostile text stored through the real API comes back on every screen as text: visible literally,
 // never markup, never run. The sessions are 11 weeks ahead, past every other journey's.
@@ -103,7 +104,7 @@ async function eventsOf(page: Page, token: string, from: Date, to: Date) {
 
 /** Opens the month view at the month of a day and its list of events for that day. */
 async function openMonthDay(page: Page, day: string, startIso: string) {
-  await page.getByRole('tab', { name: 'Month' }).click();
+  await page.getByRole('tab', { name: say('calendar.tab.month') }).click();
   const month = new Intl.DateTimeFormat('en-US', {
     month: 'long',
     year: 'numeric',
@@ -114,7 +115,7 @@ async function openMonthDay(page: Page, day: string, startIso: string) {
   await expect(shown).toBeVisible();
   for (let step = 0; step < 6 && (await shown.getAttribute('aria-label')) !== month; step += 1) {
     const before = (await shown.getAttribute('aria-label')) ?? '';
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: say('calendar.next'), exact: true }).click();
     await expect(shown).not.toHaveAttribute('aria-label', before);
   }
   const grid = page.getByRole('grid', { name: month });
@@ -236,7 +237,7 @@ test.describe.serial('stored script payloads render as text', () => {
     await guard.inert(cell);
 
     // Your sessions.
-    const yours = page.getByRole('region', { name: 'Your sessions' });
+    const yours = page.getByRole('region', { name: say('sessions.heading') });
     const item = yours.getByRole('listitem').filter({ hasText: TITLE });
     await expect(item.getByText(TITLE)).toBeVisible();
     await expect(item).toContainText(DISPLAY_NAME);
@@ -246,20 +247,23 @@ test.describe.serial('stored script payloads render as text', () => {
 
     // The cancel dialog (kept, not canceled).
     await item.getByRole('button', { name: `Cancel ${TITLE}` }).click();
-    const cancel = page.getByRole('dialog', { name: 'Cancel Appointment' });
+    const cancel = page.getByRole('dialog', { name: say('cancel.title') });
     await expect(cancel.getByText(TITLE)).toBeVisible();
     await expect(cancel.getByText(DISPLAY_NAME)).toBeVisible();
     await guard.inert(cancel);
     await expectAccessible(page, 'Cancel Appointment with hostile text', { within: cancel });
     await shot(page, FOLDER, `patient-cancel-dialog-${device()}`);
-    await cancel.getByRole('button', { name: 'Keep session' }).click();
+    await cancel.getByRole('button', { name: say('cancel.keepSession') }).click();
     await expect(cancel).toHaveCount(0);
 
     // The month view's list of the day.
     const list = await openMonthDay(page, day, booked.startTime);
     await expect(list.getByText(TITLE)).toBeVisible();
     await guard.inert(list);
-    await list.getByRole('button', { name: 'Close' }).last().click();
+    await list
+      .getByRole('button', { name: say('calendar.close') })
+      .last()
+      .click();
 
     expect(await guard.violations()).toEqual([]);
   });
@@ -337,8 +341,8 @@ test.describe.serial('stored script payloads render as text', () => {
 
     // The attendance box: the notes, in the form that changes them.
     await page.getByRole('button', { name: /^Attendance Pending/ }).click();
-    const box = page.getByRole('region', { name: 'Attendance', exact: true });
-    await box.getByRole('tab', { name: 'All' }).click();
+    const box = page.getByRole('region', { name: say('attendance.title'), exact: true });
+    await box.getByRole('tab', { name: say('attendance.tab.all') }).click();
     const boxRow = box.getByRole('listitem').filter({ hasText: 'Exam anxiety' });
     await boxRow.getByRole('button', { name: /Change attendance/ }).click();
     await expect(boxRow.getByLabel(/Notes/)).toHaveValue(NOTES);
@@ -349,17 +353,18 @@ test.describe.serial('stored script payloads render as text', () => {
 
     // The week's list and the Edit Event form of the seeded session.
     const pill = page.getByRole('button', { name: 'Edit Event Exam anxiety' });
-    if ((await pill.count()) === 0) await page.getByRole('button', { name: 'Prev' }).click();
+    if ((await pill.count()) === 0)
+      await page.getByRole('button', { name: say('calendar.prev') }).click();
     const week = page.getByRole('region', { name: /^Sessions this week/ });
     const weekRow = week.getByRole('listitem').filter({ hasText: 'Exam anxiety' });
     await weekRow.getByRole('button', { name: /Change attendance/ }).click();
     await expect(weekRow.getByLabel(/Notes/)).toHaveValue(NOTES);
     await guard.inert(week);
     await pill.click();
-    const edit = page.getByRole('dialog', { name: 'Edit Event' });
-    const attendance = edit.getByRole('region', { name: 'Patient Attendance' });
+    const edit = page.getByRole('dialog', { name: say('booking.editTitle') });
+    const attendance = edit.getByRole('region', { name: say('attendance.section.title') });
     await expect(attendance.getByLabel(/Notes/)).toHaveValue(NOTES);
-    const history = edit.getByRole('region', { name: 'History' });
+    const history = edit.getByRole('region', { name: say('history.title') });
     await history.getByRole('button', { name: /History/ }).click();
     await expect(history.getByText('Attendance marked Present by you').last()).toBeVisible();
     // The log records that notes were written, never the notes.
@@ -369,7 +374,7 @@ test.describe.serial('stored script payloads render as text', () => {
     await expect(edit).toHaveCount(0);
 
     // Weeks ahead: the patient's booking and their own event, as pills and in the week's list.
-    await page.getByRole('button', { name: 'Today', exact: true }).click();
+    await page.getByRole('button', { name: say('calendar.today'), exact: true }).click();
     await goWeeksAhead(page, WEEKS_AHEAD);
     const grid = page.getByRole('grid').first();
     await expect(grid.getByText(TITLE)).toBeVisible();
@@ -387,8 +392,8 @@ test.describe.serial('stored script payloads render as text', () => {
 
     // Edit Event of the patient's booking: fields hold the text; History shows the link as text.
     await page.getByRole('button', { name: `Edit Event ${TITLE}` }).click();
-    await expect(edit.getByLabel('Event name')).toHaveValue(TITLE);
-    await expect(edit.getByLabel('Problems Facing')).toHaveValue(DESCRIPTION);
+    await expect(edit.getByLabel(say('booking.field.title'))).toHaveValue(TITLE);
+    await expect(edit.getByLabel(say('booking.field.description'))).toHaveValue(DESCRIPTION);
     await history.getByRole('button', { name: /History/ }).click();
     await expect(history.getByText('Meeting link set by you')).toBeVisible();
     await expect(history.getByText(LINK, { exact: false })).toBeVisible();
@@ -406,7 +411,10 @@ test.describe.serial('stored script payloads render as text', () => {
     await guard.inert(list);
     await expectAccessible(page, "month view's day list with hostile text", { within: list });
     await shot(page, FOLDER, `psychologist-month-list-${device()}`);
-    await list.getByRole('button', { name: 'Close' }).last().click();
+    await list
+      .getByRole('button', { name: say('calendar.close') })
+      .last()
+      .click();
 
     expect(await guard.violations()).toEqual([]);
   });
