@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   calendarFeedUrls,
   FeedSecret,
-  feedSessionText,
+  feedSessionFacts,
   patientFirstName,
   patientFullName,
   type FeedSessionFacts,
@@ -40,33 +40,40 @@ describe('calendar feed rules', () => {
     expect(patientFullName('asha_kumar')).toBe('Asha Kumar');
   });
 
-  it('shows a psychologist the first name and "Session (20 min)" by default', () => {
-    expect(feedSessionText('psychologist', facts, { showFullDetails: false })).toEqual({
-      summary: 'Asha · Session (20 min)',
+  it('shows a psychologist the first name and the length by default', () => {
+    expect(feedSessionFacts('psychologist', facts, { showFullDetails: false })).toEqual({
+      summary: { kind: 'session', minutes: 20, who: { name: 'Asha' } },
       details: null,
     });
   });
 
   it('shows a psychologist who opted in the full name, title and problem description', () => {
-    expect(feedSessionText('psychologist', facts, { showFullDetails: true })).toEqual({
-      summary: 'Asha Kumar: Feeling low (20 min)',
+    expect(feedSessionFacts('psychologist', facts, { showFullDetails: true })).toEqual({
+      summary: { kind: 'titled', minutes: 20, who: { name: 'Asha Kumar' }, title: 'Feeling low' },
       details: 'Hard to get going in the mornings',
     });
   });
 
   it('keeps the psychologist’s own events and deleted patients nameless', () => {
     const own = { ...facts, patientUsername: null, title: 'Ravi intake' };
-    expect(feedSessionText('psychologist', own, { showFullDetails: false }).summary).toBe(
-      'Session (20 min)',
-    );
+    expect(feedSessionFacts('psychologist', own, { showFullDetails: false }).summary).toEqual({
+      kind: 'session',
+      minutes: 20,
+      who: null,
+    });
     const gone = { ...facts, patientUsername: 'deleted_0a1b', patientDeleted: true };
-    expect(feedSessionText('psychologist', gone, { showFullDetails: true }).summary).toBe(
-      'Former patient: Feeling low (20 min)',
-    );
+    expect(feedSessionFacts('psychologist', gone, { showFullDetails: true }).summary).toEqual({
+      kind: 'titled',
+      minutes: 20,
+      who: 'formerPatient',
+      title: 'Feeling low',
+    });
   });
 
   it('never repeats to the patient what they wrote', () => {
-    const text = feedSessionText('patient', facts, { showFullDetails: true });
-    expect(text).toEqual({ summary: 'Session (20 min) with Dr. Meera Rao', details: null });
+    expect(feedSessionFacts('patient', facts, { showFullDetails: true })).toEqual({
+      summary: { kind: 'withPsychologist', minutes: 20, psychologistName: 'Dr. Meera Rao' },
+      details: null,
+    });
   });
 });

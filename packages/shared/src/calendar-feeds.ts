@@ -97,34 +97,50 @@ export interface FeedSessionFacts {
   psychologistName: string;
 }
 
+/** Who a psychologist's feed names: a patient (first or full name), a former patient, or no one. */
+export type FeedPerson = { name: string } | 'formerPatient' | null;
+
+/**
+ * What a session's summary in a feed says, as facts each language words (the server's catalogue,
+ * `ical.summary.*`): the patient's feed names the psychologist; the psychologist's names the patient
+ * and the length, and the title too when they opted in to full details.
+ */
+export type FeedSessionSummary =
+  | { kind: 'withPsychologist'; minutes: number; psychologistName: string }
+  | { kind: 'session'; minutes: number; who: FeedPerson }
+  | { kind: 'titled'; minutes: number; who: FeedPerson; title: string };
+
 /**
  * The summary and the private part of the description of a session in a feed. The psychologist's feed
  * names the patient by first name and says "Session (20 min)" unless they opted in to full details;
  * the patient's names the psychologist and never repeats what the patient wrote. Attendance notes are
  * never an input, so no feed can carry them.
  */
-export function feedSessionText(
+export function feedSessionFacts(
   viewer: 'psychologist' | 'patient',
   facts: FeedSessionFacts,
   options: { showFullDetails: boolean },
-): { summary: string; details: string | null } {
-  const session = `Session (${facts.durationMinutes} min)`;
+): { summary: FeedSessionSummary; details: string | null } {
+  const minutes = facts.durationMinutes;
   if (viewer === 'patient') {
-    return { summary: `${session} with ${facts.psychologistName}`, details: null };
+    return {
+      summary: { kind: 'withPsychologist', minutes, psychologistName: facts.psychologistName },
+      details: null,
+    };
   }
-  const who = facts.patientDeleted
-    ? 'Former patient'
+  const who: FeedPerson = facts.patientDeleted
+    ? 'formerPatient'
     : facts.patientUsername === null
       ? null
-      : options.showFullDetails
-        ? patientFullName(facts.patientUsername)
-        : patientFirstName(facts.patientUsername);
-  if (!options.showFullDetails) {
-    return { summary: who ? `${who} · ${session}` : session, details: null };
-  }
-  const title = `${facts.title} (${facts.durationMinutes} min)`;
+      : {
+          name: options.showFullDetails
+            ? patientFullName(facts.patientUsername)
+            : patientFirstName(facts.patientUsername),
+        };
+  if (!options.showFullDetails)
+    return { summary: { kind: 'session', minutes, who }, details: null };
   return {
-    summary: who ? `${who}: ${title}` : title,
+    summary: { kind: 'titled', minutes, who, title: facts.title },
     details: facts.description.trim() === '' ? null : facts.description,
   };
 }

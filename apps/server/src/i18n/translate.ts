@@ -58,6 +58,7 @@ export function translateMessage(locale: Locale, message: Message): string {
 export const translatorFor =
   (locale: Locale) => (key: MessageKey, values?: Record<string, PrimitiveType>) =>
     translate(locale, key, values);
+export type Translator = ReturnType<typeof translatorFor>;
 
 /** The error catalogue's message for a code, in a language (English for an unknown code's INTERNAL). */
 export function errorMessageIn(locale: Locale, code: ErrorCode): string {

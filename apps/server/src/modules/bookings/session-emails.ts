@@ -127,18 +127,22 @@ export function sessionInvitation(
   booking: BookingRow,
   people: Pick<People, 'psychologistName' | 'psychologistEmail'> & { patientEmail: string },
   publicUrl: string,
+  /** The language of the email it goes with: each reader's calendar gets the event in theirs. */
+  locale: Locale,
   method: 'REQUEST' | 'CANCEL' = 'REQUEST',
 ): InlineAttachment {
+  const t = translatorFor(locale);
   const calendar = icalGenerator({
     name: 'Sukoon',
-    prodId: { company: 'Sukoon', product: 'sessions', language: 'EN' },
+    prodId: { company: 'Sukoon', product: 'sessions', language: locale.toUpperCase() },
     method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
   addSessionEvent(
     calendar,
     booking,
     {
-      summary: `${booking.title} (Sukoon session with ${people.psychologistName})`,
+      t,
+      summary: t('ical.invitation', { title: booking.title, name: people.psychologistName }),
       details: booking.description,
       canceled: method === 'CANCEL',
       publicUrl,
@@ -160,12 +164,14 @@ function invitationFor(
   booking: BookingRow,
   people: People,
   publicUrl: string,
+  reader: Reader,
   method?: 'REQUEST' | 'CANCEL',
 ) {
   return sessionInvitation(
     booking,
     { ...people, patientEmail: people.patient.email },
     publicUrl,
+    reader.locale,
     method,
   );
 }
@@ -196,7 +202,6 @@ export async function queueConfirmationEmails(
 ) {
   const people = await sessionPeople(tx, booking);
   if (!people) return;
-  const attachments = [invitationFor(booking, people, publicUrl)];
   // The receipt goes to the patient only; the psychologist downloads it from the session. It is
   // attached by id and drawn by the mail worker as it sends, not here, in the settling transaction.
   const receiptAttachment: MailAttachment[] = receipt
@@ -253,7 +258,7 @@ export async function queueConfirmationEmails(
           toPatient.t('mail.confirmed.next', { url: next.toString() }),
         ],
       }),
-      attachments: [...attachments, ...receiptAttachment],
+      attachments: [invitationFor(booking, people, publicUrl, toPatient), ...receiptAttachment],
     },
     {
       to: people.psychologistEmail,
@@ -277,7 +282,7 @@ export async function queueConfirmationEmails(
             : toPsychologist.t('mail.booked.addLink'),
         ],
       }),
-      attachments,
+      attachments: [invitationFor(booking, people, publicUrl, toPsychologist)],
     },
   ]);
 }
@@ -312,7 +317,7 @@ export async function queueMeetingLinkEmail(
         }),
       ].filter(Boolean),
     }),
-    attachments: [invitationFor(booking, people, options.publicUrl)],
+    attachments: [invitationFor(booking, people, options.publicUrl, people.toPatient)],
   });
 }
 
@@ -368,7 +373,7 @@ export async function queueCancellationEmails(
         }),
       ].filter(Boolean),
     }),
-    attachments: [invitationFor(booking, people, options.publicUrl, 'CANCEL')],
+    attachments: [invitationFor(booking, people, options.publicUrl, toPatient, 'CANCEL')],
   });
   const toPsychologist = people.toPsychologist;
   const { t, money } = toPsychologist;
@@ -407,7 +412,7 @@ export async function queueCancellationEmails(
       ],
     }),
     // The confirmation put the session in the psychologist's calendar too: take it out again.
-    attachments: [invitationFor(booking, people, options.publicUrl, 'CANCEL')],
+    attachments: [invitationFor(booking, people, options.publicUrl, toPsychologist, 'CANCEL')],
   });
 }
 
@@ -550,7 +555,7 @@ export async function queueMoveEmails(
             ]),
       ],
     }),
-    attachments: [invitationFor(booking, people, options.publicUrl)],
+    attachments: [invitationFor(booking, people, options.publicUrl, toPatient)],
   });
   const toPsychologist = people.toPsychologist;
   const { t } = toPsychologist;
@@ -579,7 +584,7 @@ export async function queueMoveEmails(
           : t('mail.moved.patientDecides'),
       ],
     }),
-    attachments: [invitationFor(booking, people, options.publicUrl)],
+    attachments: [invitationFor(booking, people, options.publicUrl, toPsychologist)],
   });
 }
 

@@ -1,5 +1,7 @@
 import { ICalEventStatus, type ICalCalendar, type ICalEventData } from 'ical-generator';
+import type { FeedSessionSummary } from '@sukoon/shared';
 import type { bookings } from '../../db/schema';
+import type { Translator } from '../../i18n/translate';
 
 /**
  * One session as an iCalendar event, the same in every calendar it reaches: the emailed invitations
@@ -20,6 +22,8 @@ export function sessionUid(bookingId: string): string {
 }
 
 export interface SessionEventText {
+  /** The reader's language: the summary is theirs, and so are the description's own words. */
+  t: Translator;
   summary: string;
   /** What goes before the meeting link in the description; null for nothing. */
   details: string | null;
@@ -44,14 +48,32 @@ export function addSessionEvent(
     description: [
       text.details,
       booking.meetingLink
-        ? `Join: ${booking.meetingLink}`
-        : 'The meeting link will be shared before the session.',
+        ? text.t('ical.join', { link: booking.meetingLink })
+        : text.t('ical.linkLater'),
     ]
       .filter((part) => part !== null)
       .join('\n\n'),
-    location: booking.meetingLink ?? 'Online',
+    location: booking.meetingLink ?? text.t('ical.online'),
     url: booking.meetingLink ?? text.publicUrl,
     status: text.canceled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     ...extra,
   });
+}
+
+/** A feed session's summary (the shared rule's facts) in the reader's language. */
+export function feedSummaryText(t: Translator, summary: FeedSessionSummary): string {
+  if (summary.kind === 'withPsychologist')
+    return t('ical.summary.withPsychologist', {
+      minutes: summary.minutes,
+      name: summary.psychologistName,
+    });
+  const what =
+    summary.kind === 'titled'
+      ? t('ical.summary.titled', { title: summary.title, minutes: summary.minutes })
+      : t('ical.summary.session', { minutes: summary.minutes });
+  if (summary.who === null) return what;
+  const who = summary.who === 'formerPatient' ? t('ical.summary.formerPatient') : summary.who.name;
+  return summary.kind === 'titled'
+    ? t('ical.summary.namedTitled', { who, title: what })
+    : t('ical.summary.named', { who, session: what });
 }

@@ -25,7 +25,10 @@ export function createCalendarFeedsRepository(db: Database) {
     /** The feed with this secret's hash and its owner, unless the account was deleted. */
     async findBySecretHash(secretHash: string) {
       const [row] = await db
-        .select({ feed: calendarFeeds, user: { id: users.id, role: users.role } })
+        .select({
+          feed: calendarFeeds,
+          user: { id: users.id, role: users.role, locale: users.locale },
+        })
         .from(calendarFeeds)
         .innerJoin(users, eq(users.id, calendarFeeds.userId))
         .where(and(eq(calendarFeeds.secretHash, secretHash), isNull(users.deletedAt)));

@@ -95,6 +95,8 @@ export function createCalendarFeedsService({
         // Only a psychologist's feed has the choice; a patient's never carries more.
         showFullDetails: found.user.role === 'psychologist' && found.feed.showFullDetails,
         publicUrl,
+        // The feed speaks its owner's language, as their emails do.
+        locale: found.user.locale,
       });
       return { body, etag: etagOf(body) };
     },

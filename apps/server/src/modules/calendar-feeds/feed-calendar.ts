@@ -1,6 +1,7 @@
 import icalGenerator from 'ical-generator';
-import { feedSessionText } from '@sukoon/shared';
-import { addSessionEvent } from '../bookings/session-ical';
+import { feedSessionFacts, type Locale } from '@sukoon/shared';
+import { translatorFor } from '../../i18n/translate';
+import { addSessionEvent, feedSummaryText } from '../bookings/session-ical';
 import type { createCalendarFeedsRepository } from './calendar-feeds-repository';
 
 type FeedRow = Awaited<
@@ -18,15 +19,16 @@ const REFRESH_SECONDS = 60 * 60;
 export function feedCalendar(
   viewer: 'psychologist' | 'patient',
   rows: FeedRow[],
-  options: { showFullDetails: boolean; publicUrl: string },
+  options: { showFullDetails: boolean; publicUrl: string; locale: Locale },
 ): string {
+  const t = translatorFor(options.locale);
   const calendar = icalGenerator({
-    name: 'Sukoon sessions',
-    prodId: { company: 'Sukoon', product: 'sessions', language: 'EN' },
+    name: t('ical.calendarName'),
+    prodId: { company: 'Sukoon', product: 'sessions', language: options.locale.toUpperCase() },
     ttl: REFRESH_SECONDS,
   });
   for (const { booking, patientUsername, patientDeletedAt, psychologistName } of rows) {
-    const text = feedSessionText(
+    const text = feedSessionFacts(
       viewer,
       {
         durationMinutes: booking.durationMinutes,
@@ -42,7 +44,8 @@ export function feedCalendar(
       calendar,
       booking,
       {
-        summary: text.summary,
+        t,
+        summary: feedSummaryText(t, text.summary),
         details: text.details,
         canceled: booking.status === 'canceled',
         publicUrl: options.publicUrl,

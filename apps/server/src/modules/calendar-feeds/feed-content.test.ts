@@ -142,6 +142,7 @@ describe('calendar feed content', () => {
       row!,
       { psychologistName: 'Dr. X', psychologistEmail: 'x@example.test', patientEmail: 'a@x.test' },
       'http://localhost:3000',
+      'en',
     );
     const [invited] = parseEvents(String(invitation.content));
     const [event] = parseEvents(await fetchFeed((await turnOnFeed(app, patient.headers)).path));
@@ -151,6 +152,53 @@ describe('calendar feed content', () => {
     expect(event!.lastModified?.toJSDate().getTime()).toBe(
       Math.floor(stored.getTime() / 1000) * 1000,
     );
+  });
+
+  it('speaks its reader’s language: a Hindi patient’s feed and invitation are in Hindi', async () => {
+    const { app, database } = context;
+    const patient = await signedInAs(database.db, 'patient');
+    const psychologist = await signedInAs(database.db, 'psychologist');
+    const saved = await app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: patient.headers,
+      payload: { locale: 'hi' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const booking = await createBooking(database.db, {
+      psychologistId: psychologist.user.id,
+      patientId: patient.user.id,
+      startsAt: at(4 * DAY),
+      durationMinutes: 45,
+      title: 'Neend',
+      meetingLink: null,
+    });
+    const feed = await fetchFeed((await turnOnFeed(app, patient.headers)).path);
+    expect(feed).toContain('X-WR-CALNAME:Sukoon सेशन');
+    const [event] = parseEvents(feed);
+    expect(event!.summary).toMatch(/^.+ के साथ सेशन \(45 मिनट\)$/);
+    expect(event!.location).toBe('ऑनलाइन');
+    expect(event!.description).toBe('मीटिंग लिंक सेशन से पहले भेज दिया जाएगा।');
+
+    const invitation = (locale: 'en' | 'hi') =>
+      parseEvents(
+        String(
+          sessionInvitation(
+            { ...booking, meetingLink: 'https://meet.example.com/neend' },
+            {
+              psychologistName: 'Dr. X',
+              psychologistEmail: 'x@example.test',
+              patientEmail: 'a@x.test',
+            },
+            'http://localhost:3000',
+            locale,
+          ).content,
+        ),
+      )[0]!;
+    expect(invitation('hi').summary).toBe('Neend (Dr. X के साथ Sukoon सेशन)');
+    expect(invitation('hi').description).toContain('जुड़ें: https://meet.example.com/neend');
+    expect(invitation('en').summary).toBe('Neend (Sukoon session with Dr. X)');
+    expect(invitation('en').description).toContain('Join: https://meet.example.com/neend');
   });
 
   it('keeps each feed to its owner’s sessions', async () => {
