@@ -1,5 +1,5 @@
 import type { CheckoutParams } from '@sukoon/shared';
-import type { CheckoutResult } from '../features/payments/open-checkout';
+import type { CheckoutResult } from '../features/payments/checkout-result';
 
 /**
  * The payments feature's checkout (the sandbox's dialog and Razorpay's loader), fetched only when a

@@ -1,13 +1,11 @@
 import { createRoot } from 'react-dom/client';
-import type { CheckoutParams, CheckoutSuccess } from '@sukoon/shared';
+import type { CheckoutParams } from '@sukoon/shared';
 import { loadMessages } from '../../i18n/catalogue';
 import { I18nProvider } from '../../i18n/i18n';
 import { pageLocale } from '../../i18n/locale';
+import type { CheckoutResult } from './checkout-result';
 import { openRazorpayCheckout } from './razorpay-checkout';
 import { SandboxCheckout } from './sandbox-checkout';
-
-/** The checkout's answer: Razorpay's handler payload (to verify on the server), or why it stopped. */
-export type CheckoutResult = CheckoutSuccess | 'dismissed' | 'failed';
 
 /**
  * Opens the checkout for an order the server created: Razorpay's checkout.js when the server uses

@@ -1,5 +1,5 @@
 import type { CheckoutParams, CheckoutSuccess } from '@sukoon/shared';
-import type { CheckoutResult } from './open-checkout';
+import type { CheckoutResult } from './checkout-result';
 
 const CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 

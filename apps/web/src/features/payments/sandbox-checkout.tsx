@@ -13,7 +13,7 @@ import { useI18n, type Translate } from '../../i18n/i18n';
 import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
 import { ApiError, api } from '../../lib/api-client';
-import type { CheckoutResult } from './open-checkout';
+import type { CheckoutResult } from './checkout-result';
 
 interface SandboxCheckoutProps {
   params: CheckoutParams;
