@@ -1,6 +1,6 @@
 import { writeTogether, type Database } from '../../db/client';
 import { auditStatement, recordAudit } from '../audit/audit-repository';
-import type { PurposeHandler } from '../payments/payments-service';
+import type { PurposeHandler } from '../payments/payments-types';
 import { newMeetingLink, readMeetingLinks } from '../psychologists/meeting-links';
 import { createRemindersRepository } from '../reminders/reminders-repository';
 import { createBookingsRepository } from './bookings-repository';

@@ -7,7 +7,8 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
-import type { PaymentsService, PurposeHandler } from '../payments/payments-service';
+import type { PaymentsService } from '../payments/payments-service';
+import type { PurposeHandler } from '../payments/payments-types';
 import { auditSessionRefund } from './booking-confirmation';
 import { hasDatabaseCode, isOverlapViolation } from './booking-flow-service';
 import { createBookingsRepository, type BookingWithNames } from './bookings-repository';

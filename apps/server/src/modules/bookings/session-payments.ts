@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import type { RefundRow } from '../payments/payments-repository';
-import type { PaymentsService, RefundInput } from '../payments/payments-service';
+import type { PaymentsService } from '../payments/payments-service';
+import type { RefundInput } from '../payments/payments-types';
 
 /**
  * A session's money: the payment that booked it and those that paid for a longer length

@@ -1,132 +1,43 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
-import {
-  CURRENCY,
-  type DocumentKind,
-  type ErrorCode,
-  type CheckoutParams,
-  type PaymentOrderData,
-  type PaymentsPublicConfig,
-  type VerifyPaymentBody,
-  type VerifyPaymentData,
+import type {
+  CheckoutParams,
+  PaymentOrderData,
+  PaymentsPublicConfig,
+  VerifyPaymentBody,
+  VerifyPaymentData,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import {
-  AppError,
-  isDatabaseUnavailable,
-  isTransientDatabaseError,
-  localizedError,
-} from '../../lib/errors';
+import { AppError, isDatabaseUnavailable, localizedError } from '../../lib/errors';
 import {
   ProviderError,
   signaturesMatch,
   type PaymentProvider,
   type ProviderPayment,
 } from './payment-provider';
+import { createOrders } from './orders';
 import {
   createPaymentsRepository,
   type PaymentOrderRow,
   type PaymentRow,
   type RefundRow,
 } from './payments-repository';
-import { paymentOrders } from '../../db/schema';
-import { toProviderPayment } from './razorpay-provider';
+import type {
+  CreateOrderInput,
+  PaymentDocuments,
+  PurposeHandler,
+  RefundInput,
+} from './payments-types';
 import { createReconciler } from './reconciliation';
 import { createRefunds } from './refunds';
-
-/** How long an order stays payable unless the caller says otherwise (a booking hold's 10 minutes). */
-export const DEFAULT_ORDER_TTL_MS = 10 * 60 * 1000;
-
-export type PurposeDecision = { accepted: true } | { accepted: false; reason: string };
-
-export interface RefundInput {
-  /** Our id of the payment (payments.id). */
-  paymentId: string;
-  /** The same key always means the same refund: repeating a call never refunds twice. */
-  idempotencyKey: string;
-  reason: string;
-  /** Paise; the whole payment when absent. */
-  amountPaise?: number;
-}
+import { createSettlement } from './settlement';
+import { createWebhookHandler } from './webhooks';
 
 /**
- * What a purpose (booking, penalty...) does when its order is paid. It runs inside the transaction that
- * settles the order, exactly once per order, whichever of checkout callback and webhook comes first.
- * Refusing (say, the hold expired) makes the payments layer refund the payment and record why; the
- * checkout then answers with `refusedCode`. `refund` records a refund of another payment in the same
- * transaction (a psychologist's cancellation refunds the patient); it is sent once the settlement commits.
+ * The payments layer: orders opened with the provider (orders.ts), settled exactly once whichever
+ * of the checkout callback, a webhook (webhooks.ts) or the reconciliation brings the payment
+ * (settlement.ts, reconciliation.ts), and refunds recorded and retried (refunds.ts). What it pays
+ * for is a purpose's business (payments-types.ts); this file puts the parts together.
  */
-export interface PurposeHandler {
-  refusedCode?: ErrorCode;
-  /** The provider accepted a refund of a payment of this purpose's order (in the marking transaction). */
-  refunded?(context: { tx: Database; referenceId: string; amountPaise: number }): Promise<void>;
-  confirm(context: {
-    tx: Database;
-    order: PaymentOrderRow;
-    payment: ProviderPayment;
-    refund: (input: RefundInput) => Promise<RefundRow>;
-    /**
-     * The payment's receipt, numbered now (once: a later call, and the settlement after the purpose
-     * accepts, get this same one), for a purpose that accepts and mentions it (the booking's
-     * confirmation). Null when the payment gets none. A purpose that asks must not then refuse.
-     */
-    receipt: () => Promise<IssuedReceipt | null>;
-  }): Promise<PurposeDecision>;
-}
-
-/** A receipt as a purpose names and attaches it. */
-export interface IssuedReceipt {
-  id: string;
-  kind: DocumentKind;
-  number: string;
-}
-
-/**
- * Documents of money taken and given back (the receipts module): each runs in the transaction that
- * settles the payment or records the refund, so its number is used exactly when that commits.
- */
-export interface PaymentDocuments {
-  /** A payment was accepted: its receipt (called once per settled payment). */
-  captured(
-    tx: Database,
-    order: PaymentOrderRow,
-    payment: ProviderPayment,
-    now: Date,
-  ): Promise<IssuedReceipt | null>;
-  /** A refund of a payment was recorded: its refund note. */
-  refundRecorded(
-    tx: Database,
-    refund: RefundRow,
-    providerPaymentId: string,
-    now: Date,
-  ): Promise<unknown>;
-}
-
-export type SettleOutcome =
-  | { kind: 'paid'; order: PaymentOrderRow; payment: PaymentRow }
-  | {
-      kind: 'rejected';
-      order: PaymentOrderRow;
-      payment: PaymentRow;
-      reason: 'amount_mismatch' | 'refused' | 'already_settled';
-    }
-  | { kind: 'failed' | 'pending'; order: PaymentOrderRow }
-  | { kind: 'unknown_order' }
-  | { kind: 'duplicate_event' };
-
-export interface CreateOrderInput {
-  purpose: string;
-  referenceId: string;
-  /** Computed by the caller on the server (rates, penalty); never an amount from the browser. */
-  amountPaise: number;
-  payerId: string;
-  description: string;
-  notes?: Record<string, string>;
-  receipt?: string;
-  ttlMs?: number;
-  prefill?: CheckoutParams['prefill'];
-}
-
 export interface PaymentsServiceOptions {
   db: Database;
   provider: PaymentProvider;
@@ -136,20 +47,6 @@ export interface PaymentsServiceOptions {
   clock?: () => Date;
 }
 
-/** The parts of a Razorpay webhook we read; everything else is carried but ignored. */
-const PaymentEntity = z.object({
-  id: z.string(),
-  order_id: z.string().nullish(),
-  amount: z.union([z.number(), z.string()]),
-  currency: z.string(),
-  status: z.enum(['created', 'authorized', 'captured', 'refunded', 'failed']),
-  method: z.string().nullish(),
-});
-const WebhookEvent = z.object({
-  event: z.string(),
-  payload: z.object({ payment: z.object({ entity: PaymentEntity }).optional() }).loose(),
-});
-
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 export function createPaymentsService(options: PaymentsServiceOptions) {
@@ -158,162 +55,6 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   const repository = createPaymentsRepository(db);
   const handlers = new Map<string, PurposeHandler>();
   let documents: PaymentDocuments | null = null;
-
-  /**
-   * Records a provider payment against its order and settles the order exactly once: the order row is
-   * locked, a payment already recorded replays its outcome, and anything not accepted is refunded.
-   */
-  async function settle(
-    providerOrderId: string,
-    payment: ProviderPayment,
-    via: 'checkout' | 'webhook' | 'reconciliation',
-    webhookEvent?: { id: string; event: string },
-  ): Promise<SettleOutcome> {
-    const now = clock();
-    // Refunds a purpose recorded in this transaction; sent only once it has committed.
-    const refundsToSend: string[] = [];
-    /**
-     * The payment's receipt, numbered on the first call and answered from this memo after: the purpose
-     * may ask for it (to attach it to its confirmation), and the settlement asks once the purpose has
-     * accepted, so there is exactly one either way.
-     */
-    let issued: Promise<IssuedReceipt | null> | undefined;
-    const receiptOf = (tx: Database, order: PaymentOrderRow, captured: ProviderPayment) =>
-      (issued ??= documents ? documents.captured(tx, order, captured, now) : Promise.resolve(null));
-
-    /**
-     * Runs the purpose in a savepoint. If it throws (a bug, a refund it cannot record), only its own
-     * writes roll back: the payment is still recorded, refused and refunded, so captured money never
-     * goes unrecorded. A transient database error (unreachable, deadlock) fails the whole settlement
-     * instead (a 503 or a retry), to be settled again by the retry, the webhook or the reconciliation.
-     */
-    async function confirmSafely(
-      tx: Database,
-      handler: PurposeHandler,
-      order: PaymentOrderRow,
-      captured: ProviderPayment,
-    ): Promise<PurposeDecision> {
-      const queued = refundsToSend.length;
-      try {
-        return await tx.transaction(async (savepoint) => {
-          const decision = await handler.confirm({
-            tx: savepoint,
-            order,
-            payment: captured,
-            refund: async (input) => {
-              const recorded = await recordRefund(savepoint, input);
-              if (recorded.created) refundsToSend.push(recorded.refund.id);
-              return recorded.refund;
-            },
-            receipt: () => receiptOf(savepoint, order, captured),
-          });
-          // A refused payment has no receipt: rolled back with the purpose's writes.
-          if (!decision.accepted && issued) {
-            throw new Error('the purpose refused a payment after asking for its receipt');
-          }
-          return decision;
-        });
-      } catch (error) {
-        if (isTransientDatabaseError(error)) throw error;
-        refundsToSend.length = queued;
-        // Rolled back with the savepoint: a refused payment gets no receipt.
-        issued = undefined;
-        log.error(
-          { err: error, orderId: order.providerOrderId, purpose: order.purpose },
-          'the purpose failed on a captured payment; refusing and refunding it',
-        );
-        return {
-          accepted: false,
-          reason: `could not be applied: ${error instanceof Error ? error.message : String(error)}`,
-        };
-      }
-    }
-    const outcome = await db.transaction(
-      async (tx): Promise<SettleOutcome & { refund?: RefundRow }> => {
-        const repo = createPaymentsRepository(tx);
-        if (
-          webhookEvent &&
-          !(await repo.recordWebhookEvent(webhookEvent.id, provider.name, webhookEvent.event))
-        ) {
-          return { kind: 'duplicate_event' };
-        }
-        const order = await repo.lockOrderByProviderId(providerOrderId);
-        if (!order) return { kind: 'unknown_order' };
-
-        const known = await repo.findPaymentByProviderId(payment.id);
-        if (known) {
-          if (known.status === 'captured') return { kind: 'paid', order, payment: known };
-          if (known.status === 'failed') return { kind: 'failed', order };
-          const reason = known.rejectionReason as 'amount_mismatch' | 'refused' | 'already_settled';
-          return { kind: 'rejected', order, payment: known, reason };
-        }
-        if (payment.status === 'authorized' || payment.status === 'created') {
-          return { kind: 'pending', order };
-        }
-        const base = {
-          orderId: order.id,
-          providerPaymentId: payment.id,
-          amountPaise: payment.amountPaise,
-          currency: payment.currency,
-          method: payment.method,
-          confirmedVia: via,
-        };
-        if (payment.status === 'failed') {
-          await repo.createPayment({ ...base, status: 'failed' });
-          return { kind: 'failed', order };
-        }
-
-        let rejection: 'amount_mismatch' | 'refused' | 'already_settled' | null = null;
-        let detail = '';
-        if (payment.amountPaise !== order.amountPaise || payment.currency !== order.currency) {
-          rejection = 'amount_mismatch';
-          detail = `paid ${payment.amountPaise} ${payment.currency}, order is ${order.amountPaise} ${order.currency}`;
-        } else if (order.status !== 'created') {
-          rejection = 'already_settled';
-          detail = `order already ${order.status} by ${order.settledByPaymentId ?? 'another payment'}`;
-        } else {
-          const handler = handlers.get(order.purpose);
-          const decision: PurposeDecision = handler
-            ? await confirmSafely(tx, handler, order, payment)
-            : { accepted: false, reason: `no handler for purpose '${order.purpose}'` };
-          if (!decision.accepted) {
-            rejection = 'refused';
-            detail = decision.reason;
-          }
-        }
-
-        if (!rejection) {
-          const recorded = await repo.createPayment({ ...base, status: 'captured' });
-          await repo.settleOrder(order.id, 'paid', payment.id, now);
-          // The one receipt: numbered now, or the one the purpose already asked for (the memo).
-          await receiptOf(tx, order, payment);
-          return { kind: 'paid', order: { ...order, status: 'paid' }, payment: recorded };
-        }
-        const recorded = await repo.createPayment({
-          ...base,
-          status: 'rejected',
-          rejectionReason: rejection,
-        });
-        if (rejection === 'refused') await repo.settleOrder(order.id, 'refused', payment.id, now);
-        // Recorded in the same transaction as the payment, so the money can never be kept silently.
-        const { refund } = await repo.createRefundOnce({
-          paymentId: recorded.id,
-          idempotencyKey: `auto-${payment.id}`,
-          amountPaise: payment.amountPaise,
-          reason: `${rejection}: ${detail}`,
-          nextRetryAt: now,
-        });
-        log.warn(
-          { orderId: order.providerOrderId, paymentId: payment.id, rejection, detail },
-          'payment not accepted; refunding it',
-        );
-        return { kind: 'rejected', order, payment: recorded, reason: rejection, refund };
-      },
-    );
-    if ('refund' in outcome && outcome.refund) refundsToSend.push(outcome.refund.id);
-    for (const refundId of refundsToSend) await sendRefund(refundId);
-    return outcome;
-  }
 
   const { recordRefund, sendRefund, attemptRefund } = createRefunds({
     db,
@@ -325,82 +66,18 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     refundRetryMs: options.refundRetryMs,
     documents: () => documents,
   });
-
-  /**
-   * The provider's order first (Razorpay: an HTTP call, kept outside any transaction), then `record(tx)`
-   * writes our row in the caller's transaction, so what the order pays for and the order commit
-   * together or not at all. An order opened but never recorded is harmless: it cannot be verified
-   * without our row, and nobody was given its id to pay.
-   */
-  async function openOrder(input: CreateOrderInput) {
-    if (!Number.isInteger(input.amountPaise) || input.amountPaise <= 0) {
-      throw new Error(`An order needs a positive whole number of paise, got ${input.amountPaise}`);
-    }
-    // Razorpay limits receipts to 40 characters.
-    const receipt = (input.receipt ?? `${input.purpose}-${input.referenceId}`).slice(0, 40);
-    const notes = { ...input.notes, purpose: input.purpose, reference_id: input.referenceId };
-    let providerOrder;
-    try {
-      providerOrder = await provider.createOrder({
-        amountPaise: input.amountPaise,
-        currency: CURRENCY,
-        receipt,
-        notes,
-      });
-    } catch (error) {
-      log.warn({ err: error }, 'the provider did not create the order');
-      throw new AppError('ORDER_CREATION_FAILED');
-    }
-    const values = () => ({
-      provider: provider.name,
-      providerOrderId: providerOrder.id,
-      purpose: input.purpose,
-      referenceId: input.referenceId,
-      payerId: input.payerId,
-      amountPaise: input.amountPaise,
-      currency: CURRENCY,
-      receipt,
-      description: input.description,
-      notes,
-      expiresAt: new Date(clock().getTime() + (input.ttlMs ?? DEFAULT_ORDER_TTL_MS)),
-    });
-    return {
-      async record(tx: Database) {
-        const order = await createPaymentsRepository(tx).createOrder(values());
-        return { order, checkout: checkoutFor(order, input.prefill) };
-      },
-      /**
-       * Our row's INSERT, not run, for a caller that writes it in one statement with its own rows
-       * (`writeTogether`: a hold, its audit entry and its order in one round trip), with what the
-       * caller answers once that statement has run.
-       */
-      insertStatement(tx: Database) {
-        const order = values();
-        return {
-          statement: tx.insert(paymentOrders).values(order).getSQL(),
-          order,
-          checkout: checkoutFor(order, input.prefill),
-        };
-      },
-    };
-  }
-
-  /** What the browser opens the checkout with, for an order of ours. */
-  function checkoutFor(
-    order: Pick<PaymentOrderRow, 'providerOrderId' | 'amountPaise' | 'currency' | 'description'>,
-    prefill?: CheckoutParams['prefill'],
-  ): CheckoutParams {
-    return {
-      provider: provider.name,
-      key: provider.keyId,
-      order_id: order.providerOrderId,
-      amount: order.amountPaise,
-      currency: order.currency,
-      name: 'Sukoon',
-      description: order.description,
-      ...(prefill ? { prefill } : {}),
-    };
-  }
+  const settle = createSettlement({
+    db,
+    provider,
+    log,
+    clock,
+    handlers,
+    documents: () => documents,
+    recordRefund,
+    sendRefund,
+  });
+  const { openOrder, checkoutFor } = createOrders({ provider, log, clock });
+  const webhooks = createWebhookHandler({ provider, repository, settle });
 
   function toVerifyData(order: PaymentOrderRow, payment: PaymentRow): VerifyPaymentData {
     return {
@@ -508,37 +185,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       }
     },
 
-    /**
-     * A webhook: signature over the raw body with the webhook secret, then deduplicated on the event id
-     * (Razorpay's X-Razorpay-Event-Id header) in the same transaction that settles the order.
-     */
-    async handleWebhook(rawBody: string, signature: string | undefined, eventIdHeader?: string) {
-      await provider.ready?.();
-      if (!signature || !signaturesMatch(provider.webhookSignature(rawBody), signature)) {
-        throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-      }
-      let parsed: z.infer<typeof WebhookEvent>;
-      try {
-        parsed = WebhookEvent.parse(JSON.parse(rawBody));
-      } catch {
-        throw new AppError('BAD_REQUEST', 'The webhook body is not a Razorpay event.');
-      }
-      const entity = parsed.payload.payment?.entity;
-      const eventId = eventIdHeader ?? `${parsed.event}:${entity?.id ?? 'none'}`;
-      const relevant = ['payment.captured', 'order.paid', 'payment.failed'].includes(parsed.event);
-      if (!relevant || !entity?.order_id) {
-        const fresh = await repository.recordWebhookEvent(eventId, provider.name, parsed.event);
-        return { duplicate: !fresh, outcome: 'ignored' as const };
-      }
-      const outcome = await settle(entity.order_id, toProviderPayment(entity), 'webhook', {
-        id: eventId,
-        event: parsed.event,
-      });
-      return {
-        duplicate: outcome.kind === 'duplicate_event',
-        outcome: outcome.kind,
-      };
-    },
+    handleWebhook: webhooks.handleWebhook,
 
     /**
      * Refunds (part of) a payment we recorded. The idempotency key makes repeated calls one refund;

@@ -5,7 +5,7 @@ import { errorMessage, type SandboxPayBody } from '@sukoon/shared';
 import { paymentOrders, paymentWebhookEvents, payments, refunds } from '../../db/schema';
 import { useTestApp } from '../../../test/test-app';
 import { signedInAs } from '../../../test/sign-in';
-import type { PurposeDecision } from './payments-service';
+import type { PurposeDecision } from './payments-types';
 
 type Caller = Awaited<ReturnType<typeof signedInAs>>;
 

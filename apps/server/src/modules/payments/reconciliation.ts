@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider, ProviderPayment } from './payment-provider';
 import type { createPaymentsRepository, PaymentOrderRow } from './payments-repository';
-import type { SettleOutcome } from './payments-service';
+import type { SettleOutcome } from './payments-types';
 
 /** An expired, unsettled order is checked with the provider this long after its expiry. */
 const RECONCILE_GRACE_MS = 2 * 60 * 1000;

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { AppError, localizedError } from '../../lib/errors';
 import type { PaymentProvider } from './payment-provider';
 import { createPaymentsRepository } from './payments-repository';
-import type { PaymentDocuments, PurposeHandler, RefundInput } from './payments-service';
+import type { PaymentDocuments, PurposeHandler, RefundInput } from './payments-types';
 
 /** While one attempt is sending a refund, nobody else picks it up. */
 const REFUND_LEASE_MS = 2 * 60 * 1000;
