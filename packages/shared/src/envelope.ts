@@ -4,7 +4,21 @@ import { z } from 'zod';
 export const ApiErrorBody = z.object({
   code: z.string(),
   message: z.string(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /**
+   * A validation answer's problems, one a field: where (`body.policy.horizonWeeks`), the schema's
+   * English message, and the check that failed as zod names it (`code`: `too_small`, `custom`...; for
+   * `invalid_type` the type it `expected`), so a client can word it in its reader's language.
+   */
+  details: z
+    .array(
+      z.object({
+        path: z.string(),
+        message: z.string(),
+        code: z.string().optional(),
+        expected: z.string().optional(),
+      }),
+    )
+    .optional(),
   /**
    * The request body field the error is about, named as the body names it (`password`,
    * `psychologist_code`), so a form can show the message next to that field. Absent when the error

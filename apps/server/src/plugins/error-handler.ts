@@ -78,10 +78,17 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
-        path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
-        message: issue.message ?? 'is not valid',
-      }));
+      const details = error.validation.map((issue) => {
+        const expected: unknown = issue.params.expected;
+        return {
+          path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join(
+            '.',
+          ),
+          message: issue.message ?? 'is not valid',
+          code: issue.keyword,
+          ...(typeof expected === 'string' ? { expected } : {}),
+        };
+      });
       const first = details[0];
       const message =
         first && locale === 'en'

@@ -87,19 +87,36 @@ export function problemText(
 /** A field's problems, their values (a notice, "7 days") worded by the given translator. */
 export type ProblemsOf = (t: Translate) => Problems;
 
+/** A server's objection to a field: a validation answer's `details` entry (message, zod's code). */
+export interface ServerProblem {
+  message?: string;
+  code?: string;
+  expected?: string;
+}
+
 /**
- * A server's objection to a field (a validation answer's `details`: the shared schema's English
- * message, no code) in the page's language: the check whose English is that message, so the same
- * check reads the same as the form's own, else (or without a message) the field's general message.
+ * A server's objection to a field in the page's language, read as the form's own check would word
+ * it: the check whose English is the schema's message (which tells apart a field's two checks of one
+ * kind), else the check of zod's `code` (so a reworded schema message still reads right), else the
+ * field's general message.
  */
-export function serverProblemText(t: Translate, problemsOf: ProblemsOf, message?: string): string {
+export function serverProblemText(
+  t: Translate,
+  problemsOf: ProblemsOf,
+  detail: ServerProblem = {},
+): string {
   const english = problemsOf(englishT);
-  const check = Object.keys(english).find((name) => {
+  const byMessage = Object.keys(english).find((name) => {
     const problem = english[name];
-    return problem !== undefined && englishT(problem.key, problem.values) === message;
+    return problem !== undefined && englishT(problem.key, problem.values) === detail.message;
   });
+  const check =
+    byMessage ??
+    (detail.code === undefined
+      ? null
+      : checkOf({ code: detail.code, ...(detail.expected ? { expected: detail.expected } : {}) }));
   const problems = problemsOf(t);
-  const problem = (check === undefined ? undefined : problems[check]) ?? problems.general;
+  const problem = (check === null ? undefined : problems[check]) ?? problems.general;
   return t(problem.key, problem.values);
 }
 

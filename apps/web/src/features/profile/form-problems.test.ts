@@ -95,12 +95,8 @@ describe('the profile form words the shared schema’s objections from the catal
     'the server’s detail reads as the form’s own check: $issue.message',
     ({ issue }) => {
       const path = ['body', ...issue.path.map(String)].join('.');
-      expect(profileServerProblem(hindiT, path, issue.message)).toEqual(
-        profileProblem(hindiT, issue),
-      );
-      expect(profileServerProblem(englishT, path, issue.message)).toEqual(
-        profileProblem(englishT, issue),
-      );
+      expect(profileServerProblem(hindiT, path, issue)).toEqual(profileProblem(hindiT, issue));
+      expect(profileServerProblem(englishT, path, issue)).toEqual(profileProblem(englishT, issue));
     },
   );
 
@@ -118,17 +114,29 @@ describe('the profile form words the shared schema’s objections from the catal
     expect(profileProblem(englishT, issuesOf({})[0]!)[0]).toBe('form');
   });
 
+  it('reads a reworded schema message by its code, as the form’s own check words it', () => {
+    const tooMany = issuesOf({ yearsOfPractice: 71 })[0]!;
+    expect(tooMany.code).toBe('too_big');
+    const reworded = { message: 'Seventy years at most', code: tooMany.code };
+    expect(profileServerProblem(hindiT, 'body.yearsOfPractice', reworded)).toEqual(
+      profileProblem(hindiT, tooMany),
+    );
+    expect(profileServerProblem(englishT, 'body.yearsOfPractice', reworded)).toEqual(
+      profileProblem(englishT, tooMany),
+    );
+  });
+
   it('words a server detail no check of the form knows with the field’s general message', () => {
-    expect(profileServerProblem(hindiT, 'body.bio', 'Bio is not allowed today')).toEqual([
-      'bio',
-      'अपना परिचय जाँचें',
-    ]);
-    expect(profileServerProblem(englishT, 'body.yearsOfPractice', 'is not valid')).toEqual([
-      'yearsOfPractice',
-      'Enter your years of practice as a number',
-    ]);
-    expect(profileServerProblem(englishT, 'body.somethingNew', 'is not valid')[0]).toBe('form');
-    expect(profileServerProblem(englishT, 'body.policy', 'Invalid input')).toEqual([
+    expect(
+      profileServerProblem(hindiT, 'body.bio', { message: 'Bio is not allowed today' }),
+    ).toEqual(['bio', 'अपना परिचय जाँचें']);
+    expect(
+      profileServerProblem(englishT, 'body.yearsOfPractice', { message: 'is not valid' }),
+    ).toEqual(['yearsOfPractice', 'Enter your years of practice as a number']);
+    expect(
+      profileServerProblem(englishT, 'body.somethingNew', { message: 'is not valid' })[0],
+    ).toBe('form');
+    expect(profileServerProblem(englishT, 'body.policy', { message: 'Invalid input' })).toEqual([
       'policy',
       "Check the booking and cancellation policy's settings",
     ]);

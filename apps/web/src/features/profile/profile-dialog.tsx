@@ -34,6 +34,7 @@ import {
   fullNameProblems,
   problemText,
   serverProblemText,
+  type ServerProblem,
   SPECIALIZATION_NAMES,
   type Issue,
   type ProblemsOf,
@@ -226,7 +227,7 @@ export function profileProblem(
 export function profileServerProblem(
   t: Translate,
   path: string,
-  message?: string,
+  detail?: ServerProblem,
 ): [ErrorKey, string] {
   const { at, problems } = problemsAt(
     path
@@ -234,7 +235,7 @@ export function profileServerProblem(
       .split('.')
       .filter(Boolean),
   );
-  return [at, serverProblemText(t, problems, message)];
+  return [at, serverProblemText(t, problems, detail)];
 }
 
 function valuesOf(profile: Psychologist): Values {
@@ -351,7 +352,9 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
     onError: (error) => {
       if (error instanceof ApiError && error.details?.length) {
         setErrors(
-          Object.fromEntries(error.details.map((d) => profileServerProblem(t, d.path, d.message))),
+          Object.fromEntries(
+            error.details.map((detail) => profileServerProblem(t, detail.path, detail)),
+          ),
         );
       } else if (error instanceof ApiError && error.field) {
         setErrors(Object.fromEntries([profileServerProblem(t, error.field)]));

@@ -137,7 +137,7 @@ function ReceiptSettingsForm({
           ? Object.fromEntries(
               error.details.map((d) => {
                 const key = keyOf(d.path.replace(/^body\.?/, '').split('.')[0]);
-                return [key, serverProblemText(t, RECEIPT_PROBLEMS[key], d.message)];
+                return [key, serverProblemText(t, RECEIPT_PROBLEMS[key], d)];
               }),
             )
           : error instanceof ApiError && error.field
