@@ -112,6 +112,9 @@ test.describe.serial('booking and payment', () => {
   });
 
   test('the psychologist sees it, adds an event of their own and edits it', async ({ page }) => {
+    // The longest journey of the file (a week, an event added, edited twice, four accessibility
+    // checks): on a busy machine it passed the default 90 seconds once (1.3 minutes when it passes).
+    test.slow();
     await signIn(page, PSYCHOLOGIST);
     await openDashboard(page, 'Psychologist');
     await goWeeksAhead(page, 3);
