@@ -13,7 +13,7 @@ import {
   pageFor,
   signIn,
 } from './journey-helpers';
-import { say } from './words';
+import { say, sayPart, sayPattern } from './words';
 
 // Issue 21: every payment has a receipt and every refund a refund note, downloaded as PDF from Your
 // sessions. The numbers are read from the API and found inside the downloaded files.
@@ -48,7 +48,7 @@ test('the patient downloads a receipt after paying and a refund note after cance
     title,
     description: 'Needs a receipt for insurance',
   });
-  await press(confirmed.getByRole('button', { name: 'Done' }));
+  await press(confirmed.getByRole('button', { name: say('booking.confirmed.done') }));
 
   const patient = await login(page.request, PATIENT);
   const documents = async () => {
@@ -63,7 +63,7 @@ test('the patient downloads a receipt after paying and a refund note after cance
   const yours = page.getByRole('region', { name: say('sessions.heading') });
   const row = yours.getByRole('listitem').filter({ hasText: title });
   const receiptButton = row.getByRole('button', {
-    name: `Download receipt ${receipt!.number} (PDF)`,
+    name: say('sessionLinks.downloadReceipt', { number: receipt!.number }),
   });
   await expect(receiptButton).toBeVisible();
   await receiptButton.scrollIntoViewIfNeeded();
@@ -75,18 +75,19 @@ test('the patient downloads a receipt after paying and a refund note after cance
   expect(paid.bytes.toString('latin1')).toContain(`Receipt ${receipt!.number}`);
 
   // Cancel (free: the demo policy has no late window) and download the refund note.
-  await press(row.getByRole('button', { name: `Cancel ${title}` }));
+  await press(row.getByRole('button', { name: say('sessions.cancelLabel', { title }) }));
   const dialog = page.getByRole('dialog', { name: say('cancel.title') });
   await press(dialog.getByRole('button', { name: say('cancel.cancelSession') }));
-  await expect(dialog.getByRole('status')).toContainText('The session is canceled');
-  await press(dialog.getByRole('button', { name: 'Done' }));
+  await expect(dialog.getByRole('status')).toContainText(say('cancel.done.session'));
+  await press(dialog.getByRole('button', { name: say('cancel.doneButton') }));
   const note = (await documents()).find((document) => document.kind === 'refund_note');
   expect(note?.number).toMatch(/\/RN\/\d{6}$/);
-  const canceled = yours.getByRole('listitem').filter({ hasText: 'Canceled by you' }).filter({
-    hasText: title,
-  });
+  const canceled = yours
+    .getByRole('listitem')
+    .filter({ hasText: say('sessions.canceledByYou') })
+    .filter({ hasText: title });
   const noteButton = canceled.getByRole('button', {
-    name: `Download refund note ${note!.number} (PDF)`,
+    name: say('sessionLinks.downloadRefundNote', { number: note!.number }),
   });
   await expect(noteButton).toBeVisible();
   await noteButton.scrollIntoViewIfNeeded();
@@ -113,16 +114,18 @@ test('the psychologist downloads a session’s receipt from its history and sets
     title,
     description: 'Checking the psychologist side',
   });
-  await press(booked.confirmed.getByRole('button', { name: 'Done' }));
+  await press(booked.confirmed.getByRole('button', { name: say('booking.confirmed.done') }));
 
   const psychologist = await pageFor(browser, PSYCHOLOGIST);
   await openDashboard(psychologist, 'Psychologist');
   await goWeeksAhead(psychologist, 5);
-  await press(psychologist.getByRole('button', { name: `Edit Event ${title}` }));
+  await press(psychologist.getByRole('button', { name: say('calendar.event.edit', { title }) }));
   const edit = psychologist.getByRole('dialog', { name: say('booking.editTitle') });
   const section = edit.getByRole('region', { name: say('history.title') });
-  await press(section.getByRole('button', { name: /History/ }));
-  const receiptButton = section.getByRole('button', { name: /^Download receipt SK\// });
+  await press(section.getByRole('button', { name: sayPart('history.title') }));
+  const receiptButton = section.getByRole('button', {
+    name: sayPattern('sessionLinks.downloadReceipt', { number: /SK\/.+/ }),
+  });
   await expect(receiptButton).toBeVisible();
   // To the middle of the dialog: "if needed" leaves it under the dialog's sticky foot on a phone.
   await receiptButton.evaluate((element) => element.scrollIntoView({ block: 'center' }));
@@ -132,7 +135,7 @@ test('the psychologist downloads a session’s receipt from its history and sets
   await press(edit.getByRole('button', { name: say('calendar.close') }).first());
 
   // Profile: registered for GST needs a GSTIN whose check character matches.
-  await press(psychologist.getByRole('button', { name: /^Account menu for / }));
+  await press(psychologist.getByRole('button', { name: sayPattern('avatarMenu.label') }));
   await press(psychologist.getByRole('menuitem', { name: say('avatarMenu.profile') }));
   const dialog = psychologist.getByRole('dialog', { name: say('avatarMenu.profile') });
   const receipts = dialog.getByRole('form', { name: say('profile.receipts.title') });
@@ -140,9 +143,11 @@ test('the psychologist downloads a session’s receipt from its history and sets
   await press(receipts.getByLabel(say('profile.receipts.registered'), { exact: true }));
   await receipts.getByLabel(say('profile.receipts.gstin')).fill('27AAPFU0939F1ZX');
   await press(receipts.getByRole('button', { name: say('profile.receipts.save') }));
-  await expect(receipts.getByText(/last character does not match/)).toBeVisible();
+  await expect(receipts.getByText(say('profile.problem.gstin.checkCharacter'))).toBeVisible();
   await receipts.getByLabel(say('profile.receipts.gstin')).fill('27aapfu0939f1zv');
-  await receipts.getByLabel(/Practice address/).fill('12 MG Road\nBengaluru 560001');
+  await receipts
+    .getByLabel(sayPart('profile.receipts.address'))
+    .fill('12 MG Road\nBengaluru 560001');
   await press(receipts.getByRole('button', { name: say('profile.receipts.save') }));
   await expect(receipts.getByRole('status')).toHaveText(say('profile.receipts.saved'));
   await expect(receipts.getByLabel(say('profile.receipts.gstin'))).toHaveValue('27AAPFU0939F1ZV');

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { ERRORS } from '../../packages/shared/src/errors';
 import { device, expect, expectAccessible, press, snapshot, test } from '../fixtures';
 import {
   bearer,
   chooseRole,
+  dayName,
   goWeeksAhead,
   login,
   openDashboard,
@@ -10,7 +13,38 @@ import {
   registerPsychologist,
   signIn,
 } from './journey-helpers';
-import { say } from './words';
+import {
+  clock,
+  either,
+  escapeRegExp,
+  language,
+  mail,
+  mailPattern,
+  say,
+  sayPart,
+  sayPattern,
+} from './words';
+
+/** An API error's message as the web app shows it, in the journey's language (the server's answer). */
+const HINDI_ERRORS = JSON.parse(
+  readFileSync(new URL('../../packages/shared/src/i18n/errors.hi.json', import.meta.url), 'utf8'),
+) as Record<keyof typeof ERRORS, string>;
+const apiError = (code: keyof typeof ERRORS) =>
+  language() === 'hi' ? HINDI_ERRORS[code] : ERRORS[code].message;
+
+/** 'Friday, 27 March at 2:00 PM: ' in the journey's language: the start of a grid cell's name, whatever its state. */
+function cellAt(day: string, time: string) {
+  const name = say('calendar.cell.name', { day, time: clock(time), state: 'free', action: 'none' });
+  const state = say('calendar.cell.state', { state: 'free' });
+  return new RegExp(`^${escapeRegExp(name.slice(0, name.lastIndexOf(state)))}`);
+}
+
+/** A time of the picker, for booking or for moving to, with the viewer's own time or not. */
+const pickerTime = (action: 'book' | 'move', time?: string) =>
+  either(
+    sayPattern(`timePicker.${action}At`, time ? { time: clock(time) } : {}),
+    sayPattern(`timePicker.${action}AtBoth`, time ? { time: clock(time) } : {}),
+  );
 
 // Issue 18: practice policies and moving sessions. Each journey has a psychologist of its own (one
 // per project, registered with the codes start-server.mjs seeds), so its policy never reaches the
@@ -20,10 +54,10 @@ import { say } from './words';
 async function setPolicyInProfile(page: Page, choices: Record<string, string>) {
   await page.goto('/');
   await chooseRole(page, 'Psychologist');
-  await press(page.getByRole('button', { name: /^Account menu for / }));
+  await press(page.getByRole('button', { name: sayPattern('avatarMenu.label') }));
   await press(page.getByRole('menuitem', { name: say('avatarMenu.profile') }));
   const dialog = page.getByRole('dialog', { name: say('avatarMenu.profile') });
-  const policy = dialog.getByRole('group', { name: /Booking and cancellation policy/ });
+  const policy = dialog.getByRole('group', { name: sayPart('profile.policy.title') });
   await policy.scrollIntoViewIfNeeded();
   for (const [label, option] of Object.entries(choices)) {
     await policy.getByLabel(label, { exact: true }).selectOption({ label: option });
@@ -44,8 +78,10 @@ test('a late cancellation is announced before paying and refunds 50 %', async ({
   const psychologistPage = await (await browser.newContext()).newPage();
   await signIn(psychologistPage, psychologist.who);
   await setPolicyInProfile(psychologistPage, {
-    'Late cancellation': '72 h before',
-    'Refund for a late cancellation': '50 % of the fee',
+    [say('profile.policy.lateWindow')]: say('profile.policy.before', {
+      time: say('policy.notice.hours', { hours: 72 }),
+    }),
+    [say('profile.policy.lateRefund')]: say('profile.policy.refund.part', { percent: 50 }),
   });
   await psychologistPage.context().close();
 
@@ -58,38 +94,49 @@ test('a late cancellation is announced before paying and refunds 50 %', async ({
     .getByRole('button')
     .nth(1);
   await press(tomorrow);
-  await press(picker.getByRole('button', { name: /^Book .* at / }).last());
+  await press(picker.getByRole('button', { name: pickerTime('book') }).last());
   const form = page.getByRole('dialog', { name: say('booking.addTitle') });
   const title = `Late plans ${device()} ${Date.now() % 100_000}`;
   await form.getByLabel(say('booking.field.title')).fill(title);
   await form.getByLabel(say('booking.field.description')).fill('Not sure I can make it');
-  await press(form.getByRole('button', { name: /^Book Event · / }));
+  await press(form.getByRole('button', { name: sayPattern('booking.bookWithFee') }));
   const payment = page.getByRole('dialog', { name: say('payment.title') });
   await expect(payment).toContainText(
-    /Free cancellation until .*; after that 50\u00a0% is refunded\./,
+    sayPart('policy.cancellation.freeUntilThenPart', { percent: 50 }),
   );
   await expectAccessible(page, 'pay step with the cancellation terms', { within: payment });
   await snapshot(page, 'pay-step-terms');
-  await press(payment.getByRole('button', { name: 'Pay ₹500' }));
+  await press(payment.getByRole('button', { name: say('payment.pay', { amount: '₹500' }) }));
   await press(
-    page.getByRole('dialog', { name: 'Sukoon' }).getByRole('button', { name: 'Pay ₹500' }),
+    page
+      .getByRole('dialog', { name: 'Sukoon' })
+      .getByRole('button', { name: say('checkout.pay', { amount: '₹500' }) }),
   );
   const confirmed = page.getByRole('dialog', { name: say('booking.confirmed.title') });
   await expect(confirmed.getByText(say('booking.confirmed.scheduled'))).toBeVisible();
-  await press(confirmed.getByRole('button', { name: 'Done' }));
+  await press(confirmed.getByRole('button', { name: say('booking.confirmed.done') }));
 
   // Cancelling now is late: the dialog says what comes back before the patient confirms.
   const yours = page.getByRole('region', { name: say('sessions.heading') });
   const session = yours.getByRole('listitem').filter({ hasText: title });
-  await press(session.getByRole('button', { name: `Cancel ${title}` }));
+  await press(session.getByRole('button', { name: say('sessions.cancelLabel', { title }) }));
   const dialog = page.getByRole('dialog', { name: say('cancel.title') });
-  await expect(dialog).toContainText('₹250 of your ₹500 is refunded (50');
+  await expect(dialog).toContainText(
+    say('cancel.late.partial', { refund: '₹250', fee: '₹500', percent: 50 }),
+  );
   await expectAccessible(page, 'Cancel Appointment, late', { within: dialog });
   await snapshot(page, 'cancel-late');
-  await press(dialog.getByRole('button', { name: /^Cancel (session|appointment)/i }));
-  await expect(dialog).toContainText(/Refunded ₹250 of the ₹500 you paid|Refund pending: ₹250/);
-  await press(dialog.getByRole('button', { name: 'Done' }));
-  await expect(session).toContainText('Partly refunded: ₹250 of ₹500');
+  await press(dialog.getByRole('button', { name: say('cancel.cancelSession') }));
+  await expect(dialog).toContainText(
+    either(
+      sayPart('cancel.done.partlyRefunded', { refund: '₹250', paid: '₹500' }),
+      sayPart('cancel.done.partlyPending', { refund: '₹250', paid: '₹500' }),
+    ),
+  );
+  await press(dialog.getByRole('button', { name: say('cancel.doneButton') }));
+  await expect(session).toContainText(
+    say('sessions.partlyRefunded', { refund: '₹250', paid: '₹500' }),
+  );
 });
 
 /** 11:00 AM (or `minute`) in India on a weekday of next week: always in the week after this one. */
@@ -172,60 +219,80 @@ test('a patient moves a session with the picker, longer for the difference, then
   await openDashboard(page, 'Patient', new RegExp(`^${psychologist.name}`), 'times');
   const yours = page.getByRole('region', { name: say('sessions.heading') });
   const session = yours.getByRole('listitem').filter({ hasText: title });
-  await press(session.getByRole('button', { name: `Reschedule ${title}` }));
+  await press(session.getByRole('button', { name: say('sessions.rescheduleLabel', { title }) }));
   const dialog = page.getByRole('dialog', { name: say('reschedule.title') });
   await expect(dialog.getByRole('heading', { name: say('timePicker.headingMove') })).toBeVisible();
   // Its length may change too, at the fees it was booked at.
-  await expect(dialog.getByRole('radio', { name: /^20 min\s*₹500/ })).toBeChecked();
+  await expect(
+    dialog.getByRole('radio', {
+      name: new RegExp(`^${escapeRegExp(say('timePicker.minutes', { minutes: 20 }))}\\s*₹500`),
+    }),
+  ).toBeChecked();
   await expectAccessible(page, 'Reschedule session: pick', { within: dialog });
   await snapshot(page, 'reschedule-pick');
   // 45 minutes, the day after tomorrow, its last time for 45 minutes.
-  await press(dialog.getByText('45 min', { exact: true }));
+  await press(dialog.getByText(say('timePicker.minutes', { minutes: 45 }), { exact: true }));
   await press(
     dialog
       .getByRole('list', { name: say('timePicker.days') })
       .getByRole('button')
       .nth(2),
   );
-  await press(dialog.getByRole('button', { name: /^Move to .* at 8:00 PM/ }));
+  await press(dialog.getByRole('button', { name: pickerTime('move', '8:00 PM') }));
   await expect(dialog.getByText(say('reschedule.now'))).toBeVisible();
-  await expect(dialog).toContainText('You pay ₹400 more');
-  await expect(dialog).toContainText('After this move you have 1 move left.');
+  await expect(dialog).toContainText(say('reschedule.payMore', { amount: '₹400' }));
+  await expect(dialog).toContainText(say('reschedule.movesLeft', { count: 1 }));
   await expectAccessible(page, 'Reschedule session: confirm a longer session', { within: dialog });
   await snapshot(page, 'reschedule-confirm-longer');
-  await press(dialog.getByRole('button', { name: 'Pay ₹400 and change' }));
+  await press(
+    dialog.getByRole('button', { name: say('reschedule.payAndChange', { amount: '₹400' }) }),
+  );
   // The difference through the same checkout as a booking; the change is made once it is verified.
   const verified = page.waitForResponse((response) =>
     response.url().includes('/api/payments/verify-payment'),
   );
   await press(
-    page.getByRole('dialog', { name: 'Sukoon' }).getByRole('button', { name: 'Pay ₹400' }),
+    page
+      .getByRole('dialog', { name: 'Sukoon' })
+      .getByRole('button', { name: say('checkout.pay', { amount: '₹400' }) }),
   );
   expect((await verified).status()).toBe(200);
-  await expect(dialog).toContainText(/Now a 45-minute session, .* ₹400 paid\./);
-  await press(dialog.getByRole('button', { name: 'Done' }));
-  await expect(session).toContainText('8:00 PM');
+  await expect(dialog).toContainText(
+    new RegExp(
+      `${sayPart('reschedule.done.resized', { minutes: 45 }).source} ${sayPart('reschedule.done.paid', { amount: '₹400' }).source}`,
+    ),
+  );
+  await press(dialog.getByRole('button', { name: say('reschedule.doneButton') }));
+  await expect(session).toContainText(clock('8:00 PM'));
 
   // Shorter again, at the same time: the difference comes back.
-  await press(session.getByRole('button', { name: `Reschedule ${title}` }));
-  await expect(dialog.getByRole('radio', { name: /^45 min\s*₹900/ })).toBeChecked();
-  await press(dialog.getByText('20 min', { exact: true }));
+  await press(session.getByRole('button', { name: say('sessions.rescheduleLabel', { title }) }));
+  await expect(
+    dialog.getByRole('radio', {
+      name: new RegExp(`^${escapeRegExp(say('timePicker.minutes', { minutes: 45 }))}\\s*₹900`),
+    }),
+  ).toBeChecked();
+  await press(dialog.getByText(say('timePicker.minutes', { minutes: 20 }), { exact: true }));
   await press(
     dialog
       .getByRole('list', { name: say('timePicker.days') })
       .getByRole('button')
       .nth(2),
   );
-  await press(dialog.getByRole('button', { name: /^Move to .* at 8:00 PM/ }));
-  await expect(dialog).toContainText('₹400 comes back to you');
+  await press(dialog.getByRole('button', { name: pickerTime('move', '8:00 PM') }));
+  await expect(dialog).toContainText(say('reschedule.getBack', { amount: '₹400' }));
   await expect(dialog).toContainText(say('reschedule.lastMove'));
   await snapshot(page, 'reschedule-confirm-shorter');
   const changed = page.waitForResponse((response) => response.url().includes('/reschedule'));
   await press(dialog.getByRole('button', { name: say('reschedule.changeSession') }));
   expect((await changed).status()).toBe(200);
-  await expect(dialog).toContainText(/Now a 20-minute session, .* ₹400 is being refunded/);
-  await press(dialog.getByRole('button', { name: 'Done' }));
-  await expect(session).toContainText('8:00 PM');
+  await expect(dialog).toContainText(
+    new RegExp(
+      `${sayPart('reschedule.done.resized', { minutes: 20 }).source} ${sayPart('reschedule.done.refunding', { amount: '₹400' }).source}`,
+    ),
+  );
+  await press(dialog.getByRole('button', { name: say('reschedule.doneButton') }));
+  await expect(session).toContainText(clock('8:00 PM'));
 });
 
 test('the psychologist moves a session; the patient declines by the emailed link and is refunded', async ({
@@ -240,10 +307,12 @@ test('the psychologist moves a session; the patient declines by the emailed link
   await signIn(page, psychologist.who);
   await openDashboard(page, 'Psychologist');
   await goWeeksAhead(page, 1);
-  const pill = page.getByRole('button', { name: `Edit Event ${title}` });
+  const pill = page.getByRole('button', { name: say('calendar.event.edit', { title }) });
   if (device() === 'laptop') {
     // Dragged onto Thursday 2:00 PM of the same week.
-    const target = page.getByRole('gridcell', { name: /^Thursday, .* at 2:00 PM/ });
+    const target = page.getByRole('gridcell', {
+      name: cellAt(await dayName(page, 'Thursday'), '2:00 PM'),
+    });
     // The pill itself is the draggable element; its button opens the form. A person's drag: press,
     // move over the grid to the cell (each cell it passes says whether it takes the session), let go.
     const source = page.locator('[draggable="true"]', { hasText: title });
@@ -259,7 +328,7 @@ test('the psychologist moves a session; the patient declines by the emailed link
   } else {
     // On a phone: the session's form, then Reschedule (the keyboard's way too).
     await press(pill);
-    const form = page.getByRole('dialog', { name: /Edit Event/ });
+    const form = page.getByRole('dialog', { name: sayPart('booking.editTitle') });
     await press(form.getByRole('button', { name: say('reschedule.section.button') }));
     const dialog = page.getByRole('dialog', { name: say('reschedule.title') });
     await press(
@@ -268,31 +337,33 @@ test('the psychologist moves a session; the patient declines by the emailed link
         .getByRole('button')
         .nth(3),
     );
-    await press(dialog.getByRole('button', { name: /^Move to .* at 2:00 PM/ }));
+    await press(dialog.getByRole('button', { name: pickerTime('move', '2:00 PM') }));
   }
   const confirm = page.getByRole('dialog', { name: say('reschedule.title') });
-  await expect(confirm).toContainText('The patient will be emailed');
+  await expect(confirm).toContainText(say('reschedule.patientWillBeEmailed'));
   await expectAccessible(page, 'psychologist: confirm the move', { within: confirm });
   await snapshot(page, 'psychologist-move-confirm');
   await press(confirm.getByRole('button', { name: say('reschedule.moveSession') }));
-  await expect(confirm).toContainText('Moved to');
+  await expect(confirm).toContainText(sayPart('reschedule.done.moved'));
 
   // The patient follows "Cancel for a full refund" from the email, signed out.
-  const mail = await latestMail(page.request, PATIENT.email, /^Session moved to /);
-  const link = /Cancel for a full refund: (\S+)/.exec(mail)![1]!;
+  const email = await latestMail(page.request, PATIENT.email, mailPattern('mail.moved.subject'));
+  const link = new RegExp(`${escapeRegExp(mail('mail.moved.cancelLink', { url: '' }))}(\\S+)`).exec(
+    email,
+  )![1]!;
   const patientPage = await (await browser.newContext()).newPage();
   await patientPage.goto(`/${new URL(link).search}`);
   const answer = patientPage.getByRole('dialog', { name: say('reschedule.decision.title') });
   await expect(answer).toContainText(say('reschedule.decision.cancelQuestion'));
   await expectAccessible(patientPage, 'emailed link: decline the new time', { within: answer });
   await press(answer.getByRole('button', { name: say('reschedule.decision.cancel') }));
-  await expect(answer).toContainText('₹900 is refunded in full');
-  await press(answer.getByRole('button', { name: 'Done' }));
+  await expect(answer).toContainText(say('reschedule.decision.canceledRefund', { amount: '₹900' }));
+  await press(answer.getByRole('button', { name: say('reschedule.doneButton') }));
   // The link works once.
   await patientPage.goto(`/${new URL(link).search}`);
   await press(patientPage.getByRole('button', { name: say('reschedule.decision.cancel') }));
   await expect(
     patientPage.getByRole('dialog', { name: say('reschedule.decision.title') }),
-  ).toContainText('This link has already been used');
+  ).toContainText(apiError('MOVE_LINK_INVALID'));
   await patientPage.context().close();
 });
