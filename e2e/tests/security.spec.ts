@@ -278,6 +278,8 @@ test.describe.serial('stored script payloads render as text', () => {
   test('every psychologist screen shows hostile titles, notes, names and links as text', async ({
     page,
   }) => {
+    // Three full-page axe scans and a dozen screens: on a busy machine it runs past the 90 s default.
+    test.slow();
     const psychologist = await login(page.request, PSYCHOLOGIST);
     const headers = bearer(psychologist.token);
 
