@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, expectFocusTrapped, press, snapshot, test } from '../fixtures';
-import { say } from './words';
+import { mail, say, sayPattern } from './words';
 
 const DEMO_PATIENT = { email: 'demo.patient@sukoon.test', password: 'sukoon-demo-2026' };
 
@@ -34,7 +34,9 @@ test.describe('sandbox checkout', () => {
     await press(page.getByRole('button', { name: say('checkout.playground.openCheckout') }));
     const checkout = page.getByRole('dialog', { name: 'Sukoon' });
     await expect(checkout).toBeVisible();
-    await expect(checkout.getByText(/TEST MODE/)).toBeVisible();
+    await expect(checkout.getByText(say('checkout.testMode'))).toBeVisible();
+    // What is paid for, in the payer's language (the server words the test order's description).
+    await expect(checkout).toContainText(mail('payment.sandbox.demoDescription'));
     await expect(checkout.getByTestId('checkout-amount')).toHaveText('₹500');
     await expect(checkout.getByLabel(say('checkout.field.cardNumber'))).toHaveValue(
       '4111 1111 1111 1111',
@@ -49,9 +51,16 @@ test.describe('sandbox checkout', () => {
     await expectAccessible(page, 'sandbox checkout, net banking', { within: checkout });
     await press(checkout.getByRole('tab', { name: say('checkout.method.card') }));
 
-    await press(checkout.getByRole('button', { name: 'Pay ₹500' }));
+    await press(checkout.getByRole('button', { name: say('checkout.pay', { amount: '₹500' }) }));
     await expect(checkout).toBeHidden();
-    await expect(page.getByText(/Payment verified: ₹500 \(pay_[A-Za-z0-9]{14}\)/)).toBeVisible();
+    await expect(
+      page.getByText(
+        sayPattern('checkout.playground.verified', {
+          amount: '₹500',
+          paymentId: /pay_[A-Za-z0-9]{14}/,
+        }),
+      ),
+    ).toBeVisible();
     await expect(
       page.getByRole('button', { name: say('checkout.playground.openCheckout') }),
     ).toBeEnabled();
@@ -69,7 +78,9 @@ test('a simulated failure is shown in the checkout and closing it stops quietly'
   await press(page.getByRole('button', { name: say('checkout.playground.openCheckout') }));
   const checkout = page.getByRole('dialog', { name: 'Sukoon' });
   await press(checkout.getByRole('button', { name: say('checkout.simulateFailure') }));
-  await expect(checkout.getByRole('alert')).toContainText('Payment failed (sandbox test mode)');
+  await expect(checkout.getByRole('alert')).toContainText(
+    say('checkout.failed', { reason: mail('payment.sandbox.failed') }),
+  );
   await expectAccessible(page, 'sandbox checkout, failed', { within: checkout });
   await snapshot(page, 'sandbox-checkout-failed');
   await page.keyboard.press('Escape');

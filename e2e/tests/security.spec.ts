@@ -13,7 +13,7 @@ import {
   shot,
   signIn,
 } from './journey-helpers';
-import { say } from './words';
+import { clock, escapeRegExp, language, say, sayPart, sayPattern } from './words';
 
 // Hostile text stored through the real API comes back on every screen as text: visible literally,
 // never markup, never run. The sessions are 11 weeks ahead, past every other journey's.
@@ -40,8 +40,6 @@ const DISPLAY_NAME = "Dr. D'Souza &amp; Rao (प्रिया)";
  * would break out of a single-quoted attribute built by string concatenation.
  */
 const LINK = `https://meet.example.com/${stamp}?q='onmouseover='window.__xss=1'&r=(alert(1))`;
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Watches for anything a payload could do: set window.__xss, open a browser dialog, break the CSP. */
 async function watch(page: Page) {
@@ -105,7 +103,8 @@ async function eventsOf(page: Page, token: string, from: Date, to: Date) {
 /** Opens the month view at the month of a day and its list of events for that day. */
 async function openMonthDay(page: Page, day: string, startIso: string) {
   await page.getByRole('tab', { name: say('calendar.tab.month') }).click();
-  const month = new Intl.DateTimeFormat('en-US', {
+  // As the month view names its grid: the page's language, en-US in English.
+  const month = new Intl.DateTimeFormat(language() === 'en' ? 'en-US' : 'hi-IN', {
     month: 'long',
     year: 'numeric',
     timeZone: 'Asia/Kolkata',
@@ -120,7 +119,7 @@ async function openMonthDay(page: Page, day: string, startIso: string) {
   }
   const grid = page.getByRole('grid', { name: month });
   await expect(grid).toBeVisible();
-  await grid.getByRole('button', { name: `Show events on ${day}` }).click();
+  await grid.getByRole('button', { name: say('calendar.month.showEvents', { day }) }).click();
   const list = page.getByRole('dialog', { name: new RegExp(`^${day}`) });
   await expect(list).toBeVisible();
   return list;
@@ -209,7 +208,9 @@ test.describe.serial('stored script payloads render as text', () => {
     const guard = await watch(page);
     await signIn(page, PATIENT);
     await openDashboard(page, 'Patient', new RegExp(`^${escapeRegExp(DISPLAY_NAME)}`));
-    await expect(page.getByText(`${DISPLAY_NAME}’s calendar`)).toBeVisible();
+    await expect(
+      page.getByText(say('calendar.heading.other', { name: DISPLAY_NAME })),
+    ).toBeVisible();
     await guard.inert();
 
     await goWeeksAhead(page, WEEKS_AHEAD);
@@ -225,15 +226,21 @@ test.describe.serial('stored script payloads render as text', () => {
     );
     await expect(booked.confirmed).toContainText(DISPLAY_NAME);
     await guard.inert(booked.confirmed);
-    await booked.confirmed.getByRole('button', { name: 'Done' }).click();
+    await booked.confirmed.getByRole('button', { name: say('booking.confirmed.done') }).click();
     booking = { id: booked.bookingId, startTime: booked.startTime, day };
     // The whole booking ran under the server's policy without a single violation.
     expect(await guard.violations()).toEqual([]);
 
     // The calendar pill.
-    const cell = page.getByRole('gridcell', { name: new RegExp(`^${day} at 11:00 AM`) });
+    const cell = page.getByRole('gridcell', {
+      name: new RegExp(
+        `^${escapeRegExp(say('calendar.cell.name', { day, time: clock('11:00 AM'), state: 'booked', action: 'none' }))}`,
+      ),
+    });
     await expect(cell.getByText(TITLE)).toBeVisible();
-    await expect(page.getByRole('button', { name: `Delete Event ${TITLE}` })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: say('calendar.event.deleteLabel', { title: TITLE }) }),
+    ).toBeVisible();
     await guard.inert(cell);
 
     // Your sessions.
@@ -246,7 +253,7 @@ test.describe.serial('stored script payloads render as text', () => {
     await shot(page, FOLDER, `patient-your-sessions-${device()}`);
 
     // The cancel dialog (kept, not canceled).
-    await item.getByRole('button', { name: `Cancel ${TITLE}` }).click();
+    await item.getByRole('button', { name: say('sessions.cancelLabel', { title: TITLE }) }).click();
     const cancel = page.getByRole('dialog', { name: say('cancel.title') });
     await expect(cancel.getByText(TITLE)).toBeVisible();
     await expect(cancel.getByText(DISPLAY_NAME)).toBeVisible();
@@ -271,6 +278,8 @@ test.describe.serial('stored script payloads render as text', () => {
   test('every psychologist screen shows hostile titles, notes, names and links as text', async ({
     page,
   }) => {
+    // Three full-page axe scans and a dozen screens: on a busy machine it runs past the 90 s default.
+    test.slow();
     const psychologist = await login(page.request, PSYCHOLOGIST);
     const headers = bearer(psychologist.token);
 
@@ -330,47 +339,61 @@ test.describe.serial('stored script payloads render as text', () => {
     const guard = await watch(page);
     await signIn(page, PSYCHOLOGIST);
     await openDashboard(page, 'Psychologist');
-    await expect(page.getByText(`${DISPLAY_NAME}’s calendar`)).toHaveCount(0);
+    await expect(page.getByText(say('calendar.heading.other', { name: DISPLAY_NAME }))).toHaveCount(
+      0,
+    );
 
     // Today's Attendance.
     if (todayEventId) {
-      const panel = page.getByRole('region', { name: /^Today's Attendance/ });
+      const panel = page.getByRole('region', {
+        name: new RegExp(`^${escapeRegExp(say('attendance.today.title'))}`),
+      });
       await expect(panel.getByText(TODAY_TITLE)).toBeVisible();
       await guard.inert(panel);
     }
 
     // The attendance box: the notes, in the form that changes them.
-    await page.getByRole('button', { name: /^Attendance Pending/ }).click();
+    await page
+      .getByRole('button', {
+        name: new RegExp(
+          `^${escapeRegExp(say('attendance.title'))} ${sayPart('attendance.tab.pending').source}`,
+        ),
+      })
+      .click();
     const box = page.getByRole('region', { name: say('attendance.title'), exact: true });
     await box.getByRole('tab', { name: say('attendance.tab.all') }).click();
     const boxRow = box.getByRole('listitem').filter({ hasText: 'Exam anxiety' });
-    await boxRow.getByRole('button', { name: /Change attendance/ }).click();
-    await expect(boxRow.getByLabel(/Notes/)).toHaveValue(NOTES);
+    await boxRow.getByRole('button', { name: sayPart('attendance.row.change') }).click();
+    await expect(boxRow.getByLabel(sayPart('attendance.form.notes'))).toHaveValue(NOTES);
     await guard.inert(box);
     await expectAccessible(page, 'attendance box with hostile notes');
     await shot(page, FOLDER, `psychologist-box-notes-${device()}`);
-    await box.getByRole('button', { name: /Hide attendance/ }).click();
+    await box.getByRole('button', { name: sayPart('attendance.hide') }).click();
 
     // The week's list and the Edit Event form of the seeded session.
-    const pill = page.getByRole('button', { name: 'Edit Event Exam anxiety' });
+    const pill = page.getByRole('button', {
+      name: say('calendar.event.edit', { title: 'Exam anxiety' }),
+    });
     if ((await pill.count()) === 0)
       await page.getByRole('button', { name: say('calendar.prev') }).click();
-    const week = page.getByRole('region', { name: /^Sessions this week/ });
+    const week = page.getByRole('region', { name: sayPattern('attendance.week.title') });
     const weekRow = week.getByRole('listitem').filter({ hasText: 'Exam anxiety' });
-    await weekRow.getByRole('button', { name: /Change attendance/ }).click();
-    await expect(weekRow.getByLabel(/Notes/)).toHaveValue(NOTES);
+    await weekRow.getByRole('button', { name: sayPart('attendance.row.change') }).click();
+    await expect(weekRow.getByLabel(sayPart('attendance.form.notes'))).toHaveValue(NOTES);
     await guard.inert(week);
     await pill.click();
     const edit = page.getByRole('dialog', { name: say('booking.editTitle') });
     const attendance = edit.getByRole('region', { name: say('attendance.section.title') });
-    await expect(attendance.getByLabel(/Notes/)).toHaveValue(NOTES);
+    await expect(attendance.getByLabel(sayPart('attendance.form.notes'))).toHaveValue(NOTES);
     const history = edit.getByRole('region', { name: say('history.title') });
-    await history.getByRole('button', { name: /History/ }).click();
-    await expect(history.getByText('Attendance marked Present by you').last()).toBeVisible();
+    await history.getByRole('button', { name: say('history.title') }).click();
+    await expect(
+      history.getByText(say('history.line.attendancePresent', { by: 'psychologist' })).last(),
+    ).toBeVisible();
     // The log records that notes were written, never the notes.
     await expect(history).not.toContainText('window.__xss');
     await guard.inert(edit);
-    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.getByRole('button', { name: say('booking.cancel'), exact: true }).click();
     await expect(edit).toHaveCount(0);
 
     // Weeks ahead: the patient's booking and their own event, as pills and in the week's list.
@@ -391,17 +414,19 @@ test.describe.serial('stored script payloads render as text', () => {
     await shot(page, FOLDER, `psychologist-week-${device()}`);
 
     // Edit Event of the patient's booking: fields hold the text; History shows the link as text.
-    await page.getByRole('button', { name: `Edit Event ${TITLE}` }).click();
+    await page.getByRole('button', { name: say('calendar.event.edit', { title: TITLE }) }).click();
     await expect(edit.getByLabel(say('booking.field.title'))).toHaveValue(TITLE);
     await expect(edit.getByLabel(say('booking.field.description'))).toHaveValue(DESCRIPTION);
-    await history.getByRole('button', { name: /History/ }).click();
-    await expect(history.getByText('Meeting link set by you')).toBeVisible();
+    await history.getByRole('button', { name: say('history.title') }).click();
+    await expect(
+      history.getByText(say('history.line.meetingLinkSet', { by: 'psychologist' })),
+    ).toBeVisible();
     await expect(history.getByText(LINK, { exact: false })).toBeVisible();
     await expect(history.getByRole('link')).toHaveCount(0);
     await guard.inert(edit);
     await history.scrollIntoViewIfNeeded();
     await shot(page, FOLDER, `psychologist-edit-event-history-${device()}`);
-    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.getByRole('button', { name: say('booking.cancel'), exact: true }).click();
     await expect(edit).toHaveCount(0);
 
     // The month view's list of the day holds both.

@@ -10,6 +10,7 @@ import {
   okEnvelope,
 } from '@sukoon/shared';
 import { AppError, localizedError } from '../../lib/errors';
+import { requestLocale, translate } from '../../i18n/translate';
 import { requireAuth } from '../../plugins/authenticate';
 import { razorpayStyleId } from './payment-provider';
 import type { SandboxProvider } from './sandbox-provider';
@@ -108,7 +109,8 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
               response: {
                 error: {
                   code: 'BAD_REQUEST_ERROR',
-                  description: 'Payment failed (sandbox test mode)',
+                  // Worded in the payer's language: the checkout shows it as the reason.
+                  description: translate(requestLocale(request), 'payment.sandbox.failed'),
                   source: 'customer',
                   step: 'payment_authorization',
                   reason: 'payment_failed',
@@ -137,7 +139,8 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
         referenceId: razorpayStyleId('evt').slice(4),
         amountPaise: DEFAULT_RATES_INR[20] * 100,
         payerId: user.id,
-        description: 'Test checkout (20-minute session fee)',
+        // The checkout shows it under the name, in the payer's language.
+        description: translate(requestLocale(request), 'payment.sandbox.demoDescription'),
         prefill: { name: user.username, email: user.email },
       });
       return { success: true as const, data: checkout, error: null };
