@@ -11,7 +11,7 @@ import {
   shot,
   signIn,
 } from './journey-helpers';
-import { say } from './words';
+import { escapeRegExp, say } from './words';
 
 // Calendar subscription feeds (issue 20): the Calendar feed dialog of the account menu, and the
 // "Add to" links beside a patient's sessions. Its session is 40 days ahead, at 7:30 PM.
@@ -19,9 +19,9 @@ const FOLDER = 'issue-20';
 const FEED_ADDRESS = /^http:\/\/[^/]+\/api\/calendar-feeds\/[A-Za-z0-9_-]{43}\.ics$/;
 
 async function openCalendarFeed(page: Page, username: string) {
-  await press(page.getByRole('button', { name: `Account menu for ${username}` }));
+  await press(page.getByRole('button', { name: say('avatarMenu.label', { username }) }));
   await press(page.getByRole('menuitem', { name: say('avatarMenu.calendarFeed') }));
-  const dialog = page.getByRole('dialog', { name: say('avatarMenu.calendarFeed') });
+  const dialog = page.getByRole('dialog', { name: say('feed.title') });
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -39,18 +39,26 @@ test('a psychologist turns the feed on, copies it and resets it: the old address
   await openDashboard(page, 'Psychologist');
 
   // A session's dialog adds it to Google Calendar or Outlook, without the patient's words.
-  const pill = page.getByRole('button', { name: 'Edit Event Exam anxiety' });
+  const pill = page.getByRole('button', {
+    name: say('calendar.event.edit', { title: 'Exam anxiety' }),
+  });
   await expect(page.getByRole('grid').first()).not.toHaveAttribute('aria-busy', 'true');
   if ((await pill.count()) === 0)
     await press(page.getByRole('button', { name: say('calendar.prev') }));
   await press(pill);
   const edit = page.getByRole('dialog', { name: say('booking.editTitle') });
   const google = edit.getByRole('link', {
-    name: 'Add this session to Google Calendar (opens in a new tab)',
+    name: say('sessionLinks.addToGoogleLabel', { name: say('booking.thisSession') }),
   });
-  await expect(google).toHaveAttribute('href', /text=Sukoon%20session%20\(\d+%20min\)&/);
+  // The session's title in the calendar, 'Sukoon session (45 min)', as the link's query writes it.
+  const sessionTitle = escapeRegExp(
+    encodeURIComponent(say('booking.calendarTitle', { minutes: 99 })),
+  ).replace('99', '\\d+');
+  await expect(google).toHaveAttribute('href', new RegExp(`text=${sessionTitle}&`));
   await expect(
-    edit.getByRole('link', { name: 'Add this session to Outlook (opens in a new tab)' }),
+    edit.getByRole('link', {
+      name: say('sessionLinks.addToOutlookLabel', { name: say('booking.thisSession') }),
+    }),
   ).toHaveAttribute('href', /^https:\/\/outlook\.live\.com\//);
   // In sight, not under the form's sticky buttons (and after the dialog's own late focus).
   await expect
@@ -67,7 +75,7 @@ test('a psychologist turns the feed on, copies it and resets it: the old address
   await expect(edit).toBeHidden();
 
   const dialog = await openCalendarFeed(page, who.user.username);
-  await expect(dialog.getByText(/patient’s first name and “Session \(20 min\)”/)).toBeVisible();
+  await expect(dialog.getByText(say('feed.privacy.psychologistPrivate'))).toBeVisible();
   await expect(dialog.getByText(say('feed.off'))).toBeVisible();
   await expectAccessible(page, 'calendar feed, off', { within: dialog });
   await shot(page, FOLDER, `feed-off-${device()}`);
@@ -114,7 +122,7 @@ test('a psychologist turns the feed on, copies it and resets it: the old address
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   const again = await openCalendarFeed(page, who.user.username);
-  await expect(again.getByText(/Its link was shown once/)).toBeVisible();
+  await expect(again.getByText(say('feed.onLinkShownOnce'))).toBeVisible();
   await expect(again.getByLabel(say('feed.link.label'))).toHaveCount(0);
   await press(again.getByRole('button', { name: say('feed.turnOff') }));
   await expect(again.getByText(say('feed.off'))).toBeVisible();
@@ -131,24 +139,28 @@ test('a patient adds a session to Google Calendar or Outlook, and reads what the
   await chooseRole(page, 'Patient');
   await chooseDemoPsychologist(page, undefined, 'times');
   const sessions = page.getByRole('region', { name: say('sessions.heading') });
-  const google = sessions.getByRole('link', { name: /^Add Calendar feed check to Google/ });
+  const google = sessions.getByRole('link', {
+    name: say('sessionLinks.addToGoogleLabel', { name: 'Calendar feed check' }),
+  });
   await expect(google).toBeVisible();
   const href = new URL((await google.getAttribute('href')) ?? '');
   expect(href.host).toBe('calendar.google.com');
   expect(href.searchParams.get('dates')).toMatch(/^\d{8}T\d{6}Z\/\d{8}T\d{6}Z$/);
   await expect(
-    sessions.getByRole('link', { name: /^Add Calendar feed check to Outlook/ }),
+    sessions.getByRole('link', {
+      name: say('sessionLinks.addToOutlookLabel', { name: 'Calendar feed check' }),
+    }),
   ).toHaveAttribute('href', /^https:\/\/outlook\.live\.com\/calendar\/0\/deeplink\/compose\?/);
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, FOLDER, `your-sessions-${device()}`);
 
   const dialog = await openCalendarFeed(page, who.user.username);
-  await expect(dialog.getByText(/never attendance notes/)).toBeVisible();
+  await expect(dialog.getByText(say('feed.privacy.patient'))).toBeVisible();
   await expect(dialog.getByRole('checkbox')).toHaveCount(0);
   await press(dialog.getByRole('button', { name: say('feed.turnOn') }));
   await expect(dialog.getByLabel(say('feed.link.label'))).toHaveValue(FEED_ADDRESS);
   await press(dialog.getByText(say('feed.howTo.title')));
-  await expect(dialog.getByText(/File > New Calendar Subscription/)).toBeVisible();
+  await expect(dialog.getByText(say('feed.howTo.apple'))).toBeVisible();
   await expectAccessible(page, 'calendar feed, patient', { within: dialog });
   await shot(page, FOLDER, `feed-patient-${device()}`);
   await press(dialog.getByRole('button', { name: say('feed.turnOff') }));
