@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import type { SQL } from 'drizzle-orm';
 import { writeTogether, type Database } from '../../db/client';
 import { AppError, localizedError } from '../../lib/errors';
-import type { Message } from '../../i18n/translate';
+import { translate, type Message } from '../../i18n/translate';
 import type { AuthUser } from '../auth/sessions-service';
 import type { PaymentsService } from '../payments/payments-service';
 import { createBookingsRepository } from './bookings-repository';
@@ -216,7 +216,11 @@ export function createBookingFlowService({
         referenceId: holdId,
         amountPaise,
         payerId: actor.id,
-        description: `${request.durationMinutes}-minute session with ${psychologist.displayName}`,
+        // Shown in the patient's checkout, in their language.
+        description: translate(actor.locale, 'payment.description.session', {
+          minutes: request.durationMinutes,
+          name: psychologist.displayName,
+        }),
         notes: {
           event_title: request.title.slice(0, 200),
           event_date: localDateOf(start, psychologist.timeZone),
