@@ -10,7 +10,7 @@ import {
   shot,
   signIn,
 } from './journey-helpers';
-import { say } from './words';
+import { either, mail, mailPattern, say, sayPattern } from './words';
 
 // Issue 20, meeting rooms: a psychologist lets Sukoon make a Jitsi room for every session; the
 // patient who books finds the room in the confirmation email and a Join button ten minutes before
@@ -23,9 +23,9 @@ const JITSI_ROOM = /^https:\/\/meet\.jit\.si\/[a-z2-7]{32}$/;
 async function chooseJitsiInProfile(page: Page) {
   await page.goto('/');
   await chooseRole(page, 'Psychologist');
-  await press(page.getByRole('button', { name: /^Account menu for / }));
+  await press(page.getByRole('button', { name: sayPattern('avatarMenu.label') }));
   await press(page.getByRole('menuitem', { name: say('avatarMenu.profile') }));
-  const dialog = page.getByRole('dialog', { name: say('avatarMenu.profile') });
+  const dialog = page.getByRole('dialog', { name: say('profile.title') });
   const links = dialog.getByRole('group', { name: say('profile.meeting.title') });
   await links.scrollIntoViewIfNeeded();
   await expect(links.getByLabel(say('profile.meeting.method.manual'))).toBeChecked();
@@ -39,7 +39,7 @@ async function chooseJitsiInProfile(page: Page) {
   await shot(page, 'issue-20', `rooms-profile-${device()}`);
   await press(dialog.getByRole('button', { name: say('profile.save') }));
   await expect(dialog.getByRole('status').filter({ hasText: say('profile.saved') })).toBeVisible();
-  await press(dialog.getByRole('button', { name: say('calendar.close') }));
+  await press(dialog.getByRole('button', { name: say('profile.close'), exact: true }));
 }
 
 test('a patient of a psychologist with Jitsi rooms gets a room, and Join 10 minutes before', async ({
@@ -63,18 +63,30 @@ test('a patient of a psychologist with Jitsi rooms gets a room, and Join 10 minu
       .getByRole('button')
       .nth(1),
   );
-  await press(picker.getByRole('button', { name: /^Book .* at / }).last());
+  await press(
+    picker
+      .getByRole('button', {
+        name: either(sayPattern('timePicker.bookAt'), sayPattern('timePicker.bookAtBoth')),
+      })
+      .last(),
+  );
   const form = page.getByRole('dialog', { name: say('booking.addTitle') });
   const title = `Room check ${device()} ${Date.now() % 100_000}`;
   await form.getByLabel(say('booking.field.title')).fill(title);
   await form.getByLabel(say('booking.field.description')).fill('Trying the video room');
-  await press(form.getByRole('button', { name: /^Book Event · / }));
+  await press(
+    form.getByRole('button', { name: sayPattern('booking.bookWithFee', { fee: /₹.+/ }) }),
+  );
   const payment = page.getByRole('dialog', { name: say('payment.title') });
-  await press(payment.getByRole('button', { name: /^Pay ₹/ }));
-  await press(page.getByRole('dialog', { name: 'Sukoon' }).getByRole('button', { name: /^Pay ₹/ }));
+  await press(payment.getByRole('button', { name: sayPattern('payment.pay', { amount: /₹.+/ }) }));
+  await press(
+    page
+      .getByRole('dialog', { name: 'Sukoon' })
+      .getByRole('button', { name: sayPattern('checkout.pay', { amount: /₹.+/ }) }),
+  );
   const confirmed = page.getByRole('dialog', { name: say('booking.confirmed.title') });
   await expect(confirmed.getByText(say('booking.confirmed.scheduled'))).toBeVisible();
-  await press(confirmed.getByRole('button', { name: 'Done' }));
+  await press(confirmed.getByRole('button', { name: say('booking.confirmed.done') }));
 
   // The room is in the session and in the confirmation email.
   const patient = await login(page.request, PATIENT);
@@ -96,8 +108,8 @@ test('a patient of a psychologist with Jitsi rooms gets a room, and Join 10 minu
   expect(
     messages.some(
       (message) =>
-        message.subject.startsWith('Booking confirmed') &&
-        message.text.includes(`Meeting link: ${booked.meeting_link}`),
+        new RegExp(`^${mailPattern('mail.confirmed.subject').source}`).test(message.subject) &&
+        message.text.includes(mail('mail.session.meetingLink', { link: booked.meeting_link! })),
     ),
   ).toBe(true);
 
@@ -105,7 +117,9 @@ test('a patient of a psychologist with Jitsi rooms gets a room, and Join 10 minu
   const yours = page.getByRole('region', { name: say('sessions.heading') });
   const session = yours.getByRole('listitem').filter({ hasText: title });
   await expect(session).toContainText(say('sessions.joinSoon'));
-  await expect(session.getByRole('link', { name: /^Join/ })).toHaveCount(0);
+  await expect(
+    session.getByRole('link', { name: sayPattern('sessionLinks.joinLabel') }),
+  ).toHaveCount(0);
 
   // Five minutes before the start, Join opens the room in a new tab.
   await page.clock.setFixedTime(new Date(Date.parse(booked.start_time) - 5 * 60_000));
@@ -115,7 +129,7 @@ test('a patient of a psychologist with Jitsi rooms gets a room, and Join 10 minu
     .getByRole('region', { name: say('sessions.heading') })
     .getByRole('listitem')
     .filter({ hasText: title })
-    .getByRole('link', { name: `Join ${title} (opens in a new tab)` });
+    .getByRole('link', { name: say('sessionLinks.joinLabel', { name: title }) });
   await expect(join).toBeVisible();
   await expect(join).toHaveAttribute('href', booked.meeting_link!);
   await expect(join).toHaveAttribute('target', '_blank');
@@ -138,9 +152,13 @@ test('a patient of a psychologist with Jitsi rooms gets a room, and Join 10 minu
     'aria-busy',
     'true',
   );
-  await press(psychologistAgain.getByRole('button', { name: `Edit Event ${title}` }));
+  await press(
+    psychologistAgain.getByRole('button', { name: say('calendar.event.edit', { title }) }),
+  );
   const edit = psychologistAgain.getByRole('dialog', { name: say('booking.editTitle') });
-  const theirJoin = edit.getByRole('link', { name: 'Join this session (opens in a new tab)' });
+  const theirJoin = edit.getByRole('link', {
+    name: say('sessionLinks.joinLabel', { name: say('booking.thisSession') }),
+  });
   await expect(theirJoin).toHaveAttribute('href', booked.meeting_link!);
   await theirJoin.evaluate((link) => link.scrollIntoView({ block: 'center' }));
   await expectAccessible(psychologistAgain, 'Edit Event with Join', { within: edit });

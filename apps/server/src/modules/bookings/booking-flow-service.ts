@@ -216,8 +216,8 @@ export function createBookingFlowService({
         referenceId: holdId,
         amountPaise,
         payerId: actor.id,
-        // Read by the patient in the checkout, so in their language.
-        description: translate(actor.locale, 'payment.order.booking', {
+        // Shown in the patient's checkout, in their language.
+        description: translate(actor.locale, 'payment.description.session', {
           minutes: request.durationMinutes,
           name: psychologist.displayName,
         }),

@@ -13,6 +13,7 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookingMoveOffers } from '../../db/schema';
+import { translate } from '../../i18n/translate';
 import { AppError, localizedError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import type { PaymentsService } from '../payments/payments-service';
@@ -164,8 +165,8 @@ export function createCancellationService(options: CancellationOptions) {
     const refusal = cancelRefusal(booking, clock());
     if (refusal) throw new AppError(refusal);
     // Read by the psychologist in the checkout (and kept by the provider): a date as the app shows
-    // dates, in the psychologist's zone, never the raw 2026-11-28.
-    const when = formatSessionStart(booking.startsAt, row.psychologistTimeZone);
+    // dates, in the psychologist's zone and language, never the raw 2026-11-28.
+    const when = formatSessionStart(booking.startsAt, row.psychologistTimeZone, actor.locale);
     const prefill = { name: actor.username, email: actor.email };
     const { order, checkout } =
       (await payments.findOpenOrder('penalty', booking.id, actor.id, prefill)) ??
@@ -175,7 +176,7 @@ export function createCancellationService(options: CancellationOptions) {
         amountPaise: PSYCHOLOGIST_CANCELLATION_PENALTY_PAISE,
         payerId: actor.id,
         // Shown and kept by the payment provider: no patient's name in it.
-        description: `Cancellation fee: session on ${when}`,
+        description: translate(actor.locale, 'payment.description.penalty', { when }),
         ttlMs: PENALTY_ORDER_TTL_MS,
         prefill,
       }));

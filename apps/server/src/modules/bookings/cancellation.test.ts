@@ -315,6 +315,47 @@ describe('cancellation', () => {
     expect(again.json().error.code).toBe('BOOKING_ALREADY_CANCELED');
   });
 
+  it('words both checkouts in the payer’s language: the session’s fee and the penalty (issue 22)', async () => {
+    const hindiPsychologist = await signedInAs(db(), 'psychologist');
+    const hindiPatient = await signedInAs(db(), 'patient');
+    for (const who of [hindiPsychologist, hindiPatient]) {
+      const chosen = await context.app.inject({
+        method: 'PATCH',
+        url: '/api/users/me',
+        headers: who.headers,
+        payload: { locale: 'hi' },
+      });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+    }
+    const hold = await context.app.inject({
+      method: 'POST',
+      url: '/api/payments/create-order',
+      headers: hindiPatient.headers,
+      payload: {
+        psychologist_id: hindiPsychologist.user.id,
+        start_time: istSlot(5, 10 * 60).toISOString(),
+        duration: 20,
+        title: 'Feeling low',
+        description: 'Hard to get going in the mornings',
+      },
+    });
+    expect(hold.statusCode, hold.body).toBe(200);
+    expect(hold.json().data.checkout.description).toMatch(/^.+ के साथ 20 मिनट का सेशन$/);
+    const { bookingId } = await bookAndPay(
+      context.app,
+      hindiPatient,
+      hindiPsychologist.user.id,
+      istSlot(5, 10 * 60),
+      20,
+    );
+    const penalty = await cancel(bookingId, hindiPsychologist);
+    expect(penalty.statusCode, penalty.body).toBe(200);
+    // "शनि, 28 नव॰ 2026, 10:00 am IST", as the app writes the date in Hindi.
+    expect(penalty.json().data.checkout.description).toMatch(
+      /^कैंसलेशन फ़ीस: [\u0900-\u097F]+, \d{1,2} \S+ \d{4}, 10:00 am IST का सेशन$/,
+    );
+  });
+
   it('refunds the penalty when the patient canceled first, and the patient only once', async () => {
     const { bookingId, orderId } = await book(4, 12 * 60);
     const penalty = (await cancel(bookingId, psychologist)).json<{ data: { order_id: string } }>()

@@ -5,6 +5,7 @@ import {
   type SessionDuration,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
+import { translate } from '../../i18n/translate';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import type { PaymentsService } from '../payments/payments-service';
@@ -86,8 +87,11 @@ export function createLengthChangeService(options: LengthChangeOptions) {
         referenceId: booking.id,
         amountPaise,
         payerId: actor.id,
-        // Shown and kept by the payment provider.
-        description: `Session change: ${durationMinutes} minutes with ${row.psychologistName}`,
+        // Shown in the patient's checkout, in their language, and kept by the payment provider.
+        description: translate(actor.locale, 'payment.description.lengthChange', {
+          minutes: durationMinutes,
+          name: row.psychologistName,
+        }),
         // What it pays for, and from what: a session changed meanwhile refuses it (and is refunded).
         notes: {
           from_start: booking.startsAt.toISOString(),
