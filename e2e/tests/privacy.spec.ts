@@ -128,6 +128,9 @@ test.describe.serial('your data', () => {
     page,
     browser,
   }) => {
+    // Two people (a patient registers, verifies, books and pays; their psychologist reads the
+    // History) and three accessibility checks: more than one person's journey.
+    test.slow();
     const dialog = await fillRegistration(page, 'Patient', account);
     // The name printed on their receipts (issue 21).
     await dialog
