@@ -7,11 +7,32 @@ import {
   snapshot,
   test,
 } from '../fixtures';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { ERRORS, type ErrorCode } from '../../packages/shared/src/errors';
 import { codeFor, paste } from './journey-helpers';
-import { mailPattern, say } from './words';
+import { escapeRegExp, language, mail, mailPattern, say, sayPattern } from './words';
 
 /** The institution codes the journeys' servers seed (start-server.mjs), one for each project. */
 const CODE = { laptop: 'E2E-Laptop-2026', phone: 'E2E-Phone-2026' } as const;
+
+const HINDI_ERRORS = JSON.parse(
+  readFileSync(new URL('../../packages/shared/src/i18n/errors.hi.json', import.meta.url), 'utf8'),
+) as Record<ErrorCode, string>;
+
+/** An API error's message (the shared error catalogue), as the server words it in the journey's language. */
+const problem = (code: ErrorCode) =>
+  language() === 'hi' ? HINDI_ERRORS[code] : ERRORS[code].message;
+
+/** A text that starts with these words (a field's description: the error, then its hint). */
+const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
+
+/** A role's card on role selection ('Patient', 'Psychologist'). */
+const roleCard = (page: Page, role: 'patient' | 'psychologist') =>
+  page.getByRole('button', { name: startsWith(say(`roleSelection.${role}.title`)) });
+
+/** The six boxes of a verification code are 'Digit 1 of 6' … 'Digit 6 of 6'. */
+const digit = (position: number) => say('otp.digit', { position, length: 6 });
 
 test.describe('accounts', () => {
   test('a psychologist registers with a code, verifies, signs in and out, and resets the password', async ({
@@ -28,7 +49,7 @@ test.describe('accounts', () => {
     const dialog = page.getByRole('dialog');
 
     await page.goto('/');
-    await press(page.getByRole('button', { name: /Psychologist/ }));
+    await press(roleCard(page, 'psychologist'));
     await expect(
       dialog.getByRole('heading', { name: say('auth.title.psychologistLogin') }),
     ).toBeVisible();
@@ -38,7 +59,7 @@ test.describe('accounts', () => {
     await dialog.getByLabel(say('auth.field.email')).fill('demo.psychologist@sukoon.test');
     await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill('not-the-password');
     await dialog.getByRole('button', { name: say('auth.signIn') }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(say('authError.login.401'));
+    await expect(dialog.getByRole('alert')).toHaveText(problem('INVALID_CREDENTIALS'));
     await expectAccessible(page, 'sign-in refused', { within: dialog });
 
     await press(dialog.getByRole('button', { name: say('auth.registerHere') }));
@@ -55,9 +76,9 @@ test.describe('accounts', () => {
       'true',
     );
     await expect(dialog.getByLabel(say('auth.field.username'))).toHaveAccessibleDescription(
-      /^Username may contain only letters, digits and underscore/,
+      startsWith(say('auth.problem.usernameCharacters')),
     );
-    await dialog.getByLabel(say('account.details.fullName')).focus();
+    await dialog.getByLabel(say('auth.field.fullName')).focus();
     await expect(dialog.getByLabel(say('auth.field.email'))).toHaveAttribute(
       'aria-invalid',
       'true',
@@ -70,11 +91,11 @@ test.describe('accounts', () => {
     await dialog.getByLabel(say('auth.field.username')).fill(`dr_${stamp}`);
     await dialog.getByLabel(say('auth.field.email')).fill(email);
     await expect(dialog.getByLabel(say('auth.field.email'))).not.toHaveAttribute('aria-invalid');
-    await dialog.getByLabel(say('account.details.fullName')).fill('Meera Iyer');
+    await dialog.getByLabel(say('auth.field.fullName')).fill('Meera Iyer');
     await dialog.getByLabel(say('auth.field.specialization')).selectOption('clinical');
     await dialog.getByLabel(say('auth.field.psychologistCode')).fill(code.toLowerCase());
     await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill('short');
-    await expect(dialog.getByText('Password must be at least 8 characters long')).toBeVisible();
+    await expect(dialog.getByText(say('auth.hint.tooShort', { min: 8 }))).toBeVisible();
     await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill(password);
     await dialog
       .getByLabel(say('auth.field.confirmPassword'), { exact: true })
@@ -84,8 +105,12 @@ test.describe('accounts', () => {
     await dialog.getByLabel(say('auth.field.confirmPassword'), { exact: true }).fill(password);
     await expect(dialog.getByText(say('auth.hint.match'))).toBeVisible();
     await expect(create).toBeDisabled(); // until the privacy notice is agreed to
-    await dialog.getByRole('checkbox', { name: /^I agree/ }).check();
-    await press(dialog.getByRole('button', { name: 'Show password' }));
+    await dialog.getByRole('checkbox', { name: startsWith(say('auth.consent')) }).check();
+    await press(
+      dialog.getByRole('button', {
+        name: say('field.showPassword', { label: say('auth.field.password').toLowerCase() }),
+      }),
+    );
     await expect(dialog.getByLabel(say('auth.field.password'), { exact: true })).toHaveAttribute(
       'type',
       'text',
@@ -98,7 +123,7 @@ test.describe('accounts', () => {
     const codeField = dialog.getByLabel(say('auth.field.psychologistCode'));
     await expect(codeField).toHaveAttribute('aria-invalid', 'true');
     await expect(codeField).toHaveAccessibleDescription(
-      /^Invalid or expired psychologist code\. Please check the code and try again\./,
+      startsWith(problem('INVALID_PSYCHOLOGIST_CODE')),
     );
     await expect(codeField).toBeFocused();
     await expect(dialog.getByRole('alert')).toHaveCount(0);
@@ -108,22 +133,24 @@ test.describe('accounts', () => {
     await press(create);
 
     await expect(dialog.getByRole('heading', { name: say('verify.title') })).toBeVisible();
-    await expect(dialog.getByRole('button', { name: /Resend OTP in \d+s/ })).toBeDisabled();
-    await expect(dialog.getByText('The code expires in 10 minutes.')).toBeVisible();
+    await expect(
+      dialog.getByRole('button', { name: sayPattern('verify.resendIn', { seconds: /\d+/ }) }),
+    ).toBeDisabled();
+    await expect(dialog.getByText(say('verify.expires', { minutes: 10 }))).toBeVisible();
     await expectAccessible(page, 'verify your email', { within: dialog });
     await press(dialog.getByRole('button', { name: say('verify.submit') }));
-    await expect(dialog.getByRole('alert')).toHaveText('Please enter all 6 digits');
+    await expect(dialog.getByRole('alert')).toHaveText(say('verify.allDigits', { length: 6 }));
     const verification = await codeFor(request, email, mailPattern('mail.verify.subject'));
     const wrong = verification === '000000' ? '111111' : '000000';
-    await paste(page, '[aria-label="Digit 1 of 6"]', wrong);
+    await paste(page, `[aria-label="${digit(1)}"]`, wrong);
     await press(dialog.getByRole('button', { name: say('verify.submit') }));
-    await expect(dialog.getByRole('alert')).toHaveText(say('authError.otp.400'));
+    await expect(dialog.getByRole('alert')).toHaveText(problem('OTP_INVALID'));
     await expectAccessible(page, 'verify your email, wrong code', { within: dialog });
     await snapshot(page, 'accounts-verify');
-    await paste(page, '[aria-label="Digit 1 of 6"]', verification);
-    await expect(dialog.getByLabel('Digit 6 of 6')).toHaveValue(verification[5]!);
+    await paste(page, `[aria-label="${digit(1)}"]`, verification);
+    await expect(dialog.getByLabel(digit(6))).toHaveValue(verification[5]!);
     await press(dialog.getByRole('button', { name: say('verify.submit') }));
-    await expect(dialog.getByText('Email verified successfully!')).toBeVisible();
+    await expect(dialog.getByText(mail('auth.verified'))).toBeVisible();
 
     // After 1.5 s: signed in by the code, straight to the dashboard, its heading focused.
     const heading = page.getByRole('heading', { name: say('dashboard.title.psychologist') });
@@ -134,7 +161,9 @@ test.describe('accounts', () => {
     await page.reload();
     await expect(heading).toBeVisible();
     await expect(page.getByText(say('roleSelection.subtitle'))).toHaveCount(0);
-    const avatar = page.getByRole('button', { name: `Account menu for dr_${stamp}` });
+    const avatar = page.getByRole('button', {
+      name: say('avatarMenu.label', { username: `dr_${stamp}` }),
+    });
     await expect(avatar).toHaveText(`D${device()[0]!.toUpperCase()}`);
     await expect(page.getByRole('grid').first()).toBeVisible();
     await expectAccessible(page, 'a new psychologist’s dashboard');
@@ -146,7 +175,7 @@ test.describe('accounts', () => {
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 
     // Forgot and reset. The Forgot Password dialog keeps focus; Escape goes back to sign-in.
-    await press(page.getByRole('button', { name: /Psychologist/ }));
+    await press(roleCard(page, 'psychologist'));
     await dialog.getByLabel(say('auth.field.email')).fill(email);
     await press(dialog.getByRole('button', { name: say('auth.forgotPassword') }));
     const forgot = page.getByRole('dialog', { name: say('forgot.title') });
@@ -171,15 +200,13 @@ test.describe('accounts', () => {
     await expectAccessible(page, 'reset password', { within: dialog });
     await snapshot(page, 'accounts-reset');
     await press(dialog.getByRole('button', { name: say('forgot.reset') }));
-    await expect(
-      dialog.getByText('Password reset successfully. Please sign in with your new password.'),
-    ).toBeVisible();
+    await expect(dialog.getByText(mail('auth.reset'))).toBeVisible();
     await expect(
       dialog.getByRole('heading', { name: say('auth.title.psychologistLogin') }),
     ).toBeVisible();
     await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill(password);
     await press(dialog.getByRole('button', { name: say('auth.signIn') }));
-    await expect(dialog.getByRole('alert')).toHaveText(say('authError.login.401'));
+    await expect(dialog.getByRole('alert')).toHaveText(problem('INVALID_CREDENTIALS'));
     await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill(newPassword);
     await press(dialog.getByRole('button', { name: say('auth.signIn') }));
     await expect(
@@ -195,7 +222,7 @@ test.describe('accounts', () => {
   }) => {
     const dialog = page.getByRole('dialog');
     await page.goto('/');
-    await press(page.getByRole('button', { name: /Patient/ }));
+    await press(roleCard(page, 'patient'));
     await expect(
       dialog.getByRole('heading', { name: say('auth.title.patientLogin') }),
     ).toBeVisible();
@@ -211,14 +238,12 @@ test.describe('accounts', () => {
     await dialog
       .getByLabel(say('auth.field.confirmPassword'), { exact: true })
       .fill('monsoon-kettle-42');
-    await dialog.getByRole('checkbox', { name: /^I agree/ }).check();
+    await dialog.getByRole('checkbox', { name: startsWith(say('auth.consent')) }).check();
     await expectAccessible(page, 'patient registration', { within: dialog });
     await press(dialog.getByRole('button', { name: say('auth.createAccount') }));
     const username = dialog.getByLabel(say('auth.field.username'));
     await expect(username).toHaveAttribute('aria-invalid', 'true');
-    await expect(username).toHaveAccessibleDescription(
-      /^That username is taken\. Please choose another\./,
-    );
+    await expect(username).toHaveAccessibleDescription(startsWith(problem('USERNAME_TAKEN')));
     await expect(dialog.getByRole('alert')).toHaveCount(0);
 
     await username.fill(`pt_${Date.now() % 1_000_000}`);
@@ -228,10 +253,8 @@ test.describe('accounts', () => {
     // A common password is said to be one, at the password, and nothing about the email.
     const passwordField = dialog.getByLabel(say('auth.field.password'), { exact: true });
     await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
-    await expect(passwordField).toHaveAccessibleDescription(
-      'This password is one of the most common and easy to guess. Please choose another.',
-    );
-    await expect(dialog.getByText(/Invalid email format/)).toHaveCount(0);
+    await expect(passwordField).toHaveAccessibleDescription(problem('WEAK_PASSWORD'));
+    await expect(dialog.getByText(say('auth.problem.emailInvalid'))).toHaveCount(0);
     await expectAccessible(page, 'patient registration refused', { within: dialog });
     await snapshot(page, 'accounts-patient-register-error');
 
@@ -241,9 +264,9 @@ test.describe('accounts', () => {
     // Focus does not fall to the page's body when the dialog goes: the dashboard's heading has it.
     await expect(page.getByRole('heading', { name: say('dashboard.title.patient') })).toBeFocused();
     await snapshot(page, 'accounts-patient-dashboard');
-    await expect(page.getByRole('button', { name: 'Account menu for demo_patient' })).toHaveText(
-      'DP',
-    );
+    await expect(
+      page.getByRole('button', { name: say('avatarMenu.label', { username: 'demo_patient' }) }),
+    ).toHaveText('DP');
     await press(page.getByRole('button', { name: say('dashboard.back') }));
     await expect(page.getByText(say('roleSelection.subtitle'))).toBeVisible();
   });
@@ -255,7 +278,7 @@ test('an account signed in through the other role’s card is told so and taken 
   const dialog = page.getByRole('dialog');
   await page.goto('/');
   // A patient through the Psychologist card.
-  await press(page.getByRole('button', { name: /Psychologist/ }));
+  await press(roleCard(page, 'psychologist'));
   await dialog.getByLabel(say('auth.field.email')).fill('demo.patient@sukoon.test');
   await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill('sukoon-demo-2026');
   await press(dialog.getByRole('button', { name: say('auth.signIn') }));
@@ -277,7 +300,7 @@ test('an account signed in through the other role’s card is told so and taken 
 
   // Still signed in as the patient, the Psychologist card offers its sign-in; the patient account
   // is told apart again, and can be signed out to use a psychologist's.
-  await press(page.getByRole('button', { name: /Psychologist/ }));
+  await press(roleCard(page, 'psychologist'));
   await dialog.getByLabel(say('auth.field.email')).fill('demo.patient@sukoon.test');
   await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill('sukoon-demo-2026');
   await press(dialog.getByRole('button', { name: say('auth.signIn') }));
@@ -287,8 +310,8 @@ test('an account signed in through the other role’s card is told so and taken 
   await expect(
     dialog.getByRole('heading', { name: say('auth.title.psychologistLogin') }),
   ).toBeVisible();
-  await press(dialog.getByRole('button', { name: say('calendar.close') }));
-  await press(page.getByRole('button', { name: /Patient/ }));
+  await press(dialog.getByRole('button', { name: say('modal.close') }));
+  await press(roleCard(page, 'patient'));
   await dialog.getByLabel(say('auth.field.email')).fill('demo.psychologist@sukoon.test');
   await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill('sukoon-demo-2026');
   await press(dialog.getByRole('button', { name: say('auth.signIn') }));
@@ -315,20 +338,20 @@ test('an unverified account is sent to verify, and a used sign-in link leaves th
   expect(registered.status()).toBe(201);
   const dialog = page.getByRole('dialog');
   await page.goto('/');
-  await press(page.getByRole('button', { name: /Patient/ }));
+  await press(roleCard(page, 'patient'));
   await dialog.getByLabel(say('auth.field.email')).fill(email);
   await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill('monsoon-kettle-42');
   await press(dialog.getByRole('button', { name: say('auth.signIn') }));
-  await expect(dialog.getByRole('alert')).toContainText(
-    'Please verify your email before signing in.',
-  );
+  await expect(dialog.getByRole('alert')).toContainText(problem('EMAIL_NOT_VERIFIED'));
   await press(dialog.getByRole('button', { name: say('auth.enterVerificationCode') }));
   await expect(dialog.getByRole('heading', { name: say('verify.title') })).toBeVisible();
   // A resend answers alike whether or not a code goes out (the code from registration is less than a
   // minute old, so none does): the same notice, and the button waits out the cooldown.
   await press(dialog.getByRole('button', { name: say('verify.resend') }));
-  await expect(dialog.getByRole('status')).toHaveText('New OTP sent to your email!');
-  await expect(dialog.getByRole('button', { name: /Resend OTP in \d+s/ })).toBeDisabled();
+  await expect(dialog.getByRole('status')).toHaveText(mail('auth.resent'));
+  await expect(
+    dialog.getByRole('button', { name: sayPattern('verify.resendIn', { seconds: /\d+/ }) }),
+  ).toBeDisabled();
   await expectAccessible(page, 'verify your email, resend answered', { within: dialog });
   // The Verify Your Email dialog keeps focus; Escape goes back to sign-in.
   const verify = page.getByRole('dialog', { name: say('verify.title') });
@@ -339,9 +362,7 @@ test('an unverified account is sent to verify, and a used sign-in link leaves th
   );
 
   await page.goto(`/?token=${'x'.repeat(43)}&psychologistId=p1`);
-  await expect(
-    page.getByText('This sign-in link has expired or was already used. Please sign in.'),
-  ).toBeVisible();
+  await expect(page.getByText(problem('SIGN_IN_LINK_INVALID'))).toBeVisible();
   expect(new URL(page.url()).searchParams.get('token')).toBeNull();
   expect(new URL(page.url()).searchParams.get('psychologistId')).toBe('p1');
   await expect(

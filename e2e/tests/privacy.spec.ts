@@ -16,12 +16,22 @@ import {
   paste,
   shot,
 } from './journey-helpers';
-import { mailPattern, say } from './words';
+import { escapeRegExp, mail, mailPattern, say, sayPattern } from './words';
 
 // Consent at registration, Privacy & data (download, delete) and a session's History. Its sessions
 // are 10 weeks ahead, past every other journey's.
 const WEEKS_AHEAD = 10;
 const FOLDER = 'privacy';
+
+/** A text that starts with these words (a field's name: its label, then its hint). */
+const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
+
+/** The six boxes of a verification code are 'Digit 1 of 6' … 'Digit 6 of 6'. */
+const firstDigit = () => `[aria-label="${say('otp.digit', { position: 1, length: 6 })}"]`;
+
+/** The avatar's button that opens someone's account menu. */
+const accountMenu = (page: Page, username: string) =>
+  page.getByRole('button', { name: say('avatarMenu.label', { username }) });
 
 /** Opens registration for a role and fills every field but the consent. */
 async function fillRegistration(
@@ -31,9 +41,12 @@ async function fillRegistration(
 ) {
   const dialog = page.getByRole('dialog');
   await page.goto('/');
-  await press(page.getByRole('button', { name: new RegExp(role) }));
+  const key = role === 'Patient' ? 'patient' : 'psychologist';
+  await press(page.getByRole('button', { name: startsWith(say(`roleSelection.${key}.title`)) }));
   await press(dialog.getByRole('button', { name: say('auth.registerHere') }));
-  await expect(dialog.getByRole('heading', { name: `${role} Registration` })).toBeVisible();
+  await expect(
+    dialog.getByRole('heading', { name: say(`auth.title.${key}Registration`) }),
+  ).toBeVisible();
   await dialog.getByLabel(say('auth.field.username')).fill(account.username);
   await dialog.getByLabel(say('auth.field.email')).fill(account.email);
   await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill(account.password);
@@ -46,9 +59,9 @@ async function fillRegistration(
 }
 
 async function openPrivacy(page: Page, username: string) {
-  await press(page.getByRole('button', { name: `Account menu for ${username}` }));
+  await press(accountMenu(page, username));
   await press(page.getByRole('menuitem', { name: say('avatarMenu.privacy') }));
-  const dialog = page.getByRole('dialog', { name: say('avatarMenu.privacy') });
+  const dialog = page.getByRole('dialog', { name: say('privacy.title') });
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -62,27 +75,22 @@ test.describe('the privacy notice at registration', () => {
         password: 'monsoon-kettle-42',
       });
       const create = dialog.getByRole('button', { name: say('auth.createAccount') });
-      const consent = dialog.getByRole('checkbox', { name: /^I agree to Sukoon using my/ });
+      const consent = dialog.getByRole('checkbox', { name: startsWith(say('auth.consent')) });
       await expect(consent).not.toBeChecked();
       await expect(create).toBeDisabled();
       const notice = dialog.getByRole('region', { name: say('privacy.notice.title') });
       await expect(notice.getByRole('listitem')).toHaveCount(0);
-      await expect(
-        dialog.getByText(/withdraw your consent at any time by deleting your account/),
-      ).toBeVisible();
+      await expect(dialog.getByText(say('auth.consentHint'))).toBeVisible();
       if (role === 'Patient') {
         await consent.scrollIntoViewIfNeeded();
         await shot(page, FOLDER, `register-consent-${device()}`);
       }
       await press(notice.getByRole('button', { name: say('privacy.notice.show') }));
       // As many points as the notice says it has.
-      const said = await notice.getByText(/ in \d+ short points\./).textContent();
-      await expect(notice.getByRole('listitem')).toHaveCount(
-        Number(/in (\d+)/.exec(said ?? '')?.[1]),
-      );
-      await expect(
-        notice.getByText(/Attendance notes are seen by the psychologist alone/),
-      ).toBeVisible();
+      const summary = sayPattern('privacy.notice.summary', { count: /(\d+)/ });
+      const said = await notice.getByText(summary).textContent();
+      await expect(notice.getByRole('listitem')).toHaveCount(Number(summary.exec(said ?? '')?.[1]));
+      await expect(notice.getByText(say('privacy.notice.point3'))).toBeVisible();
       await expectAccessible(page, `${role.toLowerCase()} registration, notice open`, {
         within: dialog,
       });
@@ -120,15 +128,20 @@ test.describe.serial('your data', () => {
     page,
     browser,
   }) => {
+    // Two people (a patient registers, verifies, books and pays; their psychologist reads the
+    // History) and three accessibility checks: more than one person's journey.
+    test.slow();
     const dialog = await fillRegistration(page, 'Patient', account);
     // The name printed on their receipts (issue 21).
-    await dialog.getByRole('textbox', { name: /^Full name/ }).fill('Priya Iyer');
+    await dialog
+      .getByRole('textbox', { name: startsWith(say('auth.field.fullName')) })
+      .fill('Priya Iyer');
     const create = dialog.getByRole('button', { name: say('auth.createAccount') });
     await expect(create).toBeDisabled();
     const registered = page.waitForRequest((request) =>
       request.url().endsWith('/api/users/register'),
     );
-    await dialog.getByRole('checkbox', { name: /^I agree/ }).check();
+    await dialog.getByRole('checkbox', { name: startsWith(say('auth.consent')) }).check();
     await press(create);
     expect((await registered).postDataJSON()).toMatchObject({
       username: account.username,
@@ -139,24 +152,26 @@ test.describe.serial('your data', () => {
 
     await expect(dialog.getByRole('heading', { name: say('verify.title') })).toBeVisible();
     const code = await codeFor(page.request, account.email, mailPattern('mail.verify.subject'));
-    await paste(page, '[aria-label="Digit 1 of 6"]', code);
+    await paste(page, firstDigit(), code);
     await press(dialog.getByRole('button', { name: say('verify.submit') }));
     // The verified code signs the patient in: no password asked again.
     await expect(page.getByRole('heading', { name: say('dashboard.title.patient') })).toBeVisible();
     await chooseDemoPsychologist(page);
 
     // Profile from the avatar menu: the name on their receipts, as given at registration.
-    await press(page.getByRole('button', { name: `Account menu for ${account.username}` }));
+    await press(accountMenu(page, account.username));
     await press(page.getByRole('menuitem', { name: say('avatarMenu.profile') }));
     const profile = page.getByRole('dialog', { name: say('account.details.title') });
-    const fullName = profile.getByRole('textbox', { name: /^Full name/ });
+    const fullName = profile.getByRole('textbox', {
+      name: startsWith(say('account.details.fullName')),
+    });
     await expect(fullName).toHaveValue('Priya Iyer');
     await fullName.fill('Priya S. Iyer');
     await press(profile.getByRole('button', { name: say('account.details.save') }));
     await expect(profile.getByRole('status')).toHaveText(say('account.details.saved'));
     await expectAccessible(page, 'Your profile', { within: profile });
     await shot(page, FOLDER, `your-profile-${device()}`);
-    await press(profile.getByRole('button', { name: 'Done' }));
+    await press(profile.getByRole('button', { name: say('account.details.done') }));
     await expect(profile).toHaveCount(0);
 
     // Privacy & data from the avatar menu.
@@ -169,7 +184,7 @@ test.describe.serial('your data', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^sukoon-data-\d{4}-\d{2}-\d{2}\.json$/);
     await expect(privacy.getByRole('status')).toHaveText(
-      `Downloaded ${download.suggestedFilename()}.`,
+      say('privacy.download.done', { file: download.suggestedFilename() }),
     );
     const text = await readFile(await download.path(), 'utf8');
     expect(text).toContain('\n  "account": {'); // pretty-printed
@@ -192,11 +207,7 @@ test.describe.serial('your data', () => {
     expect(data.account.consent_version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(data.account.consented_at).not.toBeNull();
     // The dialog keeps focus; Escape gives it back to the account menu it came from.
-    await expectFocusTrapped(
-      page,
-      privacy,
-      page.getByRole('button', { name: `Account menu for ${account.username}` }),
-    );
+    await expectFocusTrapped(page, privacy, accountMenu(page, account.username));
 
     await goWeeksAhead(page, WEEKS_AHEAD);
     const booked = await bookAndPay(
@@ -214,7 +225,7 @@ test.describe.serial('your data', () => {
         await expect(payment.getByText('Priya S. Iyer')).toBeVisible();
       },
     );
-    await press(booked.confirmed.getByRole('button', { name: 'Done' }));
+    await press(booked.confirmed.getByRole('button', { name: say('booking.confirmed.done') }));
     bookingId = booked.bookingId;
     fee = booked.fee;
 
@@ -222,22 +233,24 @@ test.describe.serial('your data', () => {
     const psychologist = await pageFor(browser, PSYCHOLOGIST);
     await openDashboard(psychologist, 'Psychologist');
     await goWeeksAhead(psychologist, WEEKS_AHEAD);
-    await press(psychologist.getByRole('button', { name: `Edit Event ${title}` }));
+    await press(psychologist.getByRole('button', { name: say('calendar.event.edit', { title }) }));
     const edit = psychologist.getByRole('dialog', { name: say('booking.editTitle') });
     const historyRequests: string[] = [];
     psychologist.on('request', (request) => {
       if (request.url().includes('/history')) historyRequests.push(request.url());
     });
     const section = edit.getByRole('region', { name: say('history.title') });
-    const toggle = section.getByRole('button', { name: /History/ });
+    const toggle = section.getByRole('button', { name: say('history.title') });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(historyRequests).toEqual([]);
     await press(toggle);
     // The history's own list (the session's receipts follow it in a list of their own).
     const entries = section.getByRole('list').first().getByRole('listitem');
     await expect(entries).toHaveCount(2);
-    await expect(entries.nth(0)).toContainText('Created by the patient');
-    await expect(entries.nth(1)).toContainText(`Paid ${fee} by the patient`);
+    await expect(entries.nth(0)).toContainText(say('history.line.created', { by: 'patient' }));
+    await expect(entries.nth(1)).toContainText(
+      say('history.line.paidAmount', { by: 'patient', amount: fee }),
+    );
     expect(historyRequests).toHaveLength(1);
     await section.scrollIntoViewIfNeeded();
     await expectAccessible(psychologist, 'Edit Event with the History', { within: edit });
@@ -265,8 +278,8 @@ test.describe.serial('your data', () => {
     const deleteButton = privacy.getByRole('button', { name: say('privacy.delete.open') });
     await press(deleteButton);
     const confirm = page.getByRole('dialog', { name: say('privacy.delete.confirmTitle') });
-    await expect(confirm).toContainText('refunded in full');
-    await expect(confirm).toContainText('anonymised');
+    await expect(confirm).toContainText(say('privacy.delete.patient.sessions'));
+    await expect(confirm).toContainText(say('privacy.delete.patient.records'));
     await expect(confirm).toContainText(say('privacy.delete.final'));
     const remove = confirm.getByRole('button', { name: say('privacy.delete.confirm') });
     await expect(remove).toBeDisabled();
@@ -282,12 +295,10 @@ test.describe.serial('your data', () => {
       .getByLabel(say('privacy.delete.password'), { exact: true })
       .fill('not-my-password');
     await expect(remove).toBeDisabled();
-    await confirm.getByRole('checkbox', { name: /deleted for good/ }).check();
+    await confirm.getByRole('checkbox', { name: say('privacy.delete.understood') }).check();
     await expect(remove).toBeEnabled();
     await press(remove);
-    await expect(confirm.getByRole('alert')).toHaveText(
-      'That password is not right, so nothing was deleted.',
-    );
+    await expect(confirm.getByRole('alert')).toHaveText(mail('error.privacy.wrongPassword'));
     // The answer may show a frame before the button is enabled again: judge its colours after.
     await expect(remove).toBeEnabled();
     await expectAccessible(page, 'delete your account?, wrong password', { within: confirm });
@@ -301,10 +312,9 @@ test.describe.serial('your data', () => {
     await press(remove);
 
     // Back on role selection, told what was done, and signed out in this browser.
-    const done = page.getByRole('status').filter({ hasText: 'Your account has been deleted' });
-    await expect(done).toHaveText(
-      'Your account has been deleted and you are signed out. 1 upcoming session was canceled, and what you paid for it is refunded in full.',
-    );
+    const deleted = say('privacy.deleted.patient', { count: 1 });
+    const done = page.getByRole('status').filter({ hasText: deleted });
+    await expect(done).toHaveText(deleted);
     await expect(done).toBeFocused();
     await expect(page.getByText(say('roleSelection.subtitle'))).toBeVisible();
     await expectAccessible(page, 'role selection after the account was deleted');
@@ -349,9 +359,9 @@ test.describe.serial('your data', () => {
     await openDashboard(psychologistPage, 'Psychologist');
     await goWeeksAhead(psychologistPage, WEEKS_AHEAD);
     await expect(psychologistPage.getByRole('grid').first()).toBeVisible();
-    await expect(psychologistPage.getByRole('button', { name: `Edit Event ${title}` })).toHaveCount(
-      0,
-    );
+    await expect(
+      psychologistPage.getByRole('button', { name: say('calendar.event.edit', { title }) }),
+    ).toHaveCount(0);
     await psychologistPage.context().close();
   });
 });

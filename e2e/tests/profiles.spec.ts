@@ -1,9 +1,32 @@
 import { device, expect, expectAccessible, press, snapshot, test } from '../fixtures';
 import { chooseRole, codeFor, pageFor, PATIENT, signIn } from './journey-helpers';
-import { mailPattern, say } from './words';
+import { either, escapeRegExp, language, mailPattern, say, sayPart, sayPattern } from './words';
 
 /** The institution codes the journeys' servers seed (start-server.mjs), one for each project. */
 const CODE = { laptop: 'E2E-Profiles-Laptop-2026', phone: 'E2E-Profiles-Phone-2026' } as const;
+
+/**
+ * The shape of a psychologist card's next free time ("Fri 27 Mar, 3:00 PM"; in Hindi as hi-IN writes
+ * it, formatNextAvailable): digits and words of any value, in the order and punctuation of the page's
+ * language.
+ */
+function nextAvailableShape(): RegExp {
+  if (language() === 'en') return /\w{3} \d{1,2} \w{3}, \d{1,2}:\d{2} (?:AM|PM)/;
+  const sample = new Intl.DateTimeFormat('hi-IN', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(Date.UTC(2026, 2, 27, 9, 30)));
+  return new RegExp(
+    escapeRegExp(sample)
+      .replace(/\d+/g, '\\d{1,2}')
+      .replace(/\b(?:am|pm)\b/g, '(?:am|pm)')
+      .replace(/[\u0900-\u097F]+/g, '[\\u0900-\\u097F]+'),
+  );
+}
 
 test.describe('psychologists worth choosing', () => {
   test('a new psychologist completes the profile; a patient filters by specialization and language and picks them', async ({
@@ -40,12 +63,19 @@ test.describe('psychologists worth choosing', () => {
     await chooseRole(page, 'Psychologist');
     const prompt = page.getByRole('region', { name: say('profile.prompt.title') });
     await expect(prompt).toContainText(
-      'Add specializations, languages, a short bio and years of practice.',
+      say('profile.prompt.body', {
+        list: say('profile.prompt.list4', {
+          first: say('profile.prompt.part.specializations'),
+          second: say('profile.prompt.part.languages'),
+          third: say('profile.prompt.part.bio'),
+          fourth: say('profile.prompt.part.yearsOfPractice'),
+        }),
+      }),
     );
     await expectAccessible(page, 'a new psychologist’s dashboard with the profile prompt');
     await press(prompt.getByRole('button', { name: say('profile.prompt.open') }));
-    const dialog = page.getByRole('dialog', { name: say('avatarMenu.profile') });
-    await expect(dialog.getByLabel(say('account.details.fullName'))).toHaveValue(name);
+    const dialog = page.getByRole('dialog', { name: say('profile.title') });
+    await expect(dialog.getByLabel(say('profile.field.fullName'))).toHaveValue(name);
     await dialog.getByRole('checkbox', { name: say('auth.specialization.addiction') }).check();
     await dialog.getByRole('checkbox', { name: say('auth.specialization.trauma') }).check();
     await dialog.getByRole('checkbox', { name: say('chooser.languageName.Konkani') }).check();
@@ -56,13 +86,15 @@ test.describe('psychologists worth choosing', () => {
     await expect(dialog.getByText('70/600')).toBeVisible();
     await dialog.getByLabel(say('profile.field.yearsOfPractice')).fill('71');
     await press(dialog.getByRole('button', { name: say('profile.save') }));
-    await expect(dialog.getByText('Years of practice can be at most 70')).toBeVisible();
+    await expect(dialog.getByText(say('profile.problem.years.tooMany', { max: 70 }))).toBeVisible();
     await dialog.getByLabel(say('profile.field.yearsOfPractice')).fill('7');
-    await dialog.getByLabel(/Registration number/).fill('CRR A98765');
+    await dialog.getByLabel(say('profile.field.registrationNumber')).fill('CRR A98765');
     // One India, first; the search narrows the list.
     const zone = dialog.getByLabel(say('profile.field.timeZone'), { exact: true });
     await expect(zone).toHaveValue('Asia/Kolkata');
-    await expect(zone.locator('option').first()).toHaveText('(UTC+05:30) Asia/Kolkata, India');
+    await expect(zone.locator('option').first()).toHaveText(
+      `(UTC+05:30) Asia/Kolkata, ${say('profile.field.timeZoneIndia')}`,
+    );
     await expect(zone.locator('option[value="Asia/Calcutta"]')).toHaveCount(0);
     await dialog.getByLabel(say('profile.field.timeZoneSearch')).fill('dubai');
     await expect(zone.locator('option')).toHaveCount(2);
@@ -76,7 +108,7 @@ test.describe('psychologists worth choosing', () => {
     await expect(
       dialog.getByRole('status').filter({ hasText: say('profile.saved') }),
     ).toBeVisible();
-    await press(dialog.getByRole('button', { name: say('calendar.close') }));
+    await press(dialog.getByRole('button', { name: say('profile.close') }));
     await expect(dialog).toHaveCount(0);
     await expect(prompt).toHaveCount(0);
 
@@ -92,38 +124,58 @@ test.describe('psychologists worth choosing', () => {
     await chooser.getByLabel(say('chooser.language')).selectOption('Konkani');
     const card = chooser.getByRole('button', { name: new RegExp(`^${name}`) });
     await expect(chooser.getByRole('button')).toHaveCount(1);
-    await expect(card).toContainText('Addiction · Trauma · 7 years of practice');
-    await expect(card).toContainText('Speaks Konkani, English');
-    await expect(card).toContainText(/Next available: \w{3} \d{1,2} \w{3}, \d{1,2}:\d{2} (AM|PM)/);
-    await expect(card).toContainText('CRR A98765 (as given; not verified by Sukoon)');
+    const specializations = [
+      say('auth.specialization.addiction'),
+      say('auth.specialization.trauma'),
+    ].join(' · ');
+    await expect(card).toContainText(
+      say('chooser.specializationsWithYears', { specializations, years: 7 }),
+    );
+    await expect(card).toContainText(
+      say('chooser.speaks', {
+        languages: [say('chooser.languageName.Konkani'), say('chooser.languageName.English')].join(
+          ', ',
+        ),
+      }),
+    );
+    await expect(card).toContainText(
+      sayPart('chooser.nextAvailable', { when: nextAvailableShape() }),
+    );
+    await expect(card).toContainText(say('chooser.registration', { number: 'CRR A98765' }));
     await expect(chooser.getByRole('status')).toHaveText(
-      '1 psychologist match, soonest available first',
+      say('chooser.countMatching', { count: 1 }),
     );
     await expectAccessible(patient, 'psychologist chooser, filtered', { within: chooser });
     await snapshot(patient, 'psychologist-chooser-filtered');
     await press(card);
     await expect(patient.getByText(say('chooser.bookingWith'))).toBeVisible();
     await expect(patient.getByText(name, { exact: true })).toBeVisible();
-    await expect(patient.getByText('Addiction · Trauma', { exact: true })).toBeVisible();
+    await expect(patient.getByText(specializations, { exact: true })).toBeVisible();
     await expectAccessible(patient, 'patient time picker, booking with the new psychologist');
     await snapshot(patient, 'psychologist-chooser-booking-with');
 
     // Then the day of their next free time and its first time; the booking is paid and listed.
     const picker = patient.getByRole('region', { name: say('timePicker.heading') });
-    const first = picker.getByRole('button', { name: /^Book .* at / }).first();
+    const first = picker
+      .getByRole('button', {
+        name: either(sayPattern('timePicker.bookAt'), sayPattern('timePicker.bookAtBoth')),
+      })
+      .first();
     await press(first);
     const form = patient.getByRole('dialog', { name: say('booking.addTitle') });
     await form.getByLabel(say('booking.field.title')).fill('Finding my footing');
     await form.getByLabel(say('booking.field.description')).fill('Cravings in the evenings');
-    await press(form.getByRole('button', { name: 'Book Event · ₹500' }));
+    await press(form.getByRole('button', { name: say('booking.bookWithFee', { fee: '₹500' }) }));
     const payment = patient.getByRole('dialog', { name: say('payment.title') });
-    await press(payment.getByRole('button', { name: 'Pay ₹500' }));
+    await press(payment.getByRole('button', { name: say('payment.pay', { amount: '₹500' }) }));
     await press(
-      patient.getByRole('dialog', { name: 'Sukoon' }).getByRole('button', { name: 'Pay ₹500' }),
+      patient
+        .getByRole('dialog', { name: 'Sukoon' })
+        .getByRole('button', { name: say('checkout.pay', { amount: '₹500' }) }),
     );
     const confirmed = patient.getByRole('dialog', { name: say('booking.confirmed.title') });
     await expect(confirmed.getByText(say('booking.confirmed.scheduled'))).toBeVisible();
-    await press(confirmed.getByRole('button', { name: 'Done' }));
+    await press(confirmed.getByRole('button', { name: say('booking.confirmed.done') }));
     await expect(
       patient
         .getByRole('region', { name: say('sessions.heading') })

@@ -73,11 +73,15 @@ interface ProfileDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-let cachedChoices: TimeZoneChoice[] | undefined;
-/** Built once: about 400 zones, each asked for its offset. */
-function allTimeZones() {
-  cachedChoices ??= timeZoneChoices();
-  return cachedChoices;
+const cachedChoices = new Map<string, TimeZoneChoice[]>();
+/** Built once a language (India's name): about 400 zones, each asked for its offset. */
+function allTimeZones(india: string) {
+  let choices = cachedChoices.get(india);
+  if (!choices) {
+    choices = timeZoneChoices(india);
+    cachedChoices.set(india, choices);
+  }
+  return choices;
 }
 
 type Field =
@@ -238,10 +242,10 @@ export function profileServerProblem(
   return [at, serverProblemText(t, problems, detail)];
 }
 
-function valuesOf(profile: Psychologist): Values {
+function valuesOf(profile: Psychologist, zones: readonly TimeZoneChoice[]): Values {
   return {
     displayName: profile.displayName,
-    timeZone: choiceFor(profile.timeZone, allTimeZones()),
+    timeZone: choiceFor(profile.timeZone, zones),
     session_20_minute_rate: String(profile.session_20_minute_rate),
     session_45_minute_rate: String(profile.session_45_minute_rate),
     specializations: [...profile.specializations],
@@ -331,7 +335,8 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
   const queryClient = useQueryClient();
   // What was last saved: only changed fields are sent, so a profile still missing its languages
   // can have its fees changed.
-  const [saved, setSaved] = useState<Values>(() => valuesOf(profile));
+  const choices = allTimeZones(t('profile.field.timeZoneIndia'));
+  const [saved, setSaved] = useState<Values>(() => valuesOf(profile, choices));
   const [values, setValues] = useState<Values>(saved);
   const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
   const [notice, setNotice] = useState<'saved' | 'unchanged' | null>(null);
@@ -341,7 +346,7 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
     mutationFn: (body: UpdatePsychologistBody) =>
       api<Psychologist>('PATCH', `/api/psychologists/${profile.id}`, { body }),
     onSuccess: async (result) => {
-      const now = valuesOf(result);
+      const now = valuesOf(result, choices);
       setSaved(now);
       setValues(now);
       setNotice('saved');
@@ -432,7 +437,6 @@ function ProfileForm({ profile }: { profile: Psychologist }) {
     </div>
   );
 
-  const choices = allTimeZones();
   const shownZones = useMemo(() => {
     const found = filterTimeZones(choices, zoneSearch);
     // The chosen zone stays in the list, so a search never changes what is saved.

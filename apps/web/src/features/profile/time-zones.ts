@@ -24,7 +24,7 @@ const CURRENT_NAMES: Record<string, string> = {
 export interface TimeZoneChoice {
   /** What is saved: today's IANA name. */
   value: string;
-  /** What is shown and searched: '(UTC+05:30) Asia/Kolkata, India'. */
+  /** What is shown and searched: '(UTC+05:30) Asia/Kolkata, India' ('…, भारत' in Hindi). */
   label: string;
   /** The name the browser resolves it to, shared by all of the zone's names. */
   key: string;
@@ -46,8 +46,13 @@ function offsetLabel(zone: string, at: Date): string {
   return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-/** Every zone once, India's first, then by name. */
+/**
+ * Every zone once, India's first, then by name. The zones keep their IANA names (they are what a
+ * search types, and what calendars show); India's is followed by the country's name in the page's
+ * language (`india`).
+ */
 export function timeZoneChoices(
+  india: string,
   supported: readonly string[] = Intl.supportedValuesOf('timeZone'),
   at: Date = new Date(),
 ): TimeZoneChoice[] {
@@ -57,15 +62,15 @@ export function timeZoneChoices(
     const name = CURRENT_NAMES[zone] ?? CURRENT_NAMES[key] ?? zone;
     if (!byKey.has(key)) byKey.set(key, name);
   }
-  const india = zoneKey(DEFAULT_TIME_ZONE);
+  const indiaKey = zoneKey(DEFAULT_TIME_ZONE);
   return [...byKey.entries()]
     .sort(([a, nameA], [b, nameB]) =>
-      a === india ? -1 : b === india ? 1 : nameA.localeCompare(nameB),
+      a === indiaKey ? -1 : b === indiaKey ? 1 : nameA.localeCompare(nameB),
     )
     .map(([key, name]) => ({
       key,
       value: name,
-      label: `(${offsetLabel(name, at)}) ${name.replaceAll('_', ' ')}${key === india ? ', India' : ''}`,
+      label: `(${offsetLabel(name, at)}) ${name.replaceAll('_', ' ')}${key === indiaKey ? `, ${india}` : ''}`,
     }));
 }
 
