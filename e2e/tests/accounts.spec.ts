@@ -7,25 +7,12 @@ import {
   snapshot,
   test,
 } from '../fixtures';
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ERRORS, type ErrorCode } from '../../packages/shared/src/errors';
 import { codeFor, paste } from './journey-helpers';
-import { escapeRegExp, language, mail, mailPattern, say, sayPattern } from './words';
+import { apiError, mail, mailPattern, say, sayPattern, startsWith } from './words';
 
 /** The institution codes the journeys' servers seed (start-server.mjs), one for each project. */
 const CODE = { laptop: 'E2E-Laptop-2026', phone: 'E2E-Phone-2026' } as const;
-
-const HINDI_ERRORS = JSON.parse(
-  readFileSync(new URL('../../packages/shared/src/i18n/errors.hi.json', import.meta.url), 'utf8'),
-) as Record<ErrorCode, string>;
-
-/** An API error's message (the shared error catalogue), as the server words it in the journey's language. */
-const problem = (code: ErrorCode) =>
-  language() === 'hi' ? HINDI_ERRORS[code] : ERRORS[code].message;
-
-/** A text that starts with these words (a field's description: the error, then its hint). */
-const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
 
 /** A role's card on role selection ('Patient', 'Psychologist'). */
 const roleCard = (page: Page, role: 'patient' | 'psychologist') =>
@@ -59,7 +46,7 @@ test.describe('accounts', () => {
     await dialog.getByLabel(say('auth.field.email')).fill('demo.psychologist@sukoon.test');
     await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill('not-the-password');
     await dialog.getByRole('button', { name: say('auth.signIn') }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(problem('INVALID_CREDENTIALS'));
+    await expect(dialog.getByRole('alert')).toHaveText(apiError('INVALID_CREDENTIALS'));
     await expectAccessible(page, 'sign-in refused', { within: dialog });
 
     await press(dialog.getByRole('button', { name: say('auth.registerHere') }));
@@ -123,7 +110,7 @@ test.describe('accounts', () => {
     const codeField = dialog.getByLabel(say('auth.field.psychologistCode'));
     await expect(codeField).toHaveAttribute('aria-invalid', 'true');
     await expect(codeField).toHaveAccessibleDescription(
-      startsWith(problem('INVALID_PSYCHOLOGIST_CODE')),
+      startsWith(apiError('INVALID_PSYCHOLOGIST_CODE')),
     );
     await expect(codeField).toBeFocused();
     await expect(dialog.getByRole('alert')).toHaveCount(0);
@@ -144,7 +131,7 @@ test.describe('accounts', () => {
     const wrong = verification === '000000' ? '111111' : '000000';
     await paste(page, `[aria-label="${digit(1)}"]`, wrong);
     await press(dialog.getByRole('button', { name: say('verify.submit') }));
-    await expect(dialog.getByRole('alert')).toHaveText(problem('OTP_INVALID'));
+    await expect(dialog.getByRole('alert')).toHaveText(apiError('OTP_INVALID'));
     await expectAccessible(page, 'verify your email, wrong code', { within: dialog });
     await snapshot(page, 'accounts-verify');
     await paste(page, `[aria-label="${digit(1)}"]`, verification);
@@ -206,7 +193,7 @@ test.describe('accounts', () => {
     ).toBeVisible();
     await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill(password);
     await press(dialog.getByRole('button', { name: say('auth.signIn') }));
-    await expect(dialog.getByRole('alert')).toHaveText(problem('INVALID_CREDENTIALS'));
+    await expect(dialog.getByRole('alert')).toHaveText(apiError('INVALID_CREDENTIALS'));
     await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill(newPassword);
     await press(dialog.getByRole('button', { name: say('auth.signIn') }));
     await expect(
@@ -243,7 +230,7 @@ test.describe('accounts', () => {
     await press(dialog.getByRole('button', { name: say('auth.createAccount') }));
     const username = dialog.getByLabel(say('auth.field.username'));
     await expect(username).toHaveAttribute('aria-invalid', 'true');
-    await expect(username).toHaveAccessibleDescription(startsWith(problem('USERNAME_TAKEN')));
+    await expect(username).toHaveAccessibleDescription(startsWith(apiError('USERNAME_TAKEN')));
     await expect(dialog.getByRole('alert')).toHaveCount(0);
 
     await username.fill(`pt_${Date.now() % 1_000_000}`);
@@ -253,7 +240,7 @@ test.describe('accounts', () => {
     // A common password is said to be one, at the password, and nothing about the email.
     const passwordField = dialog.getByLabel(say('auth.field.password'), { exact: true });
     await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
-    await expect(passwordField).toHaveAccessibleDescription(problem('WEAK_PASSWORD'));
+    await expect(passwordField).toHaveAccessibleDescription(apiError('WEAK_PASSWORD'));
     await expect(dialog.getByText(say('auth.problem.emailInvalid'))).toHaveCount(0);
     await expectAccessible(page, 'patient registration refused', { within: dialog });
     await snapshot(page, 'accounts-patient-register-error');
@@ -342,7 +329,7 @@ test('an unverified account is sent to verify, and a used sign-in link leaves th
   await dialog.getByLabel(say('auth.field.email')).fill(email);
   await dialog.getByLabel(say('auth.field.password'), { exact: true }).fill('monsoon-kettle-42');
   await press(dialog.getByRole('button', { name: say('auth.signIn') }));
-  await expect(dialog.getByRole('alert')).toContainText(problem('EMAIL_NOT_VERIFIED'));
+  await expect(dialog.getByRole('alert')).toContainText(apiError('EMAIL_NOT_VERIFIED'));
   await press(dialog.getByRole('button', { name: say('auth.enterVerificationCode') }));
   await expect(dialog.getByRole('heading', { name: say('verify.title') })).toBeVisible();
   // A resend answers alike whether or not a code goes out (the code from registration is less than a
@@ -362,7 +349,7 @@ test('an unverified account is sent to verify, and a used sign-in link leaves th
   );
 
   await page.goto(`/?token=${'x'.repeat(43)}&psychologistId=p1`);
-  await expect(page.getByText(problem('SIGN_IN_LINK_INVALID'))).toBeVisible();
+  await expect(page.getByText(apiError('SIGN_IN_LINK_INVALID'))).toBeVisible();
   expect(new URL(page.url()).searchParams.get('token')).toBeNull();
   expect(new URL(page.url()).searchParams.get('psychologistId')).toBe('p1');
   await expect(

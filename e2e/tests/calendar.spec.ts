@@ -9,13 +9,14 @@ import {
   test,
 } from '../fixtures';
 import {
-  PATIENT,
-  PSYCHOLOGIST,
   bearer,
+  cellStart,
   dayName,
   goWeeksAhead,
   login,
   openDashboard,
+  PATIENT,
+  PSYCHOLOGIST,
   signIn,
 } from './journey-helpers';
 import { clock, either, escapeRegExp, say, sayPart, sayPattern, weekday } from './words';
@@ -32,18 +33,6 @@ const cellName = (
   state: CellState,
   action: 'book' | 'block' | 'unblock' | 'none' = 'none',
 ) => say('calendar.cell.name', { day, time: clock(time), state, action });
-
-/** The start of a week cell's name, up to its state ('Tuesday, March 24 at 10:30 AM: '). */
-function cellStart(day: string | RegExp, time: string) {
-  const state = escapeRegExp(say('calendar.cell.state', { state: 'free' }));
-  const whole = sayPattern('calendar.cell.name', {
-    day,
-    time: clock(time),
-    state: 'free',
-    action: 'none',
-  }).source;
-  return new RegExp(whole.slice(0, -`${state}$`.length));
-}
 
 /** A month grid cell's name: the day, then what is off, then its events (any). */
 const monthDayName = (day: string, facts: { off?: boolean; parts?: string; events?: boolean }) =>

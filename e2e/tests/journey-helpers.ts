@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { PATIENT, PSYCHOLOGIST, device, expect, press, test } from '../fixtures';
-import { clock, escapeRegExp, mail, mailPattern, say, weekday } from './words';
+import { clock, escapeRegExp, mail, mailPattern, say, sayPattern, weekday } from './words';
 
 // Helpers of the journeys. The demo identities and their past sessions are seeded on a fresh
 // database (apps/server/src/db/seed.ts).
@@ -105,6 +105,21 @@ export async function goWeeksAhead(page: Page, weeks: number) {
     await page.getByRole('button', { name: say('calendar.next'), exact: true }).click();
     await expect(heading).not.toHaveText(before ?? '');
   }
+}
+
+/**
+ * The start of a week cell's name, its day and time ('Friday, March 27 at 11:00 AM: '), whatever its
+ * state, in the journey's language; the day may be a pattern.
+ */
+export function cellStart(day: string | RegExp, time: string): RegExp {
+  const state = escapeRegExp(say('calendar.cell.state', { state: 'free' }));
+  const whole = sayPattern('calendar.cell.name', {
+    day,
+    time: clock(time),
+    state: 'free',
+    action: 'none',
+  }).source;
+  return new RegExp(whole.slice(0, whole.lastIndexOf(state)));
 }
 
 /** 'Friday, March 27' style name of a weekday ('Friday') of the displayed week, in the page's language. */

@@ -16,15 +16,12 @@ import {
   paste,
   shot,
 } from './journey-helpers';
-import { escapeRegExp, mail, mailPattern, say, sayPattern } from './words';
+import { mail, mailPattern, say, sayPattern, startsWith } from './words';
 
 // Consent at registration, Privacy & data (download, delete) and a session's History. Its sessions
 // are 10 weeks ahead, past every other journey's.
 const WEEKS_AHEAD = 10;
 const FOLDER = 'privacy';
-
-/** A text that starts with these words (a field's name: its label, then its hint). */
-const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
 
 /** The six boxes of a verification code are 'Digit 1 of 6' … 'Digit 6 of 6'. */
 const firstDigit = () => `[aria-label="${say('otp.digit', { position: 1, length: 6 })}"]`;

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ERRORS } from '../../packages/shared/src/errors';
 import { device, expect, expectAccessible, press, snapshot, test } from '../fixtures';
 import {
   bearer,
+  cellStart,
   chooseRole,
   dayName,
   goWeeksAhead,
@@ -14,30 +13,16 @@ import {
   signIn,
 } from './journey-helpers';
 import {
+  apiError,
   clock,
   either,
   escapeRegExp,
-  language,
   mail,
   mailPattern,
   say,
   sayPart,
   sayPattern,
 } from './words';
-
-/** An API error's message as the web app shows it, in the journey's language (the server's answer). */
-const HINDI_ERRORS = JSON.parse(
-  readFileSync(new URL('../../packages/shared/src/i18n/errors.hi.json', import.meta.url), 'utf8'),
-) as Record<keyof typeof ERRORS, string>;
-const apiError = (code: keyof typeof ERRORS) =>
-  language() === 'hi' ? HINDI_ERRORS[code] : ERRORS[code].message;
-
-/** 'Friday, 27 March at 2:00 PM: ' in the journey's language: the start of a grid cell's name, whatever its state. */
-function cellAt(day: string, time: string) {
-  const name = say('calendar.cell.name', { day, time: clock(time), state: 'free', action: 'none' });
-  const state = say('calendar.cell.state', { state: 'free' });
-  return new RegExp(`^${escapeRegExp(name.slice(0, name.lastIndexOf(state)))}`);
-}
 
 /** A time of the picker, for booking or for moving to, with the viewer's own time or not. */
 const pickerTime = (action: 'book' | 'move', time?: string) =>
@@ -311,7 +296,7 @@ test('the psychologist moves a session; the patient declines by the emailed link
   if (device() === 'laptop') {
     // Dragged onto Thursday 2:00 PM of the same week.
     const target = page.getByRole('gridcell', {
-      name: cellAt(await dayName(page, 'Thursday'), '2:00 PM'),
+      name: cellStart(await dayName(page, 'Thursday'), '2:00 PM'),
     });
     // The pill itself is the draggable element; its button opens the form. A person's drag: press,
     // move over the grid to the cell (each cell it passes says whether it takes the session), let go.

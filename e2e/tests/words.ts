@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import { ERRORS, type ErrorCode } from '../../packages/shared/src/errors';
 import { test } from '../fixtures';
 
 /**
@@ -20,6 +21,10 @@ const SERVER = {
   en: catalogue('../../apps/server/src/i18n/en.json'),
   hi: catalogue('../../apps/server/src/i18n/hi.json'),
 };
+const HINDI_ERRORS = catalogue('../../packages/shared/src/i18n/errors.hi.json') as Record<
+  ErrorCode,
+  string
+>;
 const INTL = { en: 'en-IN', hi: 'hi-IN' } as const;
 
 /** The language of the journey's project: `laptop` and `phone` read English, `*-hi` Hindi. */
@@ -65,6 +70,13 @@ export function sayIn(lang: Language, key: string, values: Values = {}): string 
 export const say = (key: string, values: Values = {}) => sayIn(language(), key, values);
 
 const HOLE = '\u0000';
+/** An API error's message (the shared error catalogue), as the server words it in the journey's language. */
+export const apiError = (code: ErrorCode) =>
+  language() === 'hi' ? HINDI_ERRORS[code] : ERRORS[code].message;
+
+/** A text that starts with these words (a field's name or description: its label, then its hint). */
+export const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
+
 /** Text as a regular expression that matches exactly it. */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
