@@ -55,6 +55,7 @@ import {
   type Measurement,
 } from './harness';
 import { seedPracticeHistory } from './practice-history';
+import { cpuAccount, describeAccount, type CpuAccount } from './cpu-account';
 import {
   childPids,
   startServer,
@@ -83,6 +84,11 @@ const HOLD_ROW = `POST create-order (a hold; ${WORKERS} processes)`;
 const WHOLE_BOOKING_ROW = `hold + pay + verify (3 requests; ${WORKERS} processes)`;
 /** Sign-ins started each second in the background while a read is measured (issue 19). */
 const SIGN_INS_PER_SECOND = Number(process.env.BENCH_SIGN_INS ?? 50);
+/**
+ * A folder for CPU profiles of the deployed server's processes (`.cpuprofile`, one per process,
+ * written as each exits), to see where a write's time goes; unset, nothing is profiled.
+ */
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 
 const today = localDateOf(new Date(), ZONE);
 const week = weekDates(today);
@@ -109,9 +115,12 @@ async function seedPeople(db: Database) {
     insert into users (email, username, password_hash, role, email_verified_at)
     select 'bench' || n || '@example.test', 'bench_' || lpad(n::text, 4, '0'), 'x', 'psychologist', now()
     from generate_series(1, ${PSYCHOLOGISTS}) as n`);
+  // Each has had paid sessions (the history below), so each was given a receipt series with their
+  // first receipt, as the app does (BENCH0001...): only a first receipt looks for a free one.
   await db.execute(sql`
-    insert into psychologist_profiles (user_id, display_name)
-    select id, 'Dr. ' || username from users where role = 'psychologist'`);
+    insert into psychologist_profiles (user_id, display_name, receipt_series)
+    select id, 'Dr. ' || username, upper(replace(username, '_', ''))
+    from users where role = 'psychologist'`);
   const [patient] = await queryRows<{ id: string }>(
     db,
     sql`insert into users (email, username, password_hash, role, email_verified_at)
@@ -199,6 +208,8 @@ interface Row {
   api: Measurement;
   bare: Measurement;
   roundRatios?: number[];
+  /** Where the CPU went during the API's run (the writes), per request or whole booking. */
+  cpu?: CpuAccount | null;
 }
 
 function tableOf(rows: Row[]) {
@@ -265,6 +276,7 @@ async function main() {
       name: 'bench',
       databaseUrl,
       env: { WEB_CONCURRENCY: String(WORKERS) },
+      nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
     });
     await waitFor(`${WORKERS} workers`, () => childPids(deployed!.pid).length >= WORKERS);
     const workers = deployed.url;
@@ -335,14 +347,17 @@ async function main() {
         body: nextHold(),
       });
       if (!hold.ok) throw new Error(`create-order: HTTP ${hold.status} ${await hold.text()}`);
+      const holdAccount = cpuAccount(deployed.pid);
+      const holds = await measure(`${workers}/api/payments/create-order`, {
+        method: 'POST',
+        headers: json,
+        next: () => ({ body: nextHold(), headers: nextBooker() }),
+      });
       rows.push({
         bookings,
         what: HOLD_ROW,
-        api: await measure(`${workers}/api/payments/create-order`, {
-          method: 'POST',
-          headers: json,
-          next: () => ({ body: nextHold(), headers: nextBooker() }),
-        }),
+        api: holds,
+        cpu: holdAccount?.finish(holds.requests),
         bare: await measure(bare.route(`hold-${size}`, await hold.text()), {
           method: 'POST',
           headers: json,
@@ -431,6 +446,7 @@ async function main() {
       return ((await response.json()) as { data: Record<string, unknown> }).data;
     };
     const latencies: number[] = [];
+    const wholeAccount = cpuAccount(deployed.pid);
     const deadline = Date.now() + SECONDS * 1000;
     const loopStart = Date.now();
     let sample = '';
@@ -461,6 +477,17 @@ async function main() {
       }),
     );
     const elapsed = (Date.now() - loopStart) / 1000;
+    // Each booking's two emails (the patient's with the receipt's PDF) are the server's work too:
+    // the account waits for the outbox's due mail to go (at most 30 s).
+    for (let waited = 0; waited < 30_000; waited += 250) {
+      const [due] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from mail_outbox where status = 'pending' and send_after <= now()`,
+      );
+      if (due!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const wholeCpu = wholeAccount?.finish(latencies.length);
     latencies.sort((a, b) => a - b);
     rows.push({
       bookings,
@@ -471,6 +498,7 @@ async function main() {
         p99: Math.round(percentile(latencies, 99)),
         requests: latencies.length,
       },
+      cpu: wholeCpu,
       bare: await measure(bare.route('verify', sample), {
         method: 'POST',
         headers: json,
@@ -544,7 +572,7 @@ async function main() {
     deployed.kill('SIGTERM');
     await deployed.exited;
     deployed = undefined;
-    const pgbench = await pgbenchTps();
+    const { tps: pgbench, cpu: pgbenchCpu } = await pgbenchTps();
     const holdRow = rows.filter((row) => row.what === HOLD_ROW).at(-1)!;
     const wholeRow = rows.find((row) => row.what === WHOLE_BOOKING_ROW)!;
     const writes = {
@@ -563,6 +591,11 @@ async function main() {
         `holds ${writes.holdsPerSecond.toFixed(0)}/s = ${writes.holdRatio.toFixed(3)} of it; ` +
         `whole bookings ${writes.bookingsPerSecond.toFixed(1)}/s = ${writes.bookingRatio.toFixed(3)} of it`,
     );
+    const accounts = [
+      ...rows.flatMap((row) => (row.cpu ? [describeAccount(row.cpu, row.what)] : [])),
+      ...(pgbenchCpu ? [describeAccount(pgbenchCpu, 'pgbench -N transaction')] : []),
+    ];
+    if (accounts.length > 0) console.info(`\n${accounts.join('\n')}`);
     for (const plan of plans.filter((p) => p.bookings === bookings)) {
       console.info(
         `\n${plan.query} at ${bookings.toLocaleString('en-US')} bookings:\n${plan.plan.join('\n')}`,
@@ -581,6 +614,7 @@ async function main() {
       seedMs: Date.now() - started,
       rows: rows.map((row) => ({ ...row, ratio: row.api.rps / row.bare.rps })),
       writes,
+      pgbenchCpu,
       plans,
     });
     console.info(`\nFigures written to ${file}`);

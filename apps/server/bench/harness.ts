@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { cpuAccount } from './cpu-account';
 
 export const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -64,6 +65,7 @@ export async function pgbenchTps(clients = CONNECTIONS, seconds = SECONDS) {
   const run = promisify(execFile);
   try {
     await run('pgbench', ['-i', '-q', '-s', '10', ...connection, name], { env });
+    const account = cpuAccount(null);
     const { stdout } = await run(
       'pgbench',
       [
@@ -81,8 +83,9 @@ export async function pgbenchTps(clients = CONNECTIONS, seconds = SECONDS) {
       { env },
     );
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
-    if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
-    return Number(tps[1]);
+    const done = /number of transactions actually processed: (\d+)/.exec(stdout);
+    if (!tps || !done) throw new Error(`pgbench printed no tps:\n${stdout}`);
+    return { tps: Number(tps[1]), cpu: account?.finish(Number(done[1])) ?? null };
   } finally {
     await admin(`drop database if exists "${name}" with (force)`);
   }

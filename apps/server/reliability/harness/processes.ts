@@ -79,6 +79,8 @@ export interface StartOptions {
   /** Wait until GET /api/health answers 200 (default); false returns right after spawning. */
   waitReady?: boolean;
   readyTimeoutMs?: number;
+  /** Node.js options before the script (`--cpu-prof`), which cluster workers inherit. */
+  nodeArgs?: string[];
 }
 
 /**
@@ -106,7 +108,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   })) {
     if (value !== undefined) env[key] = value;
   }
-  const child = spawn(process.execPath, [SERVER_JS], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_JS], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -150,8 +150,11 @@ export function createReceiptsRepository(db: Database) {
     },
 
     /**
-     * The psychologist's series code, given once: under a transaction-wide lock (only the first receipt
-     * of each psychologist takes it), the first of BASE, BASE2, BASE3... nobody has.
+     * The psychologist's series code, given once: the first of BASE, BASE2, BASE3... nobody has, under
+     * a lock of that base until the caller's transaction ends (only a psychologist's first receipt
+     * takes it). A base is letters only, so the codes of two bases never meet, and psychologists of
+     * different first names are given theirs at once: one lock for every base held each first
+     * receipt's whole settlement behind every other's (issue 19).
      */
     async seriesOf(psychologistId: string, base: string, reserved: string[]): Promise<string> {
       const read = async () =>
@@ -163,7 +166,9 @@ export function createReceiptsRepository(db: Database) {
         )[0]?.series ?? null;
       const known = await read();
       if (known) return known;
-      await db.execute(sql`select pg_advisory_xact_lock(hashtext('sukoon.receipt_series'))`);
+      await db.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`receipt_series:${base}`}, 0))`,
+      );
       const now = await read();
       if (now) return now;
       const taken = new Set(

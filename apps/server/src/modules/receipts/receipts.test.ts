@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BILL_OF_SUPPLY_STATEMENT,
@@ -15,6 +15,7 @@ import { bookAndPay, istSlot, payAndVerify } from '../../../test/booking';
 import { pdfText } from '../../../test/pdf-text';
 import { signedInAs } from '../../../test/sign-in';
 import { useTestApp } from '../../../test/test-app';
+import { createReceiptsRepository } from './receipts-repository';
 import { issueReceipt, issueRefundNote, seriesBase } from './receipts-service';
 
 type Caller = Awaited<ReturnType<typeof signedInAs>>;
@@ -199,6 +200,37 @@ describe('receipts and refund notes', () => {
     expect(new Set(codes).size).toBe(2);
     expect(codes.every((code) => /^ASHA\d*$/.test(code!))).toBe(true);
   });
+
+  // PGlite has one connection, so two transactions cannot be open at once there.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "one psychologist's first receipt does not wait on another's of a different name",
+    async () => {
+      const asha = await createPsychologist(db(), { displayName: 'Dr. Asha Kulkarni' });
+      const meera = await createPsychologist(db(), { displayName: 'Meera Nair' });
+      let letGo!: () => void;
+      const held = new Promise<void>((resolve) => (letGo = resolve));
+      let ashaHasSeries!: () => void;
+      const ashaReady = new Promise<void>((resolve) => (ashaHasSeries = resolve));
+      const first = db().transaction(async (tx) => {
+        await createReceiptsRepository(tx).seriesOf(asha.id, 'ASHA', []);
+        ashaHasSeries();
+        await held;
+      });
+      await ashaReady;
+      try {
+        // Asha's transaction is still open, holding her base's lock; Meera's is another base.
+        const code = await db().transaction(async (tx) => {
+          await tx.execute(sql`set local lock_timeout = '2s'`);
+          return createReceiptsRepository(tx).seriesOf(meera.id, 'MEERA', []);
+        });
+        expect(code).toBe('MEERA');
+      } finally {
+        letGo();
+        await first;
+      }
+      expect(await series(asha.id)).toMatch(/^ASHA\d*$/);
+    },
+  );
 
   it('numbers turn with the financial year at midnight IST between 31 March and 1 April', async () => {
     const who = await createPsychologist(db(), { displayName: 'Kavya Iyer' });
