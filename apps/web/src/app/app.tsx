@@ -143,7 +143,13 @@ function PageFlowBody({ view, setView }: { view: View; setView: (view: View) => 
     const key = `${user.id}:${user.locale}`;
     if (adoptedFor.current === key) return;
     adoptedFor.current = key;
-    if (user.locale !== locale) void setLocale(user.locale, { chosenHere: false });
+    if (user.locale !== locale) {
+      // Its words could not be fetched (offline): the page stays readable in its own language,
+      // and the next sign-in or visit tries again.
+      setLocale(user.locale, { chosenHere: false }).catch(() => {
+        adoptedFor.current = null;
+      });
+    }
   }, [user, locale, setLocale]);
   const saveLocale = async (chosen: Locale) => {
     if (user) await updateAccount.mutateAsync({ locale: chosen });

@@ -9,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { DEFAULT_LOCALE, type Locale } from '@sukoon/shared';
+import { DEFAULT_LOCALE, LOCALE_LABELS, type Locale } from '@sukoon/shared';
 import { ENGLISH, loadMessages, type MessageKey, type Messages } from './catalogue';
 import { needsParsing } from './message-text';
 import { rememberLocale, setPageLocale } from './locale';
@@ -150,24 +150,49 @@ export function RedrawOnLanguageChange({ children }: { children: ReactNode }) {
 
 export const useI18n = () => useContext(I18nContext);
 
+/** A language's name in the reader's ("Hindi" to an English reader), its own name where unknown. */
+function languageName(locale: Locale, reader: Locale): string {
+  try {
+    return (
+      new Intl.DisplayNames([reader], { type: 'language' }).of(locale) ?? LOCALE_LABELS[locale]
+    );
+  } catch {
+    return LOCALE_LABELS[locale];
+  }
+}
+
 /**
- * A language chosen by the person: `save` runs first (signed in, it stores the choice with the
- * account, so emails follow it) and the page switches once it has settled. When it rejects, the page
- * keeps its language and `notSaved` is true, for the switcher to say so.
+ * A language chosen by the person. Its words are fetched first, then `save` runs (signed in, it
+ * stores the choice with the account, so emails follow it), then the page switches. When either
+ * fails, the page keeps its language and `problem` says why, in that language, for the switcher to
+ * show: words fetched first, so an account is never left in a language its page could not show.
  */
 export function useChooseLocale(save: ((locale: Locale) => Promise<unknown>) | undefined) {
-  const { setLocale } = useI18n();
-  const [notSaved, setNotSaved] = useState(false);
+  const { locale: pageLanguage, setLocale, t } = useI18n();
+  const [problem, setProblem] = useState<{ kind: 'notLoaded' | 'notSaved'; locale: Locale }>();
   const choose = async (locale: Locale) => {
-    setNotSaved(false);
+    setProblem(undefined);
+    try {
+      await loadMessages(locale);
+    } catch {
+      setProblem({ kind: 'notLoaded', locale });
+      return;
+    }
     try {
       await save?.(locale);
     } catch {
-      setNotSaved(true);
+      setProblem({ kind: 'notSaved', locale });
       return;
     }
+    // The words have arrived, so this cannot fail now.
     await setLocale(locale);
   };
-  return { choose, notSaved };
+  const problemText =
+    problem?.kind === 'notLoaded'
+      ? t('language.notLoaded', { language: languageName(problem.locale, pageLanguage) })
+      : problem?.kind === 'notSaved'
+        ? t('avatarMenu.languageNotSaved')
+        : null;
+  return { choose, problem: problemText };
 }
 export const useT = () => useContext(I18nContext).t;

@@ -3,8 +3,8 @@ import { useChooseLocale, useI18n } from '../../i18n/i18n';
 
 /**
  * The languages side by side, each named in its own script (English / हिन्दी), the current one
- * pressed. `onChosen` runs first (signed in: it saves the choice to the account); the page switches
- * once it has settled, and stays as it was, saying so, when it rejects.
+ * pressed. The language's words are fetched, then `onChosen` runs (signed in: it saves the choice to
+ * the account), then the page switches; when either fails it stays as it was, saying so.
  */
 export function LanguageSwitcher({
   onChosen,
@@ -14,7 +14,7 @@ export function LanguageSwitcher({
   className?: string;
 }) {
   const { locale, t } = useI18n();
-  const { choose, notSaved } = useChooseLocale(onChosen);
+  const { choose, problem } = useChooseLocale(onChosen);
   return (
     <div className={`flex flex-col items-center gap-1 ${className}`}>
       <div role="group" aria-label={t('language.label')} className="flex gap-1">
@@ -34,9 +34,9 @@ export function LanguageSwitcher({
           </button>
         ))}
       </div>
-      {notSaved && (
+      {problem && (
         <p role="alert" className="text-xs text-red-700">
-          {t('avatarMenu.languageNotSaved')}
+          {problem}
         </p>
       )}
     </div>

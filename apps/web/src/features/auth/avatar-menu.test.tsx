@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery, stubApi } from '../../testing/render';
 import { AvatarMenu } from './avatar-menu';
 import { SessionProvider } from './session';
+import * as catalogue from '../../i18n/catalogue';
 import { ENGLISH } from '../../i18n/catalogue';
 import { I18nProvider } from '../../i18n/i18n';
 import { pageLocale, setPageLocale } from '../../i18n/locale';
@@ -106,6 +107,26 @@ describe('choosing a language', () => {
     expect(
       screen.getByRole('menuitemradio', { name: 'English' }).getAttribute('aria-checked'),
     ).toBe('true');
+  });
+
+  it("says so when the language's words cannot be fetched, and leaves the account alone", async () => {
+    const onLocaleChosen = vi.fn(() => Promise.resolve());
+    const fetchWords = vi
+      .spyOn(catalogue, 'loadMessages')
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+    renderLanguages(onLocaleChosen);
+    fireEvent.click(screen.getByRole('menuitemradio', { name: 'हिन्दी' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Hindi could not be loaded. Check your connection and try again.',
+    );
+    expect(onLocaleChosen).not.toHaveBeenCalled();
+    expect(pageLocale()).toBe('en');
+    fetchWords.mockRestore();
+
+    // Once the words arrive, the same choice goes through.
+    fireEvent.click(screen.getByRole('menuitemradio', { name: 'हिन्दी' }));
+    await waitFor(() => expect(pageLocale()).toBe('hi'));
+    expect(onLocaleChosen).toHaveBeenCalledWith('hi');
   });
 
   it('switches the page once the account has saved it', async () => {

@@ -41,7 +41,7 @@ export function AvatarMenu({
   const [confirmSignOutEverywhere, setConfirmSignOutEverywhere] = useState(false);
   const { locale, t } = useI18n();
   // Once saved, the page is drawn anew in the new language, which also closes this menu.
-  const { choose: chooseLocale, notSaved: languageNotSaved } = useChooseLocale(onLocaleChosen);
+  const { choose: chooseLocale, problem: languageProblem } = useChooseLocale(onLocaleChosen);
   return (
     <>
       <DropdownMenu.Root {...(defaultOpen ? { defaultOpen } : {})}>
@@ -112,9 +112,9 @@ export function AvatarMenu({
                 </DropdownMenu.RadioItem>
               ))}
             </DropdownMenu.RadioGroup>
-            {languageNotSaved && (
+            {languageProblem && (
               <p role="alert" className="max-w-56 px-3 py-1.5 text-xs text-red-700">
-                {t('avatarMenu.languageNotSaved')}
+                {languageProblem}
               </p>
             )}
           </DropdownMenu.Content>
