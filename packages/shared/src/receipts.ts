@@ -34,8 +34,10 @@ export const Gstin = z
     z
       .string()
       .regex(GSTIN_SHAPE, 'A GSTIN has 15 characters, like 27AAPFU0939F1ZV')
+      // Only a well-shaped GSTIN's check character is read: "ABC" is told its shape, not this.
       .refine(
-        (gstin) => gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14],
+        (gstin) =>
+          !GSTIN_SHAPE.test(gstin) || gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14],
         'This GSTIN’s last character does not match: check it for a typing mistake',
       ),
   );
