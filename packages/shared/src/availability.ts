@@ -93,9 +93,10 @@ export const RateInr = z
   .min(1, 'The fee must be at least ₹1')
   .max(100_000, 'The fee can be at most ₹1,00,000');
 
-export const TimeZoneSchema = z
-  .string()
-  .refine(isValidTimeZone, 'Choose a time zone such as Asia/Kolkata');
+export const TimeZoneSchema = z.string().refine(isValidTimeZone, {
+  message: 'Choose a time zone such as Asia/Kolkata',
+  params: { check: 'timeZone' },
+});
 
 // Psychologist and UpdatePsychologistBody live in ./profile.
 

@@ -6,8 +6,11 @@ export const ApiErrorBody = z.object({
   message: z.string(),
   /**
    * A validation answer's problems, one a field: where (`body.policy.horizonWeeks`), the schema's
-   * English message, and the check that failed as zod names it (`code`: `too_small`, `custom`...; for
-   * `invalid_type` the type it `expected`), so a client can word it in its reader's language.
+   * English message, the check that failed as zod names it (`code`: `too_small`, `custom`...; for
+   * `invalid_type` the type it `expected`), and the check's own name (`check`, as `checkOf` in
+   * checks.ts gives it: `tooBig`, `format`, or a refinement's name such as `gstinCheckCharacter`).
+   * A client words a problem in its reader's language by `check` alone: it tells apart a field's two
+   * refinements, which `code` (`custom` for both) cannot, and it does not change when the English does.
    */
   details: z
     .array(
@@ -16,6 +19,7 @@ export const ApiErrorBody = z.object({
         message: z.string(),
         code: z.string().optional(),
         expected: z.string().optional(),
+        check: z.string().optional(),
       }),
     )
     .optional(),

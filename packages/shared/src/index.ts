@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './locales';
 export * from './envelope';
+export * from './checks';
 export * from './errors';
 export * from './health';
 export * from './auth';

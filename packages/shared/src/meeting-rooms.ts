@@ -38,10 +38,10 @@ export const JitsiServerUrl = z
         JITSI_SERVER_MAX_LENGTH,
         `A Jitsi server address can be at most ${JITSI_SERVER_MAX_LENGTH} characters`,
       )
-      .refine(
-        (value) => isMeetingLink(value) && /^https:\/\/[^/?#]+$/.test(value),
-        MEETING_ROOM_MESSAGES.jitsiServer,
-      ),
+      .refine((value) => isMeetingLink(value) && /^https:\/\/[^/?#]+$/.test(value), {
+        message: MEETING_ROOM_MESSAGES.jitsiServer,
+        params: { check: 'httpsOrigin' },
+      }),
   );
 
 export const PersonalMeetingLink = z
@@ -51,7 +51,10 @@ export const PersonalMeetingLink = z
     MEETING_LINK_MAX_LENGTH,
     `A meeting link can be at most ${MEETING_LINK_MAX_LENGTH} characters`,
   )
-  .refine(isMeetingLink, MEETING_ROOM_MESSAGES.personalLink);
+  .refine(isMeetingLink, {
+    message: MEETING_ROOM_MESSAGES.personalLink,
+    params: { check: 'httpsLink' },
+  });
 
 /** The choice as the profile sends and reads it; only the owner ever reads it. */
 export const MeetingLinks = z.discriminatedUnion(

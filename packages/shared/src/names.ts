@@ -51,10 +51,10 @@ function personName(label: string) {
           DISPLAY_NAME_MAX_LENGTH,
           `${label} can be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
         )
-        .refine(
-          (name) => !hasForbiddenNameCharacter(name),
-          `${label} can hold letters, marks, digits, spaces and . , ' - ( ) &, not < > " \` \\ { } [ ] | or invisible characters`,
-        ),
+        .refine((name) => !hasForbiddenNameCharacter(name), {
+          message: `${label} can hold letters, marks, digits, spaces and . , ' - ( ) &, not < > " \` \\ { } [ ] | or invisible characters`,
+          params: { check: 'nameCharacters' },
+        }),
     );
 }
 

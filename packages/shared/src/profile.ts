@@ -44,7 +44,10 @@ export const Bio = z
     z
       .string()
       .max(BIO_MAX_LENGTH, `Keep the bio to ${BIO_MAX_LENGTH} characters or fewer`)
-      .refine((bio) => !NOT_IN_A_BIO.test(bio), 'The bio holds an invisible control character'),
+      .refine((bio) => !NOT_IN_A_BIO.test(bio), {
+        message: 'The bio holds an invisible control character',
+        params: { check: 'bioControlCharacter' },
+      }),
   );
 
 export const YearsOfPractice = z
@@ -119,11 +122,14 @@ export const UpdatePsychologistBody = z
     specializations: z
       .array(Specialization)
       .min(1, 'Choose at least one specialization')
-      .refine(unique, 'Choose each specialization once'),
+      .refine(unique, {
+        message: 'Choose each specialization once',
+        params: { check: 'eachOnce' },
+      }),
     languages: z
       .array(Language)
       .min(1, 'Choose at least one language you see patients in')
-      .refine(unique, 'Choose each language once'),
+      .refine(unique, { message: 'Choose each language once', params: { check: 'eachOnce' } }),
     bio: Bio,
     yearsOfPractice: YearsOfPractice,
     registrationNumber: RegistrationNumber.nullable(),
@@ -131,7 +137,10 @@ export const UpdatePsychologistBody = z
     meetingLinks: MeetingLinks,
   })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
+  .refine((body) => Object.keys(body).length > 0, {
+    message: 'Send at least one field to change',
+    params: { check: 'somethingToChange' },
+  });
 export type UpdatePsychologistBody = z.infer<typeof UpdatePsychologistBody>;
 
 /**

@@ -17,6 +17,10 @@ describe('GSTIN', () => {
   it('refuses a wrong shape or a wrong check character, saying which', () => {
     expect(Gstin.safeParse('27AAPFU0939F1Z').error?.issues[0]?.message).toMatch(/15 characters/);
     expect(Gstin.safeParse('27AAPFU0939F1ZX').error?.issues[0]?.message).toMatch(/last character/);
+    // A GSTIN of the wrong shape is told only that: its last character is not a check character.
+    expect(Gstin.safeParse('ABC').error?.issues.map((issue) => issue.message)).toEqual([
+      'A GSTIN has 15 characters, like 27AAPFU0939F1ZV',
+    ]);
   });
   it('needs a GSTIN when registered, and drops it when not', () => {
     expect(

@@ -34,9 +34,14 @@ export const Gstin = z
     z
       .string()
       .regex(GSTIN_SHAPE, 'A GSTIN has 15 characters, like 27AAPFU0939F1ZV')
+      // Only a well-shaped GSTIN's check character is read: "ABC" is told its shape, not this.
       .refine(
-        (gstin) => gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14],
-        'This GSTIN’s last character does not match: check it for a typing mistake',
+        (gstin) =>
+          !GSTIN_SHAPE.test(gstin) || gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14],
+        {
+          message: 'This GSTIN’s last character does not match: check it for a typing mistake',
+          params: { check: 'gstinCheckCharacter' },
+        },
       ),
   );
 
@@ -61,11 +66,14 @@ export const PracticeAddress = z
         PRACTICE_ADDRESS_MAX_LENGTH,
         `Keep the address to ${PRACTICE_ADDRESS_MAX_LENGTH} characters or fewer`,
       )
-      .refine((address) => address.split('\n').length <= 4, 'Write the address in 4 lines or fewer')
-      .refine(
-        (address) => !/\p{Cc}/u.test(address.replace(/\n/g, '')),
-        'The address holds an invisible control character',
-      ),
+      .refine((address) => address.split('\n').length <= 4, {
+        message: 'Write the address in 4 lines or fewer',
+        params: { check: 'addressLines' },
+      })
+      .refine((address) => !/\p{Cc}/u.test(address.replace(/\n/g, '')), {
+        message: 'The address holds an invisible control character',
+        params: { check: 'addressControlCharacter' },
+      }),
   )
   .transform((value) => (value === '' ? null : value));
 
@@ -82,6 +90,7 @@ export const ReceiptSettings = z
         code: 'custom',
         path: ['gstin'],
         message: 'Enter your GSTIN, or choose “Not registered for GST”',
+        params: { check: 'gstinMissing' },
       });
     }
   })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signedInAs } from '../../test/sign-in';
 import { useTestApp } from '../../test/test-app';
 
 describe('error envelope', () => {
@@ -47,5 +48,88 @@ describe('error envelope', () => {
     expect(response.headers['content-security-policy']).toBe(
       "default-src 'none';frame-ancestors 'none'",
     );
+  });
+});
+
+describe('a validation answer’s details', () => {
+  const context = useTestApp();
+
+  it('name each failed check: a refinement by its own name, a built-in check by its code’s', async () => {
+    const psychologist = await signedInAs(context.database.db, 'psychologist');
+    const send = (method: 'PUT' | 'PATCH', url: string, payload: object) =>
+      context.app.inject({ method, url, headers: psychologist.headers, payload });
+    // The address's two refinements fail at once: zod's code is `custom` for both, the names differ.
+    const address = await send('PUT', '/api/receipts/settings', {
+      address: 'a\nb\nc\nd\ne\u0001',
+      gstStatus: 'not_registered',
+      gstin: null,
+    });
+    expect(address.statusCode).toBe(400);
+    expect(address.json().error.details).toEqual([
+      {
+        path: 'body.address',
+        message: 'Write the address in 4 lines or fewer',
+        code: 'custom',
+        check: 'addressLines',
+      },
+      {
+        path: 'body.address',
+        message: 'The address holds an invisible control character',
+        code: 'custom',
+        check: 'addressControlCharacter',
+      },
+    ]);
+    // For a Hindi reader too: the answer's message is Hindi, the names stay.
+    expect((await send('PATCH', '/api/users/me', { locale: 'hi' })).statusCode).toBe(200);
+    const typo = await send('PUT', '/api/receipts/settings', {
+      address: null,
+      gstStatus: 'registered',
+      gstin: '27AAPFU0939F1ZW',
+    });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().error.message).toMatch(/[\u0900-\u097F]/);
+    expect(typo.json().error.details).toEqual([
+      expect.objectContaining({
+        path: 'body.gstin',
+        code: 'custom',
+        check: 'gstinCheckCharacter',
+      }),
+    ]);
+    const missing = await send('PUT', '/api/receipts/settings', {
+      address: null,
+      gstStatus: 'registered',
+      gstin: null,
+    });
+    expect(missing.json().error.details).toEqual([
+      expect.objectContaining({ path: 'body.gstin', code: 'custom', check: 'gstinMissing' }),
+    ]);
+    // Built-in checks: a regex is `format`, `.int()` is `whole`, `.max()` is `tooBig`.
+    const shape = await send('PUT', '/api/receipts/settings', {
+      address: null,
+      gstStatus: 'registered',
+      gstin: 'ABC',
+    });
+    expect(shape.json().error.details).toEqual([
+      expect.objectContaining({ path: 'body.gstin', code: 'invalid_format', check: 'format' }),
+    ]);
+    const url = `/api/psychologists/${psychologist.user.id}`;
+    const years = await send('PATCH', url, { yearsOfPractice: 2.5, bio: 'x'.repeat(601) });
+    expect(years.statusCode).toBe(400);
+    expect(years.json().error.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: 'body.yearsOfPractice',
+          code: 'invalid_type',
+          expected: 'int',
+          check: 'whole',
+        }),
+        expect.objectContaining({ path: 'body.bio', code: 'too_big', check: 'tooBig' }),
+      ]),
+    );
+    // The body's own refinement (nothing sent) names itself too.
+    const nothing = await send('PATCH', url, {});
+    expect(nothing.json().error.details).toEqual([
+      expect.objectContaining({ code: 'custom', check: 'somethingToChange' }),
+    ]);
   });
 });

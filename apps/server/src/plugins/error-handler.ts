@@ -4,7 +4,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { ERRORS, type ErrorCode, type ErrorEnvelope } from '@sukoon/shared';
+import { checkOf, ERRORS, type ErrorCode, type ErrorEnvelope } from '@sukoon/shared';
 import { AppError, isDatabaseUnavailable } from '../lib/errors';
 import { errorMessageIn, requestLocale, translateMessage } from '../i18n/translate';
 
@@ -79,7 +79,9 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => {
-        const expected: unknown = issue.params.expected;
+        // The rest of zod's issue: `expected` for a wrong type, a refinement's own `params`.
+        const { expected, params } = issue.params as { expected?: unknown; params?: unknown };
+        const check = checkOf({ code: issue.keyword, expected, params });
         return {
           path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join(
             '.',
@@ -87,6 +89,8 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
           message: issue.message ?? 'is not valid',
           code: issue.keyword,
           ...(typeof expected === 'string' ? { expected } : {}),
+          // The check's name (a refinement's own, or the code's), by which a client words it.
+          ...(check === null ? {} : { check }),
         };
       });
       const first = details[0];

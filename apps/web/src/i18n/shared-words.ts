@@ -1,11 +1,14 @@
 import {
+  checkOf,
   DISPLAY_NAME_MAX_LENGTH,
   DISPLAY_NAME_MIN_LENGTH,
+  type ApiErrorBody,
+  type CheckedIssue,
   type Specialization,
 } from '@sukoon/shared';
 import type { PrimitiveType } from 'intl-messageformat';
 import type { MessageKey } from './catalogue';
-import { englishT, type Translate } from './i18n';
+import type { Translate } from './i18n';
 
 /** Each specialization's name: registration, the profile, and the patient's chooser show them. */
 export const SPECIALIZATION_NAMES: Record<Specialization, MessageKey> = {
@@ -34,95 +37,53 @@ export interface Problem {
   values?: Record<string, PrimitiveType>;
 }
 
-/** What the forms read of a zod issue: its code, and for `invalid_type` the type it expected. */
-export interface Issue {
-  code: string;
-  expected?: string;
-}
-
-/** Which of a field's checks failed, by zod's issue code. */
-export type Check = 'type' | 'whole' | 'tooSmall' | 'tooBig' | 'format' | 'choice' | 'custom';
+/** What the forms read of a zod issue: its code, `expected` for a wrong type, a refinement's params. */
+export type Issue = CheckedIssue;
 
 /**
- * A field's problems by the check that failed (zod's kind of check, or a name of the form's own where
- * one field has two checks of a kind), and its general message: a problem the form cannot tell
- * apart, or a server's objection no check of the form words.
+ * A field's problems by the name of the check that failed (`checkOf` in the shared checks.ts: a
+ * built-in check's `tooSmall`, `format`..., a refinement's own name such as `addressLines`), and its
+ * general message: a problem the form has no words of its own for.
  */
 export interface Problems {
   general: Problem;
   [check: string]: Problem | undefined;
 }
 
-export function checkOf(issue: Issue): Check | null {
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.expected === 'int' ? 'whole' : 'type';
-    case 'too_small':
-      return 'tooSmall';
-    case 'too_big':
-      return 'tooBig';
-    case 'invalid_format':
-      return 'format';
-    case 'invalid_value':
-    case 'invalid_union':
-      return 'choice';
-    case 'custom':
-      return 'custom';
-    default:
-      return null;
-  }
+/** A problem by its check's name, else the field's general one. */
+function wording(t: Translate, problems: Problems, check: string | null | undefined): string {
+  const problem = (check ? problems[check] : undefined) ?? problems.general;
+  return t(problem.key, problem.values);
 }
 
 /** A schema's objection to a field in the page's language: by the check that failed, never its English. */
-export function problemText(
-  t: Translate,
-  problems: Problems,
-  issue: Issue,
-  check: string | null = checkOf(issue),
-): string {
-  const problem = (check === null ? undefined : problems[check]) ?? problems.general;
-  return t(problem.key, problem.values);
+export function problemText(t: Translate, problems: Problems, issue: Issue): string {
+  return wording(t, problems, checkOf(issue));
 }
 
 /** A field's problems, their values (a notice, "7 days") worded by the given translator. */
 export type ProblemsOf = (t: Translate) => Problems;
 
-/** A server's objection to a field: a validation answer's `details` entry (message, zod's code). */
-export interface ServerProblem {
-  message?: string;
-  code?: string;
-  expected?: string;
-}
+/** A server's objection to a field: a validation answer's `details` entry; `check` names the check. */
+export type ServerProblem = Partial<NonNullable<ApiErrorBody['details']>[number]>;
 
 /**
- * A server's objection to a field in the page's language, read as the form's own check would word
- * it: the check whose English is the schema's message (which tells apart a field's two checks of one
- * kind), else the check of zod's `code` (so a reworded schema message still reads right), else the
- * field's general message.
+ * A server's objection to a field in the page's language, worded as the form's own check words it:
+ * by the check's name the server sends (the same names, from the same schemas), else the field's
+ * general message (an answer with no name, or one no check of the form knows).
  */
 export function serverProblemText(
   t: Translate,
   problemsOf: ProblemsOf,
   detail: ServerProblem = {},
 ): string {
-  const english = problemsOf(englishT);
-  const byMessage = Object.keys(english).find((name) => {
-    const problem = english[name];
-    return problem !== undefined && englishT(problem.key, problem.values) === detail.message;
-  });
-  const check =
-    byMessage ??
-    (detail.code === undefined
-      ? null
-      : checkOf({ code: detail.code, ...(detail.expected ? { expected: detail.expected } : {}) }));
-  const problems = problemsOf(t);
-  const problem = (check === null ? undefined : problems[check]) ?? problems.general;
-  return t(problem.key, problem.values);
+  return wording(t, problemsOf(t), detail.check);
 }
 
 /** The full name's problems (as fullNameProblem words them), for a server's objection. */
 export const fullNameProblems: ProblemsOf = () => ({
   tooSmall: { key: 'auth.problem.fullNameTooShort', values: { min: DISPLAY_NAME_MIN_LENGTH } },
   tooBig: { key: 'auth.problem.fullNameTooLong', values: { max: DISPLAY_NAME_MAX_LENGTH } },
+  nameCharacters: { key: 'auth.problem.fullNameCharacters' },
   general: { key: 'auth.problem.fullNameCharacters' },
 });

@@ -1,6 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import {
+  checkOf,
   DEFAULT_PRACTICE_POLICY,
   MEETING_LINK_MAX_LENGTH,
   POLICY_LIMITS,
@@ -11,7 +12,8 @@ import type { MessageKey } from '../../i18n/catalogue';
 import hi from '../../i18n/hi.json';
 import { englishT, type Translate } from '../../i18n/i18n';
 import { profileProblem, profileServerProblem } from './profile-dialog';
-import { receiptProblem } from './receipt-settings';
+import { serverProblemText } from '../../i18n/shared-words';
+import { RECEIPT_PROBLEMS, receiptProblem } from './receipt-settings';
 
 const hindiT: Translate = (key: MessageKey, values) =>
   String(new IntlMessageFormat((hi as Record<string, string>)[key]!, 'hi').format(values));
@@ -91,12 +93,20 @@ describe('the profile form words the shared schema’s objections from the catal
     expect(text).toMatch(/[\u0900-\u097F]/);
   });
 
+  it('names every refinement of its own, so no two of a field’s are both `custom`', () => {
+    const refinements = cases.filter(({ issue }) => issue.code === 'custom');
+    expect(refinements.length).toBeGreaterThanOrEqual(6);
+    for (const { issue } of refinements) expect(checkOf(issue), issue.message).not.toBe('custom');
+  });
+
   it.each(cases)(
-    'the server’s detail reads as the form’s own check: $issue.message',
+    'the server’s detail reads as the form’s own check, by its name: $issue.message',
     ({ issue }) => {
       const path = ['body', ...issue.path.map(String)].join('.');
-      expect(profileServerProblem(hindiT, path, issue)).toEqual(profileProblem(hindiT, issue));
-      expect(profileServerProblem(englishT, path, issue)).toEqual(profileProblem(englishT, issue));
+      // As the server sends it (its English message is not read: another check's here).
+      const detail = { message: 'Invalid input', code: issue.code, check: checkOf(issue)! };
+      expect(profileServerProblem(hindiT, path, detail)).toEqual(profileProblem(hindiT, issue));
+      expect(profileServerProblem(englishT, path, detail)).toEqual(profileProblem(englishT, issue));
     },
   );
 
@@ -114,29 +124,35 @@ describe('the profile form words the shared schema’s objections from the catal
     expect(profileProblem(englishT, issuesOf({})[0]!)[0]).toBe('form');
   });
 
-  it('reads a reworded schema message by its code, as the form’s own check words it', () => {
+  it('reads a reworded schema message by its check’s name, as the form’s own check words it', () => {
     const tooMany = issuesOf({ yearsOfPractice: 71 })[0]!;
-    expect(tooMany.code).toBe('too_big');
-    const reworded = { message: 'Seventy years at most', code: tooMany.code };
-    expect(profileServerProblem(hindiT, 'body.yearsOfPractice', reworded)).toEqual(
-      profileProblem(hindiT, tooMany),
-    );
-    expect(profileServerProblem(englishT, 'body.yearsOfPractice', reworded)).toEqual(
-      profileProblem(englishT, tooMany),
-    );
+    expect(checkOf(tooMany)).toBe('tooBig');
+    const reworded = { message: 'Seventy years at most', code: 'too_big', check: 'tooBig' };
+    expect(profileServerProblem(hindiT, 'body.yearsOfPractice', reworded)).toEqual([
+      'yearsOfPractice',
+      'प्रैक्टिस के साल ज़्यादा से ज़्यादा 70 हो सकते हैं',
+    ]);
+    expect(profileServerProblem(englishT, 'body.yearsOfPractice', reworded)).toEqual([
+      'yearsOfPractice',
+      'Years of practice can be at most 70',
+    ]);
   });
 
   it('words a server detail no check of the form knows with the field’s general message', () => {
-    expect(
-      profileServerProblem(hindiT, 'body.bio', { message: 'Bio is not allowed today' }),
-    ).toEqual(['bio', 'अपना परिचय जाँचें']);
-    expect(
-      profileServerProblem(englishT, 'body.yearsOfPractice', { message: 'is not valid' }),
-    ).toEqual(['yearsOfPractice', 'Enter your years of practice as a number']);
-    expect(
-      profileServerProblem(englishT, 'body.somethingNew', { message: 'is not valid' })[0],
-    ).toBe('form');
-    expect(profileServerProblem(englishT, 'body.policy', { message: 'Invalid input' })).toEqual([
+    expect(profileServerProblem(hindiT, 'body.bio', { check: 'notToday' })).toEqual([
+      'bio',
+      'अपना परिचय जाँचें',
+    ]);
+    // An answer without a name (an older server's) is not guessed from its English.
+    expect(profileServerProblem(englishT, 'body.bio', {})).toEqual(['bio', 'Check the bio']);
+    expect(profileServerProblem(englishT, 'body.yearsOfPractice', { check: 'custom' })).toEqual([
+      'yearsOfPractice',
+      'Enter your years of practice as a number',
+    ]);
+    expect(profileServerProblem(englishT, 'body.somethingNew', { check: 'tooBig' })[0]).toBe(
+      'form',
+    );
+    expect(profileServerProblem(englishT, 'body.policy', { check: 'type' })).toEqual([
       'policy',
       "Check the booking and cancellation policy's settings",
     ]);
@@ -166,11 +182,44 @@ describe('the receipt settings word the shared schema’s objections from the ca
     expect(new Set(cases.map(({ issue }) => issue.message)).size).toBe(7);
   });
 
-  it.each(cases)('in English, byte for byte the schema’s: $issue.message', ({ sent, issue }) => {
+  it.each(cases)('in English, byte for byte the schema’s: $issue.message', ({ issue }) => {
     const key = String(issue.path[0]) as 'address' | 'gstStatus' | 'gstin';
-    expect(receiptProblem(englishT, key, issue, sent)).toBe(issue.message);
-    const hindi = receiptProblem(hindiT, key, issue, sent);
+    expect(receiptProblem(englishT, key, issue)).toBe(issue.message);
+    const hindi = receiptProblem(hindiT, key, issue);
     expect(hindi).not.toBe(issue.message);
     expect(hindi).toMatch(/[\u0900-\u097F]/);
+    // The server's answer names the same check, and reads the same.
+    const detail = { check: checkOf(issue)! };
+    expect(serverProblemText(englishT, RECEIPT_PROBLEMS[key], detail)).toBe(issue.message);
+    expect(serverProblemText(hindiT, RECEIPT_PROBLEMS[key], detail)).toBe(hindi);
+  });
+
+  it('words each of a field’s two refinements by the name the server sends, whatever its English', () => {
+    // Both fail as zod's `custom`; only the name tells them apart. The English sent is the other's.
+    const lines = { message: 'The address holds an invisible control character', code: 'custom' };
+    const address = RECEIPT_PROBLEMS.address;
+    expect(serverProblemText(englishT, address, { ...lines, check: 'addressLines' })).toBe(
+      'Write the address in 4 lines or fewer',
+    );
+    expect(serverProblemText(hindiT, address, { ...lines, check: 'addressLines' })).toBe(
+      'पता ज़्यादा से ज़्यादा 4 लाइनों में लिखें',
+    );
+    const control = { message: 'Write the address in 4 lines or fewer', code: 'custom' };
+    expect(
+      serverProblemText(englishT, address, { ...control, check: 'addressControlCharacter' }),
+    ).toBe('The address holds an invisible control character');
+    expect(
+      serverProblemText(hindiT, address, { ...control, check: 'addressControlCharacter' }),
+    ).toBe('पते में कोई न दिखने वाला कंट्रोल कैरेक्टर है');
+    const gstin = RECEIPT_PROBLEMS.gstin;
+    expect(serverProblemText(englishT, gstin, { code: 'custom', check: 'gstinMissing' })).toBe(
+      'Enter your GSTIN, or choose “Not registered for GST”',
+    );
+    expect(serverProblemText(hindiT, gstin, { code: 'custom', check: 'gstinMissing' })).toBe(
+      'अपना GSTIN डालें, या “GST में रजिस्टर्ड नहीं” चुनें',
+    );
+    expect(serverProblemText(hindiT, gstin, { code: 'custom', check: 'gstinCheckCharacter' })).toBe(
+      'इस GSTIN का आखिरी अक्षर मेल नहीं खाता: देख लें कि टाइप करने में कोई गलती तो नहीं हुई',
+    );
   });
 });

@@ -189,6 +189,8 @@ describe('ProfileDialog: booking and cancellation policy (issue 18)', { timeout:
                 {
                   path: 'body.policy.horizonWeeks',
                   message: 'Patients can book at most 52 weeks ahead',
+                  code: 'too_big',
+                  check: 'tooBig',
                 },
               ],
             } as never,
@@ -230,6 +232,8 @@ describe('ProfileDialog: booking and cancellation policy (issue 18)', { timeout:
                 {
                   path: 'body.policy.horizonWeeks',
                   message: 'Patients can book at most 52 weeks ahead',
+                  code: 'too_big',
+                  check: 'tooBig',
                 },
               ],
             } as never,

@@ -123,15 +123,21 @@ const feeProblems: ProblemsOf = () => ({
   general: { key: 'profile.problem.fee.type' },
 });
 
-/** Each field's objections (the shared UpdatePsychologistBody's checks), worded from the catalogue. */
+/**
+ * Each field's objections by the name of the shared UpdatePsychologistBody's check (`tooBig`, or a
+ * refinement's own name such as `eachOnce`), worded from the catalogue; the server names them the same.
+ */
 export const PROFILE_PROBLEMS: Record<Exclude<Field, 'policy' | 'meetingLinks'>, ProblemsOf> = {
   displayName: fullNameProblems,
-  timeZone: () => ({ general: { key: 'profile.problem.timeZone' } }),
+  timeZone: () => ({
+    timeZone: { key: 'profile.problem.timeZone' },
+    general: { key: 'profile.problem.timeZone' },
+  }),
   session_20_minute_rate: feeProblems,
   session_45_minute_rate: feeProblems,
   specializations: () => ({
     tooSmall: { key: 'profile.problem.specializations.none' },
-    custom: { key: 'profile.problem.specializations.twice' },
+    eachOnce: { key: 'profile.problem.specializations.twice' },
     choice: {
       key: 'profile.problem.specializations.unknown',
       values: { list: SPECIALIZATIONS.join(', ') },
@@ -140,13 +146,13 @@ export const PROFILE_PROBLEMS: Record<Exclude<Field, 'policy' | 'meetingLinks'>,
   }),
   languages: () => ({
     tooSmall: { key: 'profile.problem.languages.none' },
-    custom: { key: 'profile.problem.languages.twice' },
+    eachOnce: { key: 'profile.problem.languages.twice' },
     choice: { key: 'profile.problem.languages.unknown' },
     general: { key: 'profile.problem.languages.none' },
   }),
   bio: () => ({
     tooBig: { key: 'profile.problem.bio.tooLong', values: { max: BIO_MAX_LENGTH } },
-    custom: { key: 'profile.problem.bio.control' },
+    bioControlCharacter: { key: 'profile.problem.bio.control' },
     general: { key: 'profile.problem.bio.general' },
   }),
   yearsOfPractice: () => ({
@@ -174,6 +180,7 @@ const MEETING_LINK_PROBLEMS = {
       key: 'profile.problem.meetingLinks.jitsiServerTooLong',
       values: { max: JITSI_SERVER_MAX_LENGTH },
     },
+    httpsOrigin: { key: 'profile.problem.meetingLinks.jitsiServer' },
     general: { key: 'profile.problem.meetingLinks.jitsiServer' },
   }),
   personalLink: () => ({
@@ -181,13 +188,14 @@ const MEETING_LINK_PROBLEMS = {
       key: 'profile.problem.meetingLinks.personalLinkTooLong',
       values: { max: MEETING_LINK_MAX_LENGTH },
     },
+    httpsLink: { key: 'profile.problem.meetingLinks.personalLink' },
     general: { key: 'profile.problem.meetingLinks.personalLink' },
   }),
 } satisfies Record<string, ProblemsOf>;
 
 /** The body as a whole: nothing to change, or an objection the form has no field for. */
 const formProblems: ProblemsOf = () => ({
-  custom: { key: 'profile.problem.nothingToChange' },
+  somethingToChange: { key: 'profile.problem.nothingToChange' },
   general: { key: 'profile.problem.form' },
 });
 

@@ -13,7 +13,6 @@ import type { MessageKey } from '../../i18n/catalogue';
 import { useT, type Translate } from '../../i18n/i18n';
 import { api, ApiError } from '../../lib/api-client';
 import {
-  checkOf,
   problemText,
   serverProblemText,
   type Issue,
@@ -40,45 +39,36 @@ const GSTIN_EXAMPLE = '27AAPFU0939F1ZV';
 /** The most lines an address is printed on (the shared PracticeAddress's check). */
 const ADDRESS_MAX_LINES = 4;
 
-/** Each field's objections (the shared ReceiptSettings's checks), worded from the catalogue. */
+/**
+ * Each field's objections by the name of the shared ReceiptSettings's check (a refinement's own name,
+ * such as `addressLines`), worded from the catalogue; the server's answer names them the same.
+ */
 export const RECEIPT_PROBLEMS: Record<Key, ProblemsOf> = {
   address: () => ({
     tooBig: {
       key: 'profile.problem.address.tooLong',
       values: { max: PRACTICE_ADDRESS_MAX_LENGTH },
     },
-    lines: { key: 'profile.problem.address.lines', values: { max: ADDRESS_MAX_LINES } },
-    custom: { key: 'profile.problem.address.control' },
+    addressLines: { key: 'profile.problem.address.lines', values: { max: ADDRESS_MAX_LINES } },
+    addressControlCharacter: { key: 'profile.problem.address.control' },
     general: { key: 'profile.problem.address.general' },
   }),
   gstStatus: () => ({ general: { key: 'profile.problem.gstStatus' } }),
   gstin: () => ({
     format: { key: 'profile.problem.gstin.shape', values: { example: GSTIN_EXAMPLE } },
-    custom: { key: 'profile.problem.gstin.checkCharacter' },
-    missing: { key: 'profile.problem.gstin.missing' },
+    gstinCheckCharacter: { key: 'profile.problem.gstin.checkCharacter' },
+    gstinMissing: { key: 'profile.problem.gstin.missing' },
     general: { key: 'profile.problem.gstin.shape', values: { example: GSTIN_EXAMPLE } },
   }),
   form: () => ({ general: { key: 'profile.problem.receipts' } }),
 };
 
 /**
- * The settings' objection to a field in the page's language, by the check that failed. The address
- * and the GSTIN each have two checks of their own: the value tells which one failed.
+ * The settings' objection to a field in the page's language, by the name of the check that failed
+ * (the address's and the GSTIN's two refinements each name themselves).
  */
-export function receiptProblem(
-  t: Translate,
-  field: Key,
-  issue: Issue,
-  sent: { address: string; gstin: string | null },
-): string {
-  let check: string | null = checkOf(issue);
-  if (field === 'address' && check === 'custom') {
-    // As PracticeAddress counts them: the lines that hold more than spaces.
-    const lines = sent.address.split(/\r\n?|\n/).filter((line) => line.trim()).length;
-    check = lines > ADDRESS_MAX_LINES ? 'lines' : 'custom';
-  }
-  if (field === 'gstin' && check === 'custom' && !sent.gstin?.trim()) check = 'missing';
-  return problemText(t, RECEIPT_PROBLEMS[field](t), issue, check);
+export function receiptProblem(t: Translate, field: Key, issue: Issue): string {
+  return problemText(t, RECEIPT_PROBLEMS[field](t), issue);
 }
 
 /** A field the settings have: an objection to anything else is shown for the whole form. */
@@ -158,7 +148,7 @@ function ReceiptSettingsForm({
         Object.fromEntries(
           parsed.error.issues.map((issue) => {
             const key = keyOf(issue.path[0] === undefined ? undefined : String(issue.path[0]));
-            return [key, receiptProblem(t, key, issue, sent)];
+            return [key, receiptProblem(t, key, issue)];
           }),
         ),
       );
