@@ -182,6 +182,61 @@ export async function bookAndPay(
   return { orderId: data.order_id, bookingId: data.booking_id, startTime, fee, confirmed };
 }
 
+/** 11:00 AM (or `minute`) in India on a weekday (0 = Monday) of next week: always after this one. */
+export function nextWeekAt(weekday: number, minute = 11 * 60) {
+  const ist = new Date(Date.now() + 330 * 60_000);
+  const mondayOffset = (ist.getUTCDay() + 6) % 7;
+  const day = new Date(
+    Date.UTC(
+      ist.getUTCFullYear(),
+      ist.getUTCMonth(),
+      ist.getUTCDate() - mondayOffset + 7 + weekday,
+    ),
+  );
+  return new Date(day.getTime() + minute * 60_000 - 330 * 60_000);
+}
+
+/** A patient (the demo one unless `who`) books and pays a session with `psychologistId` through the API. */
+export async function bookByApi(
+  request: APIRequestContext,
+  psychologistId: string,
+  start: Date,
+  title: string,
+  duration: 20 | 45 = 45,
+  who: { email: string; password: string } = PATIENT,
+) {
+  const patient = await login(request, who);
+  const headers = bearer(patient.token);
+  const order = await request.post('/api/payments/create-order', {
+    headers,
+    data: {
+      psychologist_id: psychologistId,
+      start_time: start.toISOString(),
+      duration,
+      title,
+      description: 'Booked through the API',
+    },
+  });
+  expect(order.status(), await order.text()).toBe(200);
+  const { order_id: orderId } = ((await order.json()) as { data: { order_id: string } }).data;
+  const paid = await request.post('/api/payments/sandbox/pay', {
+    headers,
+    data: {
+      order_id: orderId,
+      method: 'upi',
+      vpa: 'success@razorpay',
+      outcome: 'success',
+      webhook: 'none',
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const verified = await request.post('/api/payments/verify-payment', {
+    headers,
+    data: ((await paid.json()) as { data: { response: unknown } }).data.response,
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+}
+
 /** The newest six-digit code the dev mailbox holds for an address. */
 export async function codeFor(request: APIRequestContext, email: string, subject: RegExp) {
   let code: string | undefined;
