@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { PATIENT, PSYCHOLOGIST, device, expect, press, test } from '../fixtures';
-import { clock, escapeRegExp, mail, mailPattern, say, sayPattern, weekday } from './words';
+import { clock, escapeRegExp, mail, mailPattern, say, sayPart, weekday } from './words';
 
 // Helpers of the journeys. The demo identities and their past sessions are seeded on a fresh
 // database (apps/server/src/db/seed.ts).
@@ -107,20 +107,33 @@ export async function goWeeksAhead(page: Page, weeks: number) {
   }
 }
 
+export type CellState = 'free' | 'past' | 'dayOff' | 'unavailable' | 'blocked' | 'booked';
+
 /**
- * The start of a week cell's name, its day and time ('Friday, March 27 at 11:00 AM: '), whatever its
- * state, in the journey's language; the day may be a pattern.
+ * A week cell's name, by its start, in the journey's language: its day and time ('Friday, March 27
+ * at 11:00 AM: '), then with `state` its state and action ('Free, book'); the session titles that
+ * may follow are left open. The day may be a pattern.
  */
-export function cellStart(day: string | RegExp, time: string): RegExp {
-  const state = escapeRegExp(say('calendar.cell.state', { state: 'free' }));
-  const whole = sayPattern('calendar.cell.name', {
-    day,
-    time: clock(time),
-    state: 'free',
-    action: 'none',
-  }).source;
-  return new RegExp(whole.slice(0, whole.lastIndexOf(state)));
+export function cellName(
+  day: string | RegExp,
+  time: string,
+  state?: CellState,
+  action: 'book' | 'block' | 'unblock' | 'none' = 'none',
+): RegExp {
+  const values = { day, time: clock(time), state: state ?? 'free', action };
+  const name = sayPart('calendar.cell.name', values).source;
+  if (state) return new RegExp(`^${name}`);
+  // Whatever its state: the name up to the state's word.
+  const free = escapeRegExp(say('calendar.cell.state', { state: 'free' }));
+  return new RegExp(`^${name.slice(0, name.lastIndexOf(free))}`);
 }
+
+/** A free slot's button ('Book Friday, March 27 at 11:00 AM'), or a psychologist's (un)block one. */
+export const slotButton = (
+  day: string,
+  time: string,
+  action: 'book' | 'block' | 'unblock' = 'book',
+) => say(`calendar.cell.${action}`, { day, time: clock(time) });
 
 /** 'Friday, March 27' style name of a weekday ('Friday') of the displayed week, in the page's language. */
 export async function dayName(page: Page, english: string) {
@@ -150,11 +163,7 @@ export async function bookAndPay(
   beforePaying?: (payment: Locator) => Promise<void>,
 ) {
   const fee = await feeText(page.request, slot.duration);
-  await page
-    .getByRole('button', {
-      name: say('calendar.cell.book', { day: slot.day, time: clock(slot.time) }),
-    })
-    .click();
+  await page.getByRole('button', { name: slotButton(slot.day, slot.time) }).click();
   await page
     .getByRole('dialog', { name: say('calendar.duration.titleWeek') })
     .getByRole('button', { name: say('calendar.duration.minutes', { minutes: slot.duration }) })

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { device, expect, expectAccessible, press, snapshot, test } from '../fixtures';
 import {
   bookByApi,
-  cellStart,
+  cellName,
   chooseRole,
   dayName,
   goWeeksAhead,
@@ -245,7 +245,7 @@ test('the psychologist moves a session; the patient declines by the emailed link
   if (device() === 'laptop') {
     // Dragged onto Thursday 2:00 PM of the same week.
     const target = page.getByRole('gridcell', {
-      name: cellStart(await dayName(page, 'Thursday'), '2:00 PM'),
+      name: cellName(await dayName(page, 'Thursday'), '2:00 PM'),
     });
     // The pill itself is the draggable element; its button opens the form. A person's drag: press,
     // move over the grid to the cell (each cell it passes says whether it takes the session), let go.
