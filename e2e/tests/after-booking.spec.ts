@@ -10,7 +10,7 @@ import {
 } from '../fixtures';
 import {
   bookAndPay as bookAndPayIn,
-  cellStart,
+  cellName,
   chooseRole,
   dayName,
   DEMO_PSYCHOLOGIST_NAME,
@@ -21,6 +21,7 @@ import {
   PATIENT,
   PSYCHOLOGIST,
   signIn,
+  slotButton,
 } from './journey-helpers';
 import {
   clock,
@@ -343,15 +344,11 @@ test.describe.serial('after the booking', () => {
     await shot(page, 'cancel-patient-done');
     // Done: the pill has gone with the session, so focus goes to its cell in the grid.
     await press(dialog.getByRole('button', { name: say('cancel.doneButton') }));
-    await expect(page.getByRole('gridcell', { name: cellStart(friday, '11:00 AM') })).toBeFocused();
+    await expect(page.getByRole('gridcell', { name: cellName(friday, '11:00 AM') })).toBeFocused();
 
     // Gone from the calendar, the slot is offered again, and the refund shows in Your sessions.
     await expect(deleteEvent).toHaveCount(0);
-    await expect(
-      page.getByRole('button', {
-        name: say('calendar.cell.book', { day: friday, time: clock('11:00 AM') }),
-      }),
-    ).toHaveCount(1);
+    await expect(page.getByRole('button', { name: slotButton(friday, '11:00 AM') })).toHaveCount(1);
     const canceled = yours.getByRole('listitem').filter({ hasText: title });
     await expect(canceled).toContainText(say('sessions.canceledByYou'));
     await expect(canceled).toContainText(
@@ -430,7 +427,7 @@ test.describe.serial('after the booking', () => {
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
-    const cell = page.getByRole('gridcell', { name: cellStart(thursday, '3:00 PM') });
+    const cell = page.getByRole('gridcell', { name: cellName(thursday, '3:00 PM') });
     // The cell says what is in it: the session's title, time and that it is booked.
     const cellSays = [
       say('calendar.cell.name', {
@@ -502,7 +499,7 @@ test.describe.serial('after the booking', () => {
     await openDashboard(page, 'Psychologist');
     await goWeeksAhead(page, 7);
     await shotOf(
-      page.getByRole('gridcell', { name: cellStart(thursday, '3:00 PM') }),
+      page.getByRole('gridcell', { name: cellName(thursday, '3:00 PM') }),
       'psychologist-pill',
     );
 

@@ -2,23 +2,15 @@ import { expect, expectAccessible, expectFocusTrapped, press, snapshot, test } f
 import {
   PATIENT,
   PSYCHOLOGIST,
+  cellName,
   dayName,
   feeText,
   goWeeksAhead,
   openDashboard,
   signIn,
+  slotButton,
 } from './journey-helpers';
 import { clock, clockRange, either, say, sayPart, sayPattern } from './words';
-
-/** 'Book Friday, 27 March at 11:00 AM' in the journey's language: a free slot's button. */
-const bookSlot = (day: string, time: string) =>
-  say('calendar.cell.book', { day, time: clock(time) });
-
-/** A slot's grid cell, by its name's start: its day, its time and its state (its events follow). */
-const slotCell = (day: string, time: string, state: 'free' | 'booked') =>
-  new RegExp(
-    `^${sayPart('calendar.cell.name', { day, time: clock(time), state, action: state === 'free' ? 'book' : 'none' }).source}`,
-  );
 
 test.describe.serial('booking and payment', () => {
   const title = `Anxiety at work ${Date.now() % 100_000}`;
@@ -33,7 +25,7 @@ test.describe.serial('booking and payment', () => {
     await goWeeksAhead(page, 3);
     friday = await dayName(page, 'Friday');
 
-    const slot = page.getByRole('button', { name: bookSlot(friday, '11:00 AM') });
+    const slot = page.getByRole('button', { name: slotButton(friday, '11:00 AM') });
     const durations = page.getByRole('dialog', { name: say('calendar.duration.titleWeek') });
     const form = page.getByRole('dialog', { name: say('booking.addTitle') });
     // The form keeps focus, and Escape (nothing typed yet) closes it, focus back on the slot.
@@ -45,7 +37,7 @@ test.describe.serial('booking and payment', () => {
     await expectFocusTrapped(
       page,
       form,
-      page.getByRole('gridcell', { name: slotCell(friday, '11:00 AM', 'free') }),
+      page.getByRole('gridcell', { name: cellName(friday, '11:00 AM', 'free', 'book') }),
     );
 
     await press(slot);
@@ -103,12 +95,12 @@ test.describe.serial('booking and payment', () => {
     await expectFocusTrapped(
       page,
       confirmed,
-      page.getByRole('gridcell', { name: slotCell(friday, '11:00 AM', 'booked') }),
+      page.getByRole('gridcell', { name: cellName(friday, '11:00 AM', 'booked') }),
       () => press(confirmed.getByRole('button', { name: say('booking.confirmed.done') })),
     );
     // The calendar shows it at once, and the slot is no longer offered.
     await expect(page.getByText(title).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: bookSlot(friday, '11:00 AM') })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: slotButton(friday, '11:00 AM') })).toHaveCount(0);
   });
 
   test('the psychologist sees it, adds an event of their own and edits it', async ({ page }) => {
@@ -224,7 +216,7 @@ test.describe.serial('booking and payment', () => {
     await openDashboard(page, 'Patient');
     await goWeeksAhead(page, 3);
     const saturday = await dayName(page, 'Saturday');
-    await press(page.getByRole('button', { name: bookSlot(saturday, '4:00 PM') }));
+    await press(page.getByRole('button', { name: slotButton(saturday, '4:00 PM') }));
     await press(
       page
         .getByRole('dialog', { name: say('calendar.duration.titleWeek') })
@@ -264,7 +256,9 @@ test.describe.serial('booking and payment', () => {
     // Closing gives the slot back.
     await page.keyboard.press('Escape');
     await expect(payment).toHaveCount(0);
-    await expect(page.getByRole('button', { name: bookSlot(saturday, '4:00 PM') })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: slotButton(saturday, '4:00 PM') })).toHaveCount(
+      1,
+    );
   });
 
   test('a failed payment leaves no booking and frees the slot', async ({ page }) => {
@@ -275,7 +269,7 @@ test.describe.serial('booking and payment', () => {
     const saturday = await dayName(page, 'Saturday');
 
     // First a paid 20-minute session.
-    await press(page.getByRole('button', { name: bookSlot(saturday, '10:00 AM') }));
+    await press(page.getByRole('button', { name: slotButton(saturday, '10:00 AM') }));
     await press(
       page
         .getByRole('dialog', { name: say('calendar.duration.titleWeek') })
@@ -300,7 +294,7 @@ test.describe.serial('booking and payment', () => {
     await snapshot(page, 'booking-confirmed-20');
     await press(confirmed.getByRole('button', { name: say('booking.confirmed.done') }));
 
-    const slot = page.getByRole('button', { name: bookSlot(saturday, '2:00 PM') });
+    const slot = page.getByRole('button', { name: slotButton(saturday, '2:00 PM') });
     await press(slot);
     await press(
       page
@@ -328,11 +322,13 @@ test.describe.serial('booking and payment', () => {
     await expectFocusTrapped(
       page,
       checkout,
-      page.getByRole('gridcell', { name: slotCell(saturday, '2:00 PM', 'free') }),
+      page.getByRole('gridcell', { name: cellName(saturday, '2:00 PM', 'free', 'book') }),
     );
     await expect(payment).toHaveCount(0);
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: bookSlot(saturday, '2:00 PM') })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: slotButton(saturday, '2:00 PM') })).toHaveCount(
+      1,
+    );
 
     const response = await page.request.get(`/api/bookings/user/${patient.user.id}`, {
       headers: { authorization: `Bearer ${patient.token}` },

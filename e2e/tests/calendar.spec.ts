@@ -10,7 +10,8 @@ import {
 } from '../fixtures';
 import {
   bearer,
-  cellStart,
+  cellName,
+  type CellState,
   dayName,
   goWeeksAhead,
   login,
@@ -18,21 +19,12 @@ import {
   PATIENT,
   PSYCHOLOGIST,
   signIn,
+  slotButton,
 } from './journey-helpers';
 import { clock, either, escapeRegExp, say, sayPart, sayPattern, weekday } from './words';
 
 const bookButtons = (page: Page) =>
   page.getByRole('button', { name: sayPattern('calendar.cell.book') });
-
-type CellState = 'free' | 'dayOff' | 'unavailable' | 'blocked' | 'booked';
-
-/** A week cell's whole name: 'Tuesday, March 24 at 10:30 AM: Free, book' in the project's language. */
-const cellName = (
-  day: string,
-  time: string,
-  state: CellState,
-  action: 'book' | 'block' | 'unblock' | 'none' = 'none',
-) => say('calendar.cell.name', { day, time: clock(time), state, action });
 
 /** A month grid cell's name: the day, then what is off, then its events (any). */
 const monthDayName = (day: string, facts: { off?: boolean; parts?: string; events?: boolean }) =>
@@ -122,12 +114,12 @@ test.describe.serial('calendar and availability', () => {
     // One blocked slot: its cell says so in words, and what Enter would do.
     await press(
       page.getByRole('button', {
-        name: say('calendar.cell.block', { day: wednesday, time: clock('10:00 AM') }),
+        name: slotButton(wednesday, '10:00 AM', 'block'),
       }),
     );
     await expect(
       page.getByRole('button', {
-        name: say('calendar.cell.unblock', { day: wednesday, time: clock('10:00 AM') }),
+        name: slotButton(wednesday, '10:00 AM', 'unblock'),
       }),
     ).toBeVisible();
     await expect(
@@ -208,7 +200,7 @@ test.describe.serial('calendar and availability', () => {
     for (const time of ['5:00 PM', '6:30 PM', '8:30 PM']) {
       await expect(
         page.getByRole('button', {
-          name: say('calendar.cell.book', { day: tuesday, time: clock(time) }),
+          name: slotButton(tuesday, time),
         }),
       ).toHaveCount(0);
       await expect(
@@ -223,7 +215,7 @@ test.describe.serial('calendar and availability', () => {
     ).toBeAttached();
     await expect(
       page.getByRole('button', {
-        name: say('calendar.cell.book', { day: wednesday, time: clock('10:00 AM') }),
+        name: slotButton(wednesday, '10:00 AM'),
       }),
     ).toHaveCount(0);
     await expect(
@@ -231,7 +223,7 @@ test.describe.serial('calendar and availability', () => {
     ).toBeAttached();
     await expect(
       page.getByRole('button', {
-        name: say('calendar.cell.book', { day: wednesday, time: clock('10:30 AM') }),
+        name: slotButton(wednesday, '10:30 AM'),
       }),
     ).toHaveCount(1);
     await expectAccessible(page, 'patient week view');
@@ -240,7 +232,7 @@ test.describe.serial('calendar and availability', () => {
     // 4:30 PM on Tuesday fits 20 minutes but not 45 (the evening is off).
     await press(
       page.getByRole('button', {
-        name: say('calendar.cell.book', { day: tuesday, time: clock('4:30 PM') }),
+        name: slotButton(tuesday, '4:30 PM'),
       }),
     );
     const durations = page.getByRole('dialog', { name: say('calendar.duration.titleWeek') });
@@ -270,13 +262,13 @@ test.describe.serial('calendar and availability', () => {
     await page.keyboard.press('End');
     await expect(
       page.getByRole('gridcell', {
-        name: cellStart(await dayName(page, 'Sunday'), '11:00 AM'),
+        name: cellName(await dayName(page, 'Sunday'), '11:00 AM'),
       }),
     ).toBeFocused();
     await page.keyboard.press('Home');
     await expect(
       page.getByRole('gridcell', {
-        name: cellStart(await dayName(page, 'Monday'), '11:00 AM'),
+        name: cellName(await dayName(page, 'Monday'), '11:00 AM'),
       }),
     ).toBeFocused();
     await page.keyboard.press('ArrowRight');
@@ -292,7 +284,7 @@ test.describe.serial('calendar and availability', () => {
     await expect(heading).not.toHaveText(thisWeek ?? '');
     await expect(
       page.getByRole('gridcell', {
-        name: cellStart(new RegExp(`${weekday('Tuesday')}, .*`), '11:00 AM'),
+        name: cellName(new RegExp(`${weekday('Tuesday')}, .*`), '11:00 AM'),
       }),
     ).toBeFocused();
     await page.keyboard.press('PageUp');
@@ -615,7 +607,7 @@ test.describe.serial('the week and month grids on a phone and a laptop (issue 17
 
     // A 20-minute pill shows its time, on one line with its (cut short) title.
     const shortCell = page.getByRole('gridcell', {
-      name: cellStart(wednesday, '11:00 AM'),
+      name: cellName(wednesday, '11:00 AM'),
     });
     await expect(shortCell.getByText(clock('11:00 AM'), { exact: true })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { PATIENT, PSYCHOLOGIST, device, expect, press, test } from '../fixtures';
-import { clock, escapeRegExp, mail, mailPattern, say, sayPattern, weekday } from './words';
+import { clock, escapeRegExp, mail, mailPattern, say, sayPart, weekday } from './words';
 
 // Helpers of the journeys. The demo identities and their past sessions are seeded on a fresh
 // database (apps/server/src/db/seed.ts).
@@ -107,20 +107,33 @@ export async function goWeeksAhead(page: Page, weeks: number) {
   }
 }
 
+export type CellState = 'free' | 'past' | 'dayOff' | 'unavailable' | 'blocked' | 'booked';
+
 /**
- * The start of a week cell's name, its day and time ('Friday, March 27 at 11:00 AM: '), whatever its
- * state, in the journey's language; the day may be a pattern.
+ * A week cell's name, by its start, in the journey's language: its day and time ('Friday, March 27
+ * at 11:00 AM: '), then with `state` its state and action ('Free, book'); the session titles that
+ * may follow are left open. The day may be a pattern.
  */
-export function cellStart(day: string | RegExp, time: string): RegExp {
-  const state = escapeRegExp(say('calendar.cell.state', { state: 'free' }));
-  const whole = sayPattern('calendar.cell.name', {
-    day,
-    time: clock(time),
-    state: 'free',
-    action: 'none',
-  }).source;
-  return new RegExp(whole.slice(0, whole.lastIndexOf(state)));
+export function cellName(
+  day: string | RegExp,
+  time: string,
+  state?: CellState,
+  action: 'book' | 'block' | 'unblock' | 'none' = 'none',
+): RegExp {
+  const values = { day, time: clock(time), state: state ?? 'free', action };
+  const name = sayPart('calendar.cell.name', values).source;
+  if (state) return new RegExp(`^${name}`);
+  // Whatever its state: the name up to the state's word.
+  const free = escapeRegExp(say('calendar.cell.state', { state: 'free' }));
+  return new RegExp(`^${name.slice(0, name.lastIndexOf(free))}`);
 }
+
+/** A free slot's button ('Book Friday, March 27 at 11:00 AM'), or a psychologist's (un)block one. */
+export const slotButton = (
+  day: string,
+  time: string,
+  action: 'book' | 'block' | 'unblock' = 'book',
+) => say(`calendar.cell.${action}`, { day, time: clock(time) });
 
 /** 'Friday, March 27' style name of a weekday ('Friday') of the displayed week, in the page's language. */
 export async function dayName(page: Page, english: string) {
@@ -150,11 +163,7 @@ export async function bookAndPay(
   beforePaying?: (payment: Locator) => Promise<void>,
 ) {
   const fee = await feeText(page.request, slot.duration);
-  await page
-    .getByRole('button', {
-      name: say('calendar.cell.book', { day: slot.day, time: clock(slot.time) }),
-    })
-    .click();
+  await page.getByRole('button', { name: slotButton(slot.day, slot.time) }).click();
   await page
     .getByRole('dialog', { name: say('calendar.duration.titleWeek') })
     .getByRole('button', { name: say('calendar.duration.minutes', { minutes: slot.duration }) })
@@ -180,6 +189,61 @@ export async function bookAndPay(
   const confirmed = page.getByRole('dialog', { name: say('booking.confirmed.title') });
   await expect(confirmed.getByText(say('booking.confirmed.scheduled'))).toBeVisible();
   return { orderId: data.order_id, bookingId: data.booking_id, startTime, fee, confirmed };
+}
+
+/** 11:00 AM (or `minute`) in India on a weekday (0 = Monday) of next week: always after this one. */
+export function nextWeekAt(weekday: number, minute = 11 * 60) {
+  const ist = new Date(Date.now() + 330 * 60_000);
+  const mondayOffset = (ist.getUTCDay() + 6) % 7;
+  const day = new Date(
+    Date.UTC(
+      ist.getUTCFullYear(),
+      ist.getUTCMonth(),
+      ist.getUTCDate() - mondayOffset + 7 + weekday,
+    ),
+  );
+  return new Date(day.getTime() + minute * 60_000 - 330 * 60_000);
+}
+
+/** A patient (the demo one unless `who`) books and pays a session with `psychologistId` through the API. */
+export async function bookByApi(
+  request: APIRequestContext,
+  psychologistId: string,
+  start: Date,
+  title: string,
+  duration: 20 | 45 = 45,
+  who: { email: string; password: string } = PATIENT,
+) {
+  const patient = await login(request, who);
+  const headers = bearer(patient.token);
+  const order = await request.post('/api/payments/create-order', {
+    headers,
+    data: {
+      psychologist_id: psychologistId,
+      start_time: start.toISOString(),
+      duration,
+      title,
+      description: 'Booked through the API',
+    },
+  });
+  expect(order.status(), await order.text()).toBe(200);
+  const { order_id: orderId } = ((await order.json()) as { data: { order_id: string } }).data;
+  const paid = await request.post('/api/payments/sandbox/pay', {
+    headers,
+    data: {
+      order_id: orderId,
+      method: 'upi',
+      vpa: 'success@razorpay',
+      outcome: 'success',
+      webhook: 'none',
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const verified = await request.post('/api/payments/verify-payment', {
+    headers,
+    data: ((await paid.json()) as { data: { response: unknown } }).data.response,
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
 }
 
 /** The newest six-digit code the dev mailbox holds for an address. */

@@ -1,12 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { device, expect, expectAccessible, press, snapshot, test } from '../fixtures';
 import {
-  bearer,
-  cellStart,
+  bookByApi,
+  cellName,
   chooseRole,
   dayName,
   goWeeksAhead,
-  login,
+  nextWeekAt,
   openDashboard,
   PATIENT,
   registerPsychologist,
@@ -30,6 +30,23 @@ const pickerTime = (action: 'book' | 'move', time?: string) =>
     sayPattern(`timePicker.${action}At`, time ? { time: clock(time) } : {}),
     sayPattern(`timePicker.${action}AtBoth`, time ? { time: clock(time) } : {}),
   );
+
+/**
+ * A new time in the move dialog's picker: a length first when given, then the day `days` after
+ * today's, then its time.
+ */
+async function pickNewTime(dialog: Locator, days: number, time: string, minutes?: 20 | 45) {
+  if (minutes) {
+    await press(dialog.getByText(say('timePicker.minutes', { minutes }), { exact: true }));
+  }
+  await press(
+    dialog
+      .getByRole('list', { name: say('timePicker.days') })
+      .getByRole('button')
+      .nth(days),
+  );
+  await press(dialog.getByRole('button', { name: pickerTime('move', time) }));
+}
 
 // Issue 18: practice policies and moving sessions. Each journey has a psychologist of its own (one
 // per project, registered with the codes start-server.mjs seeds), so its policy never reaches the
@@ -124,60 +141,6 @@ test('a late cancellation is announced before paying and refunds 50 %', async ({
   );
 });
 
-/** 11:00 AM (or `minute`) in India on a weekday of next week: always in the week after this one. */
-function nextWeekAt(weekday: number, minute = 11 * 60) {
-  const ist = new Date(Date.now() + 330 * 60_000);
-  const mondayOffset = (ist.getUTCDay() + 6) % 7;
-  const day = new Date(
-    Date.UTC(
-      ist.getUTCFullYear(),
-      ist.getUTCMonth(),
-      ist.getUTCDate() - mondayOffset + 7 + weekday,
-    ),
-  );
-  return new Date(day.getTime() + minute * 60_000 - 330 * 60_000);
-}
-
-/** The demo patient books and pays a session with `psychologistId` through the API. */
-async function bookByApi(
-  request: APIRequestContext,
-  psychologistId: string,
-  start: Date,
-  title: string,
-  duration: 20 | 45 = 45,
-) {
-  const patient = await login(request, PATIENT);
-  const headers = bearer(patient.token);
-  const order = await request.post('/api/payments/create-order', {
-    headers,
-    data: {
-      psychologist_id: psychologistId,
-      start_time: start.toISOString(),
-      duration,
-      title,
-      description: 'Moving it',
-    },
-  });
-  expect(order.status(), await order.text()).toBe(200);
-  const { order_id: orderId } = ((await order.json()) as { data: { order_id: string } }).data;
-  const paid = await request.post('/api/payments/sandbox/pay', {
-    headers,
-    data: {
-      order_id: orderId,
-      method: 'upi',
-      vpa: 'success@razorpay',
-      outcome: 'success',
-      webhook: 'none',
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const verified = await request.post('/api/payments/verify-payment', {
-    headers,
-    data: ((await paid.json()) as { data: { response: unknown } }).data.response,
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-}
-
 /** The newest email to `email` whose subject matches, from the dev mailbox. */
 async function latestMail(request: APIRequestContext, email: string, subject: RegExp) {
   let text = '';
@@ -216,14 +179,7 @@ test('a patient moves a session with the picker, longer for the difference, then
   await expectAccessible(page, 'Reschedule session: pick', { within: dialog });
   await snapshot(page, 'reschedule-pick');
   // 45 minutes, the day after tomorrow, its last time for 45 minutes.
-  await press(dialog.getByText(say('timePicker.minutes', { minutes: 45 }), { exact: true }));
-  await press(
-    dialog
-      .getByRole('list', { name: say('timePicker.days') })
-      .getByRole('button')
-      .nth(2),
-  );
-  await press(dialog.getByRole('button', { name: pickerTime('move', '8:00 PM') }));
+  await pickNewTime(dialog, 2, '8:00 PM', 45);
   await expect(dialog.getByText(say('reschedule.now'))).toBeVisible();
   await expect(dialog).toContainText(say('reschedule.payMore', { amount: '₹400' }));
   await expect(dialog).toContainText(say('reschedule.movesLeft', { count: 1 }));
@@ -257,14 +213,7 @@ test('a patient moves a session with the picker, longer for the difference, then
       name: new RegExp(`^${escapeRegExp(say('timePicker.minutes', { minutes: 45 }))}\\s*₹900`),
     }),
   ).toBeChecked();
-  await press(dialog.getByText(say('timePicker.minutes', { minutes: 20 }), { exact: true }));
-  await press(
-    dialog
-      .getByRole('list', { name: say('timePicker.days') })
-      .getByRole('button')
-      .nth(2),
-  );
-  await press(dialog.getByRole('button', { name: pickerTime('move', '8:00 PM') }));
+  await pickNewTime(dialog, 2, '8:00 PM', 20);
   await expect(dialog).toContainText(say('reschedule.getBack', { amount: '₹400' }));
   await expect(dialog).toContainText(say('reschedule.lastMove'));
   await snapshot(page, 'reschedule-confirm-shorter');
@@ -296,7 +245,7 @@ test('the psychologist moves a session; the patient declines by the emailed link
   if (device() === 'laptop') {
     // Dragged onto Thursday 2:00 PM of the same week.
     const target = page.getByRole('gridcell', {
-      name: cellStart(await dayName(page, 'Thursday'), '2:00 PM'),
+      name: cellName(await dayName(page, 'Thursday'), '2:00 PM'),
     });
     // The pill itself is the draggable element; its button opens the form. A person's drag: press,
     // move over the grid to the cell (each cell it passes says whether it takes the session), let go.
@@ -316,13 +265,7 @@ test('the psychologist moves a session; the patient declines by the emailed link
     const form = page.getByRole('dialog', { name: sayPart('booking.editTitle') });
     await press(form.getByRole('button', { name: say('reschedule.section.button') }));
     const dialog = page.getByRole('dialog', { name: say('reschedule.title') });
-    await press(
-      dialog
-        .getByRole('list', { name: say('timePicker.days') })
-        .getByRole('button')
-        .nth(3),
-    );
-    await press(dialog.getByRole('button', { name: pickerTime('move', '2:00 PM') }));
+    await pickNewTime(dialog, 3, '2:00 PM');
   }
   const confirm = page.getByRole('dialog', { name: say('reschedule.title') });
   await expect(confirm).toContainText(say('reschedule.patientWillBeEmailed'));

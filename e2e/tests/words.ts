@@ -1,31 +1,42 @@
 import { readFileSync } from 'node:fs';
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import { dateTimeFormat } from '../../packages/shared/src/date-time-format';
+import type { ERROR_TRANSLATIONS } from '../../packages/shared/src/error-translations';
 import { ERRORS, type ErrorCode } from '../../packages/shared/src/errors';
+import { intlLocale, LOCALES, type Locale } from '../../packages/shared/src/locales';
+import { formatClock } from '../../packages/shared/src/time-format';
 import { test } from '../fixtures';
 
 /**
  * The journeys find controls by the words a reader sees, taken from the web app's own catalogues
  * (and the server's, for emails): each journey runs in English and in Hindi (issue 22), and a
  * reworded message moves the journeys with it. `say('booking.addTitle')` is "Add Event" in the
- * English projects and "इवेंट जोड़ें" in the Hindi ones.
+ * English projects and "इवेंट जोड़ें" in the Hindi ones. The languages, their `Intl` locales, the
+ * API's error messages and how times are written come from the shared package, as the app's do.
  */
-export type Language = 'en' | 'hi';
+export type Language = Locale;
 
-const catalogue = (path: string) =>
-  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, string>;
-const WEB = {
-  en: catalogue('../../apps/web/src/i18n/en.json'),
-  hi: catalogue('../../apps/web/src/i18n/hi.json'),
-};
-const SERVER = {
-  en: catalogue('../../apps/server/src/i18n/en.json'),
-  hi: catalogue('../../apps/server/src/i18n/hi.json'),
-};
-const HINDI_ERRORS = catalogue('../../packages/shared/src/i18n/errors.hi.json') as Record<
-  ErrorCode,
-  string
->;
-const INTL = { en: 'en-IN', hi: 'hi-IN' } as const;
+const json = (path: string): unknown =>
+  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
+
+/** Each language's catalogue of one place, `<folder>/<code>.json`, for every language in `LOCALES`. */
+const catalogues = (folder: string) =>
+  Object.fromEntries(LOCALES.map((lang) => [lang, json(`${folder}/${lang}.json`)])) as Record<
+    Language,
+    Record<string, string>
+  >;
+const WEB = catalogues('../../apps/web/src/i18n');
+const SERVER = catalogues('../../apps/server/src/i18n');
+/**
+ * The shared `ERROR_TRANSLATIONS`, read from the files it is made of: that module imports JSON,
+ * which Playwright's loader cannot on Node 20 (it needs an import attribute), so its type only.
+ */
+const TRANSLATED_ERRORS = Object.fromEntries(
+  LOCALES.filter((lang) => lang !== 'en').map((lang) => [
+    lang,
+    json(`../../packages/shared/src/i18n/errors.${lang}.json`),
+  ]),
+) as typeof ERROR_TRANSLATIONS;
 
 /** The language of the journey's project: `laptop` and `phone` read English, `*-hi` Hindi. */
 export function language(): Language {
@@ -57,7 +68,9 @@ function format(
   const all = hole
     ? new Proxy(given, { has: () => true, get: (_, name: string) => given[name] ?? hole(name) })
     : given;
-  const text = new IntlMessageFormat(message, INTL[lang]).format<string>(all as Values);
+  const text = new IntlMessageFormat(message, intlLocale(lang, 'en-IN')).format<string>(
+    all as Values,
+  );
   return Array.isArray(text) ? text.join('') : String(text);
 }
 
@@ -71,8 +84,10 @@ export const say = (key: string, values: Values = {}) => sayIn(language(), key, 
 
 const HOLE = '\u0000';
 /** An API error's message (the shared error catalogue), as the server words it in the journey's language. */
-export const apiError = (code: ErrorCode) =>
-  language() === 'hi' ? HINDI_ERRORS[code] : ERRORS[code].message;
+export function apiError(code: ErrorCode): string {
+  const lang = language();
+  return lang === 'en' ? ERRORS[code].message : TRANSLATED_ERRORS[lang][code];
+}
 
 /** A text that starts with these words (a field's name or description: its label, then its hint). */
 export const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
@@ -124,9 +139,12 @@ export const either = (...patterns: RegExp[]) =>
 export const sayPattern = (key: string, values: PatternValues = {}) =>
   sayPatternIn(language(), key, values);
 
-/** A server message (an email's subject, an API answer) in the journey's language. */
-export const mail = (key: string, values: Values = {}) =>
-  format(SERVER[language()], language(), key, values);
+/** A server message (an email's subject, an API answer) in a language, its `{placeholders}` filled. */
+export const mailIn = (lang: Language, key: string, values: Values = {}) =>
+  format(SERVER[lang], lang, key, values);
+
+/** A server message in the journey's language. */
+export const mail = (key: string, values: Values = {}) => mailIn(language(), key, values);
 
 /** The same, as a pattern whose left-out placeholders match anything (a code, a name). */
 export const mailPattern = (key: string, values: PatternValues = {}) =>
@@ -134,17 +152,13 @@ export const mailPattern = (key: string, values: PatternValues = {}) =>
 
 /**
  * "11:00 AM" in English and "11:00 am" in Hindi: a time of day as the week grid and the dialogs
- * write it (the app's formatter: en-US or hi-IN), from "11:00", "15:30" or "3:30 PM".
+ * write it (the shared `formatClock`), from "11:00", "15:30" or "3:30 PM".
  */
 export function clock(time: string): string {
   const [, h, m, half] = /^(\d{1,2}):(\d{2})(?: (AM|PM))?$/.exec(time) ?? [];
   if (h === undefined) throw new Error(`not a time: ${time}`);
   const hour = (Number(h) % (half ? 12 : 24)) + (half === 'PM' ? 12 : 0);
-  return new Intl.DateTimeFormat(language() === 'en' ? 'en-US' : 'hi-IN', {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(2026, 0, 1, hour, Number(m))));
+  return formatClock(new Date(Date.UTC(2026, 0, 1, hour, Number(m))), 'UTC', language());
 }
 
 /** "11:00 AM – 11:45 AM" in the journey's language. */
@@ -152,12 +166,12 @@ export const clockRange = (from: string, to: string) => `${clock(from)} – ${cl
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** A weekday's name in the journey's language ("Friday", "शुक्रवार"). */
+/** A weekday's name in the journey's language ("Friday", "शुक्रवार"), as the week grid writes it. */
 export function weekday(english: string): string {
   const index = WEEKDAYS.indexOf(english);
   if (index < 0) throw new Error(`not a weekday: ${english}`);
   // 4 January 2026 was a Sunday.
-  return new Intl.DateTimeFormat(language() === 'en' ? 'en-US' : 'hi-IN', {
+  return dateTimeFormat(intlLocale(language(), 'en-US'), {
     weekday: 'long',
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(2026, 0, 4 + index)));

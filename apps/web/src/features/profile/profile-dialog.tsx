@@ -14,12 +14,13 @@ import {
   UpdatePsychologistBody,
   YEARS_OF_PRACTICE_MAX,
   type PracticePolicy,
+  type Locale,
   type Psychologist,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
 import type { MessageKey } from '../../i18n/catalogue';
-import { useT, type Translate } from '../../i18n/i18n';
+import { useI18n, useT, type Translate } from '../../i18n/i18n';
 import { ApiError, api } from '../../lib/api-client';
 import {
   MeetingLinkFields,
@@ -73,13 +74,16 @@ interface ProfileDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-const cachedChoices = new Map<string, TimeZoneChoice[]>();
-/** Built once a language (India's name): about 400 zones, each asked for its offset. */
-function allTimeZones(india: string) {
-  let choices = cachedChoices.get(india);
+const cachedChoices = new Map<Locale, TimeZoneChoice[]>();
+/**
+ * Built once a language: about 400 zones, each asked for its offset. Keyed by the language, not by
+ * India's name in it, which two languages could write alike.
+ */
+function allTimeZones(locale: Locale, t: Translate) {
+  let choices = cachedChoices.get(locale);
   if (!choices) {
-    choices = timeZoneChoices(india);
-    cachedChoices.set(india, choices);
+    choices = timeZoneChoices(t('profile.field.timeZoneIndia'));
+    cachedChoices.set(locale, choices);
   }
   return choices;
 }
@@ -339,11 +343,11 @@ function Counter({ id, length, max }: { id: string; length: number; max: number 
 }
 
 function ProfileForm({ profile }: { profile: Psychologist }) {
-  const t = useT();
+  const { locale, t } = useI18n();
   const queryClient = useQueryClient();
   // What was last saved: only changed fields are sent, so a profile still missing its languages
   // can have its fees changed.
-  const choices = allTimeZones(t('profile.field.timeZoneIndia'));
+  const choices = allTimeZones(locale, t);
   const [saved, setSaved] = useState<Values>(() => valuesOf(profile, choices));
   const [values, setValues] = useState<Values>(saved);
   const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
