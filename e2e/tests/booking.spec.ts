@@ -47,7 +47,10 @@ test.describe.serial('booking and payment', () => {
     await expect(form).toBeVisible();
     await expect(form.getByRole('group', { name: say('booking.field.startTime') })).toBeVisible();
     await expect(form.getByLabel(say('booking.field.startHour'))).toHaveValue('11');
-    await expect(form.getByLabel(say('booking.field.period'))).toHaveValue(say('booking.field.am'));
+    await expect(form.getByLabel(say('booking.field.period'))).toHaveValue('AM');
+    await expect(form.getByLabel(say('booking.field.period')).locator('option:checked')).toHaveText(
+      say('booking.field.am'),
+    );
     await expect(form.getByText(clock('11:45 AM'))).toBeVisible();
     await expect(form.getByText(say('booking.fee'))).toBeVisible();
     await expect(form.getByLabel(say('booking.field.meetingLink'))).toHaveCount(0);
@@ -124,7 +127,10 @@ test.describe.serial('booking and payment', () => {
     await form.getByLabel(say('booking.field.startHour')).selectOption('3');
     await form.getByLabel(say('booking.field.period')).selectOption('PM');
     await expect(form.getByLabel(say('booking.field.startHour'))).toHaveValue('3');
-    await expect(form.getByLabel(say('booking.field.period'))).toHaveValue(say('booking.field.pm'));
+    await expect(form.getByLabel(say('booking.field.period'))).toHaveValue('PM');
+    await expect(form.getByLabel(say('booking.field.period')).locator('option:checked')).toHaveText(
+      say('booking.field.pm'),
+    );
     // A complete time that cannot be booked: the form says so, and Book Event moves it to the
     // latest start a 20-minute session can have, showing it before anything is saved.
     await form.getByLabel(say('booking.field.startHour')).selectOption('8');
