@@ -110,4 +110,32 @@ test.describe('हिन्दी', () => {
     ).toBeVisible();
     await expect.poll(me).toBe('en');
   });
+
+  test("Hindi's words that cannot be fetched are said so, in English, and a second try switches", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // As after a deploy that replaced the file this page was built with: its address answers 404.
+    const hindiWords = /\/assets\/hi-[\w-]+\.js$/;
+    await page.route(hindiWords, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await press(page.getByRole('button', { name: 'हिन्दी' }));
+    await expect(page.getByRole('alert')).toHaveText(
+      'Hindi could not be loaded. Check your connection and try again.',
+    );
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Therapy Appointment Scheduler',
+    );
+    await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await page.unroute(hindiWords);
+    await press(page.getByRole('button', { name: 'हिन्दी' }));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('थेरेपी अपॉइंटमेंट बुकिंग');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
 });
