@@ -74,6 +74,38 @@ describe('early reads (issue 19)', () => {
     expect(paths).toHaveLength(7);
   });
 
+  it('with none chosen, reads the only psychologist’s record and weeks once the list says so', async () => {
+    vi.useFakeTimers({ now: new Date(2026, 0, 30, 9, 0), toFake: ['Date'] });
+    let everyone: unknown[] = [{ id: 'p-only' }];
+    const fetch = vi
+      .spyOn(window, 'fetch')
+      .mockImplementation(async (input) =>
+        envelope(input === '/api/psychologists' ? everyone : null),
+      );
+    runScript({ id: 'u-1', role: 'patient' });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(5));
+    const paths = fetch.mock.calls.map(([input]) => input);
+    expect(paths.slice(3)).toEqual([
+      '/api/psychologists/p-only',
+      availabilityPath({ psychologistId: 'p-only', from: '2026-01-30', to: '2026-02-26' }),
+    ]);
+    // The list's answer is still the app's to read, whole.
+    expect(await api('GET', '/api/psychologists')).toEqual([{ id: 'p-only' }]);
+    expect(fetch).toHaveBeenCalledTimes(5);
+    vi.useRealTimers();
+
+    // Two or more: the patient chooses, so nothing more is read.
+    fetch.mockClear();
+    everyone = [{ id: 'p-1' }, { id: 'p-2' }];
+    runScript({ id: 'u-1', role: 'patient' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetch.mock.calls.map(([input]) => input)).toEqual([
+      '/api/users/me',
+      '/api/bookings/user/u-1?limit=200',
+      '/api/psychologists',
+    ]);
+  });
+
   it('reads nothing without a stored session or on a sign-in link', () => {
     const fetch = vi.spyOn(window, 'fetch').mockImplementation(async () => envelope(null));
     runScript(null);

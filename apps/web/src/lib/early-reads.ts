@@ -4,7 +4,8 @@ import { PAGE_LIMITS, PICKER_DAYS } from '@sukoon/shared';
  * Early reads (issue 19): a signed-in dashboard's first requests, started by a small script in the
  * prerendered page itself (apps/web/scripts/prerender.mjs) while the JavaScript is still on its way,
  * instead of once it has run. The largest text of the patient's dashboard waits for the chosen
- * psychologist's record; the psychologist's calendar for their own. The script sends the stored
+ * psychologist's record (the only one, when a practice has one: read once the list says so); the
+ * psychologist's calendar for their own. The script sends the stored
  * token to this origin's API, exactly as the app would (it reads no more than the app's code can,
  * and the answers go no further than the page); the server's CSP allows this one inline script by
  * its hash (apps/server/src/plugins/web-app.ts), and no other.
@@ -30,6 +31,7 @@ export const EARLY_READS_SCRIPT = `(function () {
       });
       answer.catch(function () {});
       reads[path] = answer;
+      return answer;
     };
     var id = encodeURIComponent(user.id);
     var chosen = query.get('psychologistId');
@@ -37,20 +39,34 @@ export const EARLY_READS_SCRIPT = `(function () {
     if (user.role === 'psychologist' && !chosen) read('/api/psychologists/' + id);
     if (user.role === 'patient') {
       read('/api/bookings/user/' + id + '?limit=${PAGE_LIMITS.max}');
-      read('/api/psychologists');
-      if (chosen) read('/api/psychologists/' + encodeURIComponent(chosen));
-      // The time picker's four weeks, from today as this device counts it: the psychologist's zone
-      // is not known yet, and a patient's device is most often in it. Where it is not and the dates
-      // differ, the app asks for its own range and this answer goes unused.
-      if (chosen && query.get('view') !== 'calendar') {
+      var everyone = read('/api/psychologists');
+      // The chosen psychologist's record and, on the time picker, its four weeks, from today as
+      // this device counts it: the psychologist's zone is not known yet, and a patient's device is
+      // most often in it. Where it is not and the dates differ, the app asks for its own range and
+      // this answer goes unused.
+      var readChosen = function (psychologistId) {
+        read('/api/psychologists/' + encodeURIComponent(psychologistId));
+        if (query.get('view') === 'calendar') return;
         var day = function (offset) {
           var date = new Date();
           date.setDate(date.getDate() + offset);
           var two = function (n) { return (n < 10 ? '0' : '') + n; };
           return date.getFullYear() + '-' + two(date.getMonth() + 1) + '-' + two(date.getDate());
         };
-        read('/api/availability?psychologistId=' + encodeURIComponent(chosen) +
+        read('/api/availability?psychologistId=' + encodeURIComponent(psychologistId) +
           '&from=' + day(0) + '&to=' + day(${PICKER_DAYS - 1}));
+      };
+      if (chosen) readChosen(chosen);
+      else {
+        // None chosen: with only one psychologist the app chooses them (PsychologistChooser), so
+        // their reads start as soon as the list says so, not after the JavaScript has run.
+        everyone
+          .then(function (response) { return response.ok ? response.clone().json() : null; })
+          .then(function (body) {
+            var list = body && body.data;
+            if (list && list.length === 1 && typeof list[0].id === 'string') readChosen(list[0].id);
+          })
+          .catch(function () {});
       }
     }
     window.${GLOBAL} = { token: token, at: Date.now(), reads: reads };
