@@ -116,7 +116,8 @@ async function seedPeople(db: Database) {
     select 'bench' || n || '@example.test', 'bench_' || lpad(n::text, 4, '0'), 'x', 'psychologist', now()
     from generate_series(1, ${PSYCHOLOGISTS}) as n`);
   // Each has had paid sessions (the history below), so each was given a receipt series with their
-  // first receipt, as the app does (BENCH0001...): only a first receipt looks for a free one.
+  // first receipt: only a first receipt looks for a free one. The app would have given BENCH,
+  // BENCH2, BENCH3... (all are "Dr. bench_NNNN"); any distinct codes do here (BENCH0001...).
   await db.execute(sql`
     insert into psychologist_profiles (user_id, display_name, receipt_series)
     select id, 'Dr. ' || username, upper(replace(username, '_', ''))
@@ -265,6 +266,9 @@ async function main() {
       LOG_LEVEL: 'silent',
       DEMO: 'false',
       RATE_LIMITS: 'off',
+      // Mail is the deployed server's work: this process's worker would otherwise take some of the
+      // whole bookings' emails (and draw their receipts), and the CPU account would charge them here.
+      MAIL_POLL_MS: String(24 * 60 * 60_000),
     });
     const app = await buildApp({ env, database });
     apps.push(app);

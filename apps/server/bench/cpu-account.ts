@@ -1,7 +1,8 @@
 /**
  * Where a run's CPU went, by process group (issue 19: "a profile that says where the time goes"):
- * the deployed server's processes, PostgreSQL's, the bench's own (its load generator) and the rest
- * of the machine, read from /proc before and after the run. Linux only: elsewhere `cpuAccount`
+ * the deployed server's processes, PostgreSQL's (every process named `postgres` on the machine, so
+ * run it where no other cluster is busy), the bench's own (its load generator) and the rest of the
+ * machine, read from /proc before and after the run. Linux only: elsewhere `cpuAccount`
  * returns null and the bench prints no account.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -45,7 +46,8 @@ function procStat(pid: number | 'self'): ProcStat | null {
 /** Busy and total CPU time of the whole machine, ms (all cores). */
 function machine() {
   const [line] = readFileSync('/proc/stat', 'utf8').split('\n');
-  const ticks = line!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal; guest and guest_nice are already in user and nice.
+  const ticks = line!.trim().split(/\s+/).slice(1, 9).map(Number);
   const idle = ticks[3]! + ticks[4]!;
   const total = ticks.reduce((sum, value) => sum + value, 0);
   return {
@@ -65,10 +67,12 @@ function reading(serverPid: number | null) {
     (sum, stat) => sum + stat.ownMs + (postgresPids.has(stat.parent) ? 0 : stat.endedChildrenMs),
     0,
   );
+  // The primary's ended children are workers that exited (and were replaced) during the run.
   const serverMs =
     serverPid === null
       ? 0
-      : [serverPid, ...childPids(serverPid)]
+      : (procStat(serverPid)?.endedChildrenMs ?? 0) +
+        [serverPid, ...childPids(serverPid)]
           .map((pid) => procStat(pid))
           .reduce((sum, stat) => sum + (stat?.ownMs ?? 0), 0);
   const self = procStat('self')!;

@@ -2,8 +2,8 @@
  * Where a server process's time went:
  * `tsx apps/server/bench/profile-summary.ts [--from=S] [--to=S] <file.cpuprofile>...`
  * (the bench writes them with BENCH_PROFILE=<folder>). Prints how busy each second was, then, for
- * the seconds from..to after the process started (all by default), the share of samples by package
- * or source file (self time, mapped through the build's source map) and the functions with the most
+ * the seconds from..to after the process started (all by default), the share of busy samples by
+ * package or source file (self time, mapped through the build's source map) and the functions with the most
  * self time, so a write's cost can be read off the deployed server rather than guessed.
  */
 import { readFileSync } from 'node:fs';
@@ -36,7 +36,7 @@ function placeOf(frame: ProfileNode['callFrame']): { where: string; what: string
   if (!frame.url.endsWith('dist/server.js')) {
     const url = frame.url.replace(/^file:\/\//, '');
     const packageMatch = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-    const where = packageMatch ? packageMatch[1]! : url.startsWith('node:') ? url : url;
+    const where = packageMatch ? packageMatch[1]! : url;
     return { where, what: `${name} (${path.basename(url)}:${frame.lineNumber + 1})` };
   }
   const original = originalPositionFor(map, {
@@ -49,11 +49,13 @@ function placeOf(frame: ProfileNode['callFrame']): { where: string; what: string
   return { where, what: `${name} (${path.basename(source)}:${original.line ?? '?'})` };
 }
 
-function top(counts: Map<string, number>, total: number, limit: number) {
+/** The largest counts as shares of the busy samples (idle time left out). */
+function top(counts: Map<string, number>, busy: number, limit: number) {
   return [...counts.entries()]
+    .filter(([name]) => !name.startsWith('(idle)'))
     .sort((a, b) => b[1] - a[1])
     .slice(0, limit)
-    .map(([name, hits]) => `${((100 * hits) / total).toFixed(1).padStart(5)}%  ${name}`)
+    .map(([name, hits]) => `${((100 * hits) / Math.max(1, busy)).toFixed(1).padStart(5)}%  ${name}`)
     .join('\n');
 }
 
@@ -110,8 +112,9 @@ console.info(
   `\nseconds ${from} to ${to}: ${total} samples, ` +
     `${((100 * (total - idle)) / Math.max(1, total)).toFixed(1)}% busy\n`,
 );
-console.info(`By package or file (self time):\n${top(byPlace, total, 30)}\n`);
-console.info(`Functions (self time):\n${top(byFunction, total, 40)}\n`);
+const busy = total - idle;
+console.info(`By package or file (self time, share of busy time):\n${top(byPlace, busy, 30)}\n`);
+console.info(`Functions (self time):\n${top(byFunction, busy, 40)}\n`);
 console.info(
-  `The app's own functions (each sample charged to the innermost one on its stack):\n${top(byOwnFunction, total, 40)}`,
+  `The app's own functions (each sample charged to the innermost one on its stack):\n${top(byOwnFunction, busy, 40)}`,
 );
