@@ -121,7 +121,7 @@ test.describe('हिन्दी', () => {
     await page.route(hindiWords, (route) => route.fulfill({ status: 404, body: 'Not found' }));
     await press(page.getByRole('button', { name: 'हिन्दी' }));
     await expect(page.getByRole('alert')).toHaveText(
-      'Hindi could not be loaded. Check your connection and try again.',
+      'Hindi could not be loaded. Check your connection and try again, or reload the page.',
     );
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(

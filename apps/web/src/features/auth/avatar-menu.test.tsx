@@ -117,7 +117,7 @@ describe('choosing a language', () => {
     renderLanguages(onLocaleChosen);
     fireEvent.click(screen.getByRole('menuitemradio', { name: 'हिन्दी' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Hindi could not be loaded. Check your connection and try again.',
+      'Hindi could not be loaded. Check your connection and try again, or reload the page.',
     );
     expect(onLocaleChosen).not.toHaveBeenCalled();
     expect(pageLocale()).toBe('en');
