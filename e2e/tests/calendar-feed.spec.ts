@@ -3,7 +3,7 @@ import { device, expect, expectAccessible, expectFocusTrapped, press, test } fro
 import {
   PATIENT,
   PSYCHOLOGIST,
-  bearer,
+  bookByApi,
   chooseDemoPsychologist,
   chooseRole,
   login,
@@ -134,7 +134,10 @@ test('a patient adds a session to Google Calendar or Outlook, and reads what the
 }) => {
   const who = await signIn(page, PATIENT);
   const psychologist = await login(page.request, PSYCHOLOGIST);
-  await bookThroughTheApi(page.request, who.token, psychologist.user.id, device() === 'phone');
+  // A paid 20-minute session 40 days ahead at 7:30 PM IST (8:00 PM on the phone's server).
+  const day = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  const start = new Date(`${day}T${device() === 'phone' ? '14:30' : '14:00'}:00.000Z`);
+  await bookByApi(page.request, psychologist.user.id, start, 'Calendar feed check', 20, who);
   await page.goto('/');
   await chooseRole(page, 'Patient');
   await chooseDemoPsychologist(page, undefined, 'times');
@@ -166,42 +169,3 @@ test('a patient adds a session to Google Calendar or Outlook, and reads what the
   await press(dialog.getByRole('button', { name: say('feed.turnOff') }));
   await expect(dialog.getByText(say('feed.off'))).toBeVisible();
 });
-
-/** A paid 20-minute session 40 days ahead at 7:30 PM IST (8:00 PM on the phone's server). */
-async function bookThroughTheApi(
-  request: APIRequestContext,
-  token: string,
-  psychologistId: string,
-  phone: boolean,
-) {
-  const day = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-  const start = new Date(`${day}T${phone ? '14:30' : '14:00'}:00.000Z`);
-  const order = await request.post('/api/payments/create-order', {
-    headers: bearer(token),
-    data: {
-      psychologist_id: psychologistId,
-      start_time: start.toISOString(),
-      duration: 20,
-      title: 'Calendar feed check',
-      description: 'Sleep',
-    },
-  });
-  expect(order.status(), await order.text()).toBe(200);
-  const { order_id: orderId } = ((await order.json()) as { data: { order_id: string } }).data;
-  const paid = await request.post('/api/payments/sandbox/pay', {
-    headers: bearer(token),
-    data: {
-      order_id: orderId,
-      method: 'upi',
-      vpa: 'success@razorpay',
-      outcome: 'success',
-      webhook: 'none',
-    },
-  });
-  const { response } = ((await paid.json()) as { data: { response: Record<string, string> } }).data;
-  const verified = await request.post('/api/payments/verify-payment', {
-    headers: bearer(token),
-    data: response,
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-}

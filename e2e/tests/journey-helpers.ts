@@ -212,10 +212,11 @@ export async function bookByApi(
   start: Date,
   title: string,
   duration: 20 | 45 = 45,
-  who: { email: string; password: string } = PATIENT,
+  /** The patient: their sign-in, or the token of one already signed in. */
+  who: { email: string; password: string } | { token: string } = PATIENT,
 ) {
-  const patient = await login(request, who);
-  const headers = bearer(patient.token);
+  const token = 'token' in who ? who.token : (await login(request, who)).token;
+  const headers = bearer(token);
   const order = await request.post('/api/payments/create-order', {
     headers,
     data: {

@@ -6,6 +6,7 @@ import {
   PSYCHOLOGIST,
   bearer,
   bookAndPay,
+  cellName,
   dayName,
   goWeeksAhead,
   login,
@@ -13,7 +14,7 @@ import {
   shot,
   signIn,
 } from './journey-helpers';
-import { clock, escapeRegExp, language, say, sayPart, sayPattern } from './words';
+import { escapeRegExp, language, say, sayPart, sayPattern } from './words';
 
 // Hostile text stored through the real API comes back on every screen as text: visible literally,
 // never markup, never run. The sessions are 11 weeks ahead, past every other journey's.
@@ -232,11 +233,7 @@ test.describe.serial('stored script payloads render as text', () => {
     expect(await guard.violations()).toEqual([]);
 
     // The calendar pill.
-    const cell = page.getByRole('gridcell', {
-      name: new RegExp(
-        `^${escapeRegExp(say('calendar.cell.name', { day, time: clock('11:00 AM'), state: 'booked', action: 'none' }))}`,
-      ),
-    });
+    const cell = page.getByRole('gridcell', { name: cellName(day, '11:00 AM', 'booked') });
     await expect(cell.getByText(TITLE)).toBeVisible();
     await expect(
       page.getByRole('button', { name: say('calendar.event.deleteLabel', { title: TITLE }) }),
