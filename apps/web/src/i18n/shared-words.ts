@@ -24,11 +24,7 @@ export const SPECIALIZATION_NAMES: Record<Specialization, MessageKey> = {
 
 /** The shared schema's objection to a full name (its zod issue code), worded from the catalogue. */
 export function fullNameProblem(t: Translate, code: string): string {
-  if (code === 'too_small')
-    return t('auth.problem.fullNameTooShort', { min: DISPLAY_NAME_MIN_LENGTH });
-  if (code === 'too_big')
-    return t('auth.problem.fullNameTooLong', { max: DISPLAY_NAME_MAX_LENGTH });
-  return t('auth.problem.fullNameCharacters');
+  return problemText(t, fullNameProblems(t), { code });
 }
 
 /** A form field's objection as the catalogue words it: the message's key and its values. */
@@ -80,7 +76,7 @@ export function serverProblemText(
   return wording(t, problemsOf(t), detail.check);
 }
 
-/** The full name's problems (as fullNameProblem words them), for a server's objection. */
+/** The full name's problems: the form's own check (fullNameProblem) and a server's objection. */
 export const fullNameProblems: ProblemsOf = () => ({
   tooSmall: { key: 'auth.problem.fullNameTooShort', values: { min: DISPLAY_NAME_MIN_LENGTH } },
   tooBig: { key: 'auth.problem.fullNameTooLong', values: { max: DISPLAY_NAME_MAX_LENGTH } },
