@@ -46,6 +46,8 @@ export const Gstin = z
   );
 
 export const PRACTICE_ADDRESS_MAX_LENGTH = 200;
+/** The most lines an address is printed on. */
+export const PRACTICE_ADDRESS_MAX_LINES = 4;
 
 /** The address printed on receipts: up to four lines; empty means none. */
 export const PracticeAddress = z
@@ -66,8 +68,8 @@ export const PracticeAddress = z
         PRACTICE_ADDRESS_MAX_LENGTH,
         `Keep the address to ${PRACTICE_ADDRESS_MAX_LENGTH} characters or fewer`,
       )
-      .refine((address) => address.split('\n').length <= 4, {
-        message: 'Write the address in 4 lines or fewer',
+      .refine((address) => address.split('\n').length <= PRACTICE_ADDRESS_MAX_LINES, {
+        message: `Write the address in ${PRACTICE_ADDRESS_MAX_LINES} lines or fewer`,
         params: { check: 'addressLines' },
       })
       .refine((address) => !/\p{Cc}/u.test(address.replace(/\n/g, '')), {

@@ -4,6 +4,7 @@ import {
   BILL_OF_SUPPLY_STATEMENT,
   GST_STATUSES,
   PRACTICE_ADDRESS_MAX_LENGTH,
+  PRACTICE_ADDRESS_MAX_LINES,
   ReceiptSettings,
   type GstStatus,
   type ReceiptSettingsData,
@@ -36,9 +37,6 @@ const HINTS: Record<GstStatus, MessageKey> = {
 /** A GSTIN's shape, as the field's example. */
 const GSTIN_EXAMPLE = '27AAPFU0939F1ZV';
 
-/** The most lines an address is printed on (the shared PracticeAddress's check). */
-const ADDRESS_MAX_LINES = 4;
-
 /**
  * Each field's objections by the name of the shared ReceiptSettings's check (a refinement's own name,
  * such as `addressLines`), worded from the catalogue; the server's answer names them the same.
@@ -49,7 +47,10 @@ export const RECEIPT_PROBLEMS: Record<Key, ProblemsOf> = {
       key: 'profile.problem.address.tooLong',
       values: { max: PRACTICE_ADDRESS_MAX_LENGTH },
     },
-    addressLines: { key: 'profile.problem.address.lines', values: { max: ADDRESS_MAX_LINES } },
+    addressLines: {
+      key: 'profile.problem.address.lines',
+      values: { max: PRACTICE_ADDRESS_MAX_LINES },
+    },
     addressControlCharacter: { key: 'profile.problem.address.control' },
     general: { key: 'profile.problem.address.general' },
   }),
