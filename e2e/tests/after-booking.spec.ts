@@ -265,10 +265,12 @@ test.describe.serial('after the booking', () => {
     // Today's list is collapsible.
     await page.reload();
     await chooseRole(page, 'Psychologist');
-    // Sleep check-in and Work stress are marked now.
+    // Sleep check-in and Work stress are marked now. The toggle counts only once the sessions have
+    // loaded; the week's list above it is drawn by then too, so it no longer moves under a click.
     const pendingAfter = pendingBefore - 2;
     const toggle = page.getByRole('button', { name: attendanceToggle(pendingAfter) });
     await expect(toggle).toBeVisible();
+    await expect(page.getByRole('heading', { name: weekTitle })).toBeVisible();
     if (onPhone()) {
       await expect(
         page.getByRole('button', {

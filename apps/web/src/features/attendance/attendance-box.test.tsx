@@ -183,6 +183,25 @@ describe('AttendanceBox', () => {
     expect(screen.getByRole('button', { name: 'Attendance Not loaded' })).toBeTruthy();
   });
 
+  it('while the sessions load, counts none: the toggle and the tab say Pending, not Pending (0)', () => {
+    const { client, rerender } = renderWithQuery(
+      <AttendanceBox events={[]} now={now} timeZone="Asia/Kolkata" loading defaultOpen={false} />,
+    );
+    const toggle = screen.getByRole('button', { name: 'Attendance Pending' });
+    fireEvent.click(toggle);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Pending',
+      'Completed',
+      'All',
+    ]);
+    rerender(
+      <QueryClientProvider client={client}>
+        <AttendanceBox events={events} now={now} timeZone="Asia/Kolkata" />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('tab', { name: 'Pending (1)' })).toBeTruthy();
+  });
+
   it('keeps the last lists when a refresh fails, and says so', () => {
     renderWithQuery(
       <AttendanceBox

@@ -62,8 +62,9 @@ export function AttendanceBox({
   const closeRef = useRef<HTMLButtonElement>(null);
   const toggled = useRef(false);
   const tabs = attendanceTabs(events, now);
-  // Nothing loaded: the Pending count is unknown, not 0.
+  // Nothing loaded (yet, or at all): the Pending count is unknown, not 0.
   const failed = Boolean(error) && events.length === 0;
+  const countKnown = !loading && !failed;
 
   // After a toggle, focus lands on the control that undoes it (the other one is gone).
   useEffect(() => {
@@ -134,9 +135,9 @@ export function AttendanceBox({
               className="mx-4 mt-3 grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1"
             >
               <Trigger value="pending">
-                {failed
-                  ? t('attendance.tab.pendingUnknown')
-                  : t('attendance.tab.pending', { count: tabs.pending.length })}
+                {countKnown
+                  ? t('attendance.tab.pending', { count: tabs.pending.length })
+                  : t('attendance.tab.pendingUnknown')}
               </Trigger>
               <Trigger value="completed">{t('attendance.tab.completed')}</Trigger>
               <Trigger value="all">{t('attendance.tab.all')}</Trigger>
@@ -197,7 +198,9 @@ export function AttendanceBox({
           <span className="rounded-full bg-white px-2 py-0.5 text-xs text-brand-800">
             {failed
               ? t('attendance.notLoaded')
-              : t('attendance.tab.pending', { count: tabs.pending.length })}
+              : countKnown
+                ? t('attendance.tab.pending', { count: tabs.pending.length })
+                : t('attendance.tab.pendingUnknown')}
           </span>
         </button>
       )}
