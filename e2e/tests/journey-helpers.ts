@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { PATIENT, PSYCHOLOGIST, device, expect, press, test } from '../fixtures';
+import { SCREEN_COOKIE } from '../../packages/shared/src/cookies';
 import { clock, escapeRegExp, mail, mailPattern, say, sayPart, weekday } from './words';
 
 // Helpers of the journeys. The demo identities and their past sessions are seeded on a fresh
@@ -9,7 +10,7 @@ export const DEMO_PSYCHOLOGIST_NAME = 'Dr. Asha Rao';
 
 export interface LoginData {
   token: string;
-  user: { id: string; username: string };
+  user: { id: string; username: string; role: 'patient' | 'psychologist' };
 }
 
 export async function login(
@@ -23,7 +24,11 @@ export async function login(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Signs in through the API and stores the session where the web app looks for it. */
+/**
+ * Signs in through the API and keeps the session as a sign-in in the app would: the session where
+ * the web app looks for it, and the role's cookie, so the server sends that role's dashboard frame
+ * (without it the page would be drawn as the role selection and then switch by itself).
+ */
 export async function signIn(page: Page, who: typeof PSYCHOLOGIST): Promise<LoginData> {
   const data = await login(page.request, who);
   await page.addInitScript(
@@ -33,6 +38,11 @@ export async function signIn(page: Page, who: typeof PSYCHOLOGIST): Promise<Logi
     },
     [data.token, JSON.stringify(data.user)] as const,
   );
+  await page
+    .context()
+    .addCookies([
+      { name: SCREEN_COOKIE, value: data.user.role, url: test.info().project.use.baseURL },
+    ]);
   return data;
 }
 
@@ -81,13 +91,8 @@ export async function chooseRole(page: Page, role: 'Patient' | 'Psychologist') {
     name: new RegExp(`^${say(`roleSelection.${key}.title`)}`),
   });
   await expect(heading.or(card)).toBeVisible();
-  // A page opened with a session the server could not see (stored by the API, not by signing in)
-  // is drawn as the role selection and then goes to the dashboard by itself: a click on the card
-  // that went meanwhile would wait for it for ever. Either way, the dashboard ends up open.
-  await expect(async () => {
-    if (!(await heading.isVisible())) await card.click({ timeout: 2_000 });
-    await expect(heading).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  if (!(await heading.isVisible())) await card.click();
+  await expect(heading).toBeVisible();
 }
 
 export async function openDashboard(

@@ -1,29 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, expectFocusTrapped, press, snapshot, test } from '../fixtures';
+import { PATIENT, signIn } from './journey-helpers';
 import { mail, say, sayPattern } from './words';
-
-const DEMO_PATIENT = { email: 'demo.patient@sukoon.test', password: 'sukoon-demo-2026' };
-
-/** Signs in the demo patient through the API and stores the session where the web app keeps it. */
-async function signInDemoPatient(page: Page, request: APIRequestContext) {
-  const response = await request.post('/api/users/login', { data: DEMO_PATIENT });
-  expect(response.status()).toBe(200);
-  const { data } = (await response.json()) as { data: { token: string; user: unknown } };
-  await page.addInitScript(
-    ([token, user]) => {
-      window.localStorage.setItem('authToken', token);
-      window.localStorage.setItem('authUser', user);
-    },
-    [data.token, JSON.stringify(data.user)] as const,
-  );
-}
 
 test.describe('sandbox checkout', () => {
   test('the demo patient pays a test order by card and the server verifies it', async ({
     page,
-    request,
   }) => {
-    await signInDemoPatient(page, request);
+    await signIn(page, PATIENT);
     await page.goto('/sandbox/checkout');
     await expect(
       page.getByRole('heading', { name: say('checkout.playground.title') }),
@@ -71,9 +54,8 @@ test.describe('sandbox checkout', () => {
 
 test('a simulated failure is shown in the checkout and closing it stops quietly', async ({
   page,
-  request,
 }) => {
-  await signInDemoPatient(page, request);
+  await signIn(page, PATIENT);
   await page.goto('/sandbox/checkout');
   await press(page.getByRole('button', { name: say('checkout.playground.openCheckout') }));
   const checkout = page.getByRole('dialog', { name: 'Sukoon' });
@@ -88,8 +70,8 @@ test('a simulated failure is shown in the checkout and closing it stops quietly'
   await expect(page.getByText(say('checkout.playground.failed'))).toBeVisible();
 });
 
-test('the checkout works from the keyboard and Escape dismisses it', async ({ page, request }) => {
-  await signInDemoPatient(page, request);
+test('the checkout works from the keyboard and Escape dismisses it', async ({ page }) => {
+  await signIn(page, PATIENT);
   await page.goto('/sandbox/checkout');
   const opener = page.getByRole('button', { name: say('checkout.playground.openCheckout') });
   await opener.focus();

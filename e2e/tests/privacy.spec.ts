@@ -15,6 +15,7 @@ import {
   pageFor,
   paste,
   shot,
+  signIn,
 } from './journey-helpers';
 import { mail, mailPattern, say, sayPattern, startsWith } from './words';
 
@@ -258,14 +259,7 @@ test.describe.serial('your data', () => {
   test('the patient deletes the account: the session is canceled and the email no longer signs in', async ({
     page,
   }) => {
-    const patient = await login(page.request, account);
-    await page.addInitScript(
-      ([token, user]) => {
-        window.localStorage.setItem('authToken', token);
-        window.localStorage.setItem('authUser', user);
-      },
-      [patient.token, JSON.stringify(patient.user)] as const,
-    );
+    const patient = await signIn(page, account);
     await page.goto('/');
     await chooseRole(page, 'Patient');
     await expect(page.getByRole('heading', { name: say('dashboard.title.patient') })).toBeVisible();

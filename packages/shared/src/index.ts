@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './locales';
+export * from './cookies';
 export * from './envelope';
 export * from './checks';
 export * from './errors';

@@ -65,9 +65,6 @@ export function intlLocale(locale: Locale, english: string): string {
   return locale === 'en' ? english : INTL_TAGS[locale];
 }
 
-/** The cookie that tells the server the browser's language, so it sends the prerendered page in it. */
-export const LOCALE_COOKIE = 'sukoon-locale';
-
 /** A built page in a language: English's is `name.html`, another's `name.<locale>.html`. */
 export function localizedPage(page: string, locale: Locale): string {
   return locale === 'en' ? page : page.replace(/\.html$/, `.${locale}.html`);

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import {
   LOCALE_COOKIE,
+  SCREEN_COOKIE,
   localizedPage,
   negotiateLocale,
   supportedLocaleOf,
@@ -17,7 +18,7 @@ import { errorEnvelope } from './error-handler';
 const HASHED_ASSET = /^\/assets\//;
 
 /** The web app's cookie naming the signed-in role (apps/web/src/features/auth/session.tsx). */
-const SCREEN_COOKIE = /(?:^|;\s*)sukoon-screen=(patient|psychologist)(?:;|$)/;
+const SCREEN_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${SCREEN_COOKIE}=(patient|psychologist)(?:;|$)`);
 
 /** The web app's cookie naming the language chosen or worked out in the browser (i18n/locale.ts). */
 const LOCALE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([A-Za-z-]{2,10})(?:;|$)`);
@@ -39,7 +40,7 @@ export function pageFor(pathname: string, query: URLSearchParams, cookie: string
     return 'screens/loading.html';
   }
   if (query.has('psychologistId')) return 'screens/patient.html';
-  const role = SCREEN_COOKIE.exec(cookie ?? '')?.[1];
+  const role = SCREEN_COOKIE_VALUE.exec(cookie ?? '')?.[1];
   return role ? `screens/${role}.html` : 'index.html';
 }
 

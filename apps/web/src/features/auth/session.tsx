@@ -7,7 +7,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { DEFAULT_LOCALE, isLocale, type Role, type User } from '@sukoon/shared';
+import { DEFAULT_LOCALE, SCREEN_COOKIE, isLocale, type Role, type User } from '@sukoon/shared';
 import { AUTH_TOKEN_KEY } from '../../lib/api-client';
 
 /** Local storage keys of the specification: authToken and authUser hold the signed-in session. */
@@ -28,13 +28,6 @@ interface SessionContextValue {
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
-
-/**
- * The cookie that tells the server which prerendered page to send this browser: the frame of the
- * signed-in role's dashboard rather than the role selection (apps/server/src/plugins/web-app.ts).
- * A hint only, never a credential: the token stays in local storage and the frame holds no data.
- */
-export const SCREEN_COOKIE = 'sukoon-screen';
 
 const isRole = (value: unknown): value is Role => value === 'patient' || value === 'psychologist';
 
@@ -73,6 +66,8 @@ export function readStoredSession(): Session | null {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(readStoredSession);
   const role = session?.user.role;
+  // Tells the server which prerendered page to send this browser next time: the signed-in role's
+  // dashboard frame rather than the role selection (apps/server/src/plugins/web-app.ts).
   useEffect(() => {
     document.cookie = role
       ? `${SCREEN_COOKIE}=${role}; path=/; max-age=31536000; samesite=lax`
