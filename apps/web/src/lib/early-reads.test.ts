@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { availabilityPath } from '@sukoon/shared';
 import { api, AUTH_TOKEN_KEY } from './api-client';
-import { EARLY_READS_SCRIPT } from './early-reads';
+import { EARLY_READS_SCRIPT, takeEarlyRead } from './early-reads';
 
 const envelope = (data: unknown) =>
   new Response(JSON.stringify({ success: true, data }), {
@@ -123,5 +123,27 @@ describe('early reads (issue 19)', () => {
     window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-2');
     expect(await api('GET', '/api/psychologists/p-1')).toBe('fresh');
     expect(fetch).toHaveBeenCalledTimes(4);
+  });
+
+  it('lets go of an answer not taken within 10 seconds, so its body holds no connection', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    const cancels: ReturnType<typeof vi.fn>[] = [];
+    vi.spyOn(window, 'fetch').mockImplementation(async () => {
+      const response = envelope(null);
+      const cancel = vi.spyOn(response.body!, 'cancel');
+      cancels.push(cancel);
+      return response;
+    });
+    runScript({ id: 'p-1', role: 'psychologist' });
+    const taken = await takeEarlyRead('/api/users/me', 'token-1');
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(cancels.every((cancel) => cancel.mock.calls.length === 0)).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    // The record nobody took is let go; the one taken is the app's to read.
+    expect(cancels[1]).toHaveBeenCalledOnce();
+    expect(cancels[0]).not.toHaveBeenCalled();
+    expect(await taken?.json()).toEqual({ success: true, data: null });
+    expect(await takeEarlyRead('/api/psychologists/p-1', 'token-1')).toBeNull();
+    vi.useRealTimers();
   });
 });

@@ -11,7 +11,7 @@ import { PAGE_LIMITS, PICKER_DAYS } from '@sukoon/shared';
  * its hash (apps/server/src/plugins/web-app.ts), and no other.
  *
  * The api client takes an answer once, for the same path and token, and fetches afresh when there is
- * none, it failed, or it is over 10 seconds old.
+ * none, it failed, or it is over 10 seconds old; at 10 seconds the script lets go of those not taken.
  */
 const GLOBAL = '__sukoonEarlyReads';
 const MAX_AGE_MS = 10_000;
@@ -70,6 +70,16 @@ export const EARLY_READS_SCRIPT = `(function () {
       }
     }
     window.${GLOBAL} = { token: token, at: Date.now(), reads: reads };
+    // An answer the app has not taken by the time it would no longer use it (a read for a range
+    // the app did not ask for) is let go, so its unread body holds no connection open.
+    setTimeout(function () {
+      Object.keys(reads).forEach(function (path) {
+        reads[path]
+          .then(function (response) { if (response.body) return response.body.cancel(); })
+          .catch(function () {});
+        delete reads[path];
+      });
+    }, ${MAX_AGE_MS});
   } catch (error) {}
 })();`;
 
