@@ -13,14 +13,17 @@ import {
   cellName,
   type CellState,
   dayName,
+  demoToday,
   goWeeksAhead,
   login,
+  mondayWeeksAhead,
   openDashboard,
   PATIENT,
   PSYCHOLOGIST,
   signIn,
   slotButton,
 } from './journey-helpers';
+import { addIsoDays } from '../../packages/shared/src/calendar';
 import { clock, either, escapeRegExp, say, sayPart, sayPattern, weekday } from './words';
 
 const bookButtons = (page: Page) =>
@@ -48,21 +51,6 @@ function monthDay(page: Page, day: string) {
         .getByRole('listitem')
         .filter({ has: page.getByRole('heading', { level: 4, name: day, exact: true }) })
     : page.getByRole('gridcell', { name: new RegExp(`^${escapeRegExp(day)}, `) });
-}
-
-/** 'YYYY-MM-DD' plus some days. */
-const plusDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The Monday of the week `weeks` ahead, in the demo psychologist's zone (Asia/Kolkata). */
-/** Today's date in the demo psychologist's zone, 'YYYY-MM-DD'. */
-const todayInKolkata = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-
-function mondayWeeksAhead(weeks: number) {
-  const today = todayInKolkata();
-  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 ... Sunday 6
-  return plusDays(today, weeks * 7 - weekday);
 }
 
 test.describe.serial('calendar and availability', () => {
@@ -441,7 +429,7 @@ test.describe.serial('calendar and availability', () => {
     // Four weeks ahead: a Thursday off, set before the page loads.
     const psychologist = await login(page.request, PSYCHOLOGIST);
     const monday = mondayWeeksAhead(4);
-    const thursdayOff = plusDays(monday, 3);
+    const thursdayOff = addIsoDays(monday, 3);
     const off = await page.request.patch('/api/availability/toggle-day', {
       headers: bearer(psychologist.token),
       data: { date: thursdayOff, status: 'Unavailable' },
@@ -493,7 +481,7 @@ test.describe.serial('calendar and availability', () => {
         const url = new URL(request.url());
         return (
           url.searchParams.get('from') === monday ||
-          (url.searchParams.get('startDate') ?? '').startsWith(plusDays(monday, -1))
+          (url.searchParams.get('startDate') ?? '').startsWith(addIsoDays(monday, -1))
         );
       });
       expect(forWeek4.map((request) => request.url())).toEqual([]);
@@ -559,13 +547,13 @@ test.describe.serial('the week and month grids on a phone and a laptop (issue 17
     for (const id of created) {
       await request.delete(`/api/events/${id}`, { headers: bearer(token) });
     }
-    const wednesday = plusDays(mondayWeeksAhead(WEEKS_AHEAD), 2);
+    const wednesday = addIsoDays(mondayWeeksAhead(WEEKS_AHEAD), 2);
     await request.patch('/api/availability/toggle-day', {
       headers: bearer(token),
       data: { date: wednesday, status: 'Available' },
     });
     for (const date of Array.from({ length: 7 }, (_, day) =>
-      plusDays(mondayWeeksAhead(WEEKS_AHEAD), day),
+      addIsoDays(mondayWeeksAhead(WEEKS_AHEAD), day),
     )) {
       await request.patch('/api/availability/toggle-segment', {
         headers: bearer(token),
@@ -579,7 +567,7 @@ test.describe.serial('the week and month grids on a phone and a laptop (issue 17
   }) => {
     // Two sessions on Wednesday morning: 10:00 AM for 45 minutes and 11:00 AM for 20 (Kolkata).
     const psychologist = await login(page.request, PSYCHOLOGIST);
-    const date = plusDays(mondayWeeksAhead(WEEKS_AHEAD), 2);
+    const date = addIsoDays(mondayWeeksAhead(WEEKS_AHEAD), 2);
     for (const [start, end, title] of [
       ['04:30', '05:15', 'Morning review'],
       ['05:30', '05:50', 'A short check-in with a long title'],
@@ -716,8 +704,8 @@ test.describe.serial('the week and month grids on a phone and a laptop (issue 17
     await expect(page.getByRole('grid').first()).toBeVisible();
     // The month tab opens on the month of the day five weeks from today (in Kolkata), which this
     // week's Wednesday may precede when the week runs across two months: then it is a month back.
-    const opened = plusDays(todayInKolkata(), 7 * WEEKS_AHEAD);
-    if (opened.slice(0, 7) !== plusDays(mondayWeeksAhead(WEEKS_AHEAD), 2).slice(0, 7)) {
+    const opened = addIsoDays(demoToday(), 7 * WEEKS_AHEAD);
+    if (opened.slice(0, 7) !== addIsoDays(mondayWeeksAhead(WEEKS_AHEAD), 2).slice(0, 7)) {
       await press(page.getByRole('button', { name: say('calendar.prev') }));
     }
     if (onPhone()) {

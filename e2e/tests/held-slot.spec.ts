@@ -1,15 +1,9 @@
 import { expect, expectAccessible, press, test } from '../fixtures';
-import { PATIENT, bearer, openDashboard, signIn } from './journey-helpers';
+import { PATIENT, bearer, openDashboard, signIn, weekAheadAt } from './journey-helpers';
 import { say, sayPart, sayPattern } from './words';
 
-/** 10:00 AM in India on a weekday this many weeks ahead (past the other journeys' weeks). */
-function slotWeeksAhead(weeks: number) {
-  const day = new Date(Date.now() + weeks * 7 * 86_400_000);
-  // Wednesday of that week, so a weekend rule never refuses it.
-  day.setUTCDate(day.getUTCDate() + ((3 - day.getUTCDay() + 7) % 7));
-  day.setUTCHours(4, 30, 0, 0);
-  return day;
-}
+/** 10:00 AM in India on the Wednesday (never a weekend rule's day) of a week past the others'. */
+const slotWeeksAhead = (weeks: number) => weekAheadAt(2, 10 * 60, weeks);
 
 test('a hold left unpaid waits in Your sessions with its countdown, and can be released', async ({
   page,

@@ -7,7 +7,7 @@ import {
   bearer,
   bookByApi,
   login,
-  nextWeekAt,
+  weekAheadAt,
   registerPsychologist,
   signIn,
   verifyEmail,
@@ -105,7 +105,7 @@ test('a patient switches to Hindi in the avatar menu, and the confirmation email
 
   // A session booked now is confirmed in Hindi: subject, heading, summary and the page's language,
   // its time in Hindi (weekday and month) in the psychologist's zone. The psychologist reads English.
-  const start = nextWeekAt(2);
+  const start = weekAheadAt(2);
   const end = new Date(start.getTime() + 45 * 60_000);
   const title = `पहली बातचीत ${device()} ${Date.now() % 100_000}`;
   await bookByApi(request, psychologist.id, start, title, 45, patient.who);

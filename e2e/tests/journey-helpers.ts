@@ -1,5 +1,12 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { PATIENT, PSYCHOLOGIST, device, expect, press, test } from '../fixtures';
+import {
+  addIsoDays,
+  localDateOf,
+  weekdayOf,
+  zonedInstant,
+} from '../../packages/shared/src/calendar';
+import { DEFAULT_TIME_ZONE } from '../../packages/shared/src/constants';
 import { SCREEN_COOKIE } from '../../packages/shared/src/cookies';
 import { clock, escapeRegExp, mail, mailPattern, say, sayPart, weekday } from './words';
 
@@ -201,18 +208,19 @@ export async function bookAndPay(
   return { orderId: data.order_id, bookingId: data.booking_id, startTime, fee, confirmed };
 }
 
-/** 11:00 AM (or `minute`) in India on a weekday (0 = Monday) of next week: always after this one. */
-export function nextWeekAt(weekday: number, minute = 11 * 60) {
-  const ist = new Date(Date.now() + 330 * 60_000);
-  const mondayOffset = (ist.getUTCDay() + 6) % 7;
-  const day = new Date(
-    Date.UTC(
-      ist.getUTCFullYear(),
-      ist.getUTCMonth(),
-      ist.getUTCDate() - mondayOffset + 7 + weekday,
-    ),
-  );
-  return new Date(day.getTime() + minute * 60_000 - 330 * 60_000);
+/** Today's date where the demo psychologist works (Asia/Kolkata), 'YYYY-MM-DD'. */
+export const demoToday = () => localDateOf(new Date(), DEFAULT_TIME_ZONE);
+
+/** The Monday of the week `weeks` ahead of this one, where the demo psychologist works. */
+export function mondayWeeksAhead(weeks: number) {
+  const today = demoToday();
+  const sinceMonday = (weekdayOf(today) + 6) % 7;
+  return addIsoDays(today, weeks * 7 - sinceMonday);
+}
+
+/** 11:00 AM (or `minute`) in India on a weekday (0 = Monday) of the week `weeks` ahead (next week). */
+export function weekAheadAt(weekday: number, minute = 11 * 60, weeks = 1) {
+  return zonedInstant(addIsoDays(mondayWeeksAhead(weeks), weekday), minute, DEFAULT_TIME_ZONE);
 }
 
 /** A patient (the demo one unless `who`) books and pays a session with `psychologistId` through the API. */

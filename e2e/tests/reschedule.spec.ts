@@ -6,7 +6,7 @@ import {
   chooseRole,
   dayName,
   goWeeksAhead,
-  nextWeekAt,
+  weekAheadAt,
   openDashboard,
   PATIENT,
   registerPsychologist,
@@ -161,7 +161,7 @@ test('a patient moves a session with the picker, longer for the difference, then
   test.slow();
   const psychologist = await registerPsychologist(page.request, 'Farah', 'Moves');
   const title = `Move me ${device()} ${Date.now() % 100_000}`;
-  await bookByApi(page.request, psychologist.id, nextWeekAt(1), title, 20);
+  await bookByApi(page.request, psychologist.id, weekAheadAt(1), title, 20);
 
   await signIn(page, PATIENT);
   await openDashboard(page, 'Patient', new RegExp(`^${psychologist.name}`), 'times');
@@ -236,7 +236,7 @@ test('the psychologist moves a session; the patient declines by the emailed link
   test.slow();
   const psychologist = await registerPsychologist(page.request, 'Rohan', 'Declines');
   const title = `Moved by Rohan ${device()} ${Date.now() % 100_000}`;
-  await bookByApi(page.request, psychologist.id, nextWeekAt(1), title);
+  await bookByApi(page.request, psychologist.id, weekAheadAt(1), title);
 
   await signIn(page, psychologist.who);
   await openDashboard(page, 'Psychologist');
