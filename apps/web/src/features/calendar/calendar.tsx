@@ -92,6 +92,8 @@ export interface CalendarProps {
 export interface WeekContext {
   dates: string[];
   events: CalendarEvent[];
+  /** The week's events are still on their way: `events` says nothing yet. */
+  loading: boolean;
   timeZone: string;
   now: Date;
 }
@@ -483,7 +485,13 @@ function CalendarBody({
                     {...eventMoves}
                   />
                   {!isPsychologist && <Legend />}
-                  {belowWeek?.({ dates: week, events: ownEvents, timeZone, now })}
+                  {belowWeek?.({
+                    dates: week,
+                    events: ownEvents,
+                    loading: events.isPending || events.isPlaceholderData,
+                    timeZone,
+                    now,
+                  })}
                 </>
               ) : (
                 <WeekLoading />
