@@ -19,6 +19,7 @@ function runScript(user: object | null, search = '') {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   window.localStorage.clear();
   delete (window as unknown as Record<string, unknown>).__sukoonEarlyReads;
@@ -144,6 +145,34 @@ describe('early reads (issue 19)', () => {
     expect(cancels[0]).not.toHaveBeenCalled();
     expect(await taken?.json()).toEqual({ success: true, data: null });
     expect(await takeEarlyRead('/api/psychologists/p-1', 'token-1')).toBeNull();
-    vi.useRealTimers();
+  });
+
+  it('lets go of an answer refused as another session’s', async () => {
+    const cancels: ReturnType<typeof vi.fn>[] = [];
+    vi.spyOn(window, 'fetch').mockImplementation(async () => {
+      const response = envelope(null);
+      cancels.push(vi.spyOn(response.body!, 'cancel'));
+      return response;
+    });
+    runScript({ id: 'p-1', role: 'psychologist' });
+    expect(await takeEarlyRead('/api/users/me', 'token-2')).toBeNull();
+    await vi.waitFor(() => expect(cancels[0]).toHaveBeenCalledOnce());
+  });
+
+  it('asks nothing more once it has let go: a list that answers after 10 s starts no reads', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    let answerList: (response: Response) => void = () => undefined;
+    const fetch = vi.spyOn(window, 'fetch').mockImplementation((input) =>
+      input === '/api/psychologists'
+        ? new Promise<Response>((resolve) => {
+            answerList = resolve;
+          })
+        : Promise.resolve(envelope(null)),
+    );
+    runScript({ id: 'u-1', role: 'patient' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    answerList(envelope([{ id: 'p-1' }]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 });

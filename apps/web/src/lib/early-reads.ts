@@ -25,6 +25,7 @@ export const EARLY_READS_SCRIPT = `(function () {
     if (!token || !user || typeof user.id !== 'string' || location.pathname !== '/') return;
     if (query.has('token') || query.has('moveDecision')) return;
     var reads = {};
+    var lettingGo = false;
     var read = function (path) {
       var answer = fetch(path, {
         headers: { accept: 'application/json', authorization: 'Bearer ' + token },
@@ -45,6 +46,7 @@ export const EARLY_READS_SCRIPT = `(function () {
       // most often in it. Where it is not and the dates differ, the app asks for its own range and
       // this answer goes unused.
       var readChosen = function (psychologistId) {
+        if (lettingGo) return;
         read('/api/psychologists/' + encodeURIComponent(psychologistId));
         if (query.get('view') === 'calendar') return;
         var day = function (offset) {
@@ -73,6 +75,7 @@ export const EARLY_READS_SCRIPT = `(function () {
     // An answer the app has not taken by the time it would no longer use it (a read for a range
     // the app did not ask for) is let go, so its unread body holds no connection open.
     setTimeout(function () {
+      lettingGo = true;
       Object.keys(reads).forEach(function (path) {
         reads[path]
           .then(function (response) { if (response.body) return response.body.cancel(); })
@@ -95,6 +98,10 @@ export async function takeEarlyRead(path: string, token: string | null): Promise
   const read = early?.reads[path];
   if (!early || !read) return null;
   delete early.reads[path];
-  if (early.token !== token || Date.now() - early.at > MAX_AGE_MS) return null;
+  if (early.token !== token || Date.now() - early.at > MAX_AGE_MS) {
+    // Not this session's, or too old to trust: let its body go, as the script does at 10 s.
+    void read.then((response) => response.body?.cancel()).catch(() => undefined);
+    return null;
+  }
   return read.catch(() => null);
 }
