@@ -65,6 +65,7 @@ try {
       for (const javaScript of [false, true]) {
         const context = await browser.newContext({ ...size, javaScriptEnabled: javaScript });
         if (target.session) {
+          // The role cookie (SCREEN_COOKIE, packages/shared/src/cookies.ts; .mjs cannot import it).
           await context.addCookies([
             { name: 'sukoon-screen', value: target.session.user.role, url: base },
           ]);

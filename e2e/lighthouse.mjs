@@ -147,7 +147,8 @@ try {
       ([token, user]) => {
         window.localStorage.setItem('authToken', token);
         window.localStorage.setItem('authUser', user);
-        // As the app sets it on signing in: the server sends this role's dashboard frame.
+        // As the app sets it on signing in: the server sends this role's dashboard frame
+        // (SCREEN_COOKIE, packages/shared/src/cookies.ts).
         document.cookie = `sukoon-screen=${JSON.parse(user).role}; path=/; samesite=lax`;
       },
       [session.token, JSON.stringify(session.user)],

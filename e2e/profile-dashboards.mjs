@@ -100,6 +100,7 @@ try {
     ([token, user]) => {
       localStorage.setItem('authToken', token);
       localStorage.setItem('authUser', user);
+      // SCREEN_COOKIE (packages/shared/src/cookies.ts), as the app sets it on signing in.
       document.cookie = `sukoon-screen=${JSON.parse(user).role}; path=/; samesite=lax`;
     },
     [session.token, JSON.stringify(session.user)],

@@ -502,7 +502,7 @@ test.describe.serial('calendar and availability', () => {
     const { token, user } = await login(request, PSYCHOLOGIST);
     const headers = bearer(token);
     const availability = await request.get(
-      `/api/availability?psychologistId=${user.id}&from=${new Date().toISOString().slice(0, 10)}&to=${new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)}`,
+      `/api/availability?psychologistId=${user.id}&from=${demoToday()}&to=${addIsoDays(demoToday(), 30)}`,
       { headers },
     );
     const facts = (await availability.json()) as {

@@ -19,7 +19,7 @@ test('a hold left unpaid waits in Your sessions with its countdown, and can be r
     headers: bearer(patient.token),
     data: {
       psychologist_id: psychologist!.id,
-      start_time: slotWeeksAhead(test.info().project.name === 'phone' ? 9 : 10).toISOString(),
+      start_time: slotWeeksAhead(test.info().project.name === 'phone' ? 13 : 14).toISOString(),
       duration: 20,
       title,
       description: 'Left the payment',
@@ -59,7 +59,7 @@ test('a hold left unpaid is paid from Your sessions with its own order, and beco
     headers: bearer(patient.token),
     data: {
       psychologist_id: psychologist!.id,
-      start_time: slotWeeksAhead(test.info().project.name === 'phone' ? 11 : 12).toISOString(),
+      start_time: slotWeeksAhead(test.info().project.name === 'phone' ? 15 : 16).toISOString(),
       duration: 20,
       title,
       description: 'Closed the tab while paying',

@@ -3,7 +3,7 @@ import { PATIENT, PSYCHOLOGIST, device, expect, press, test } from '../fixtures'
 import {
   addIsoDays,
   localDateOf,
-  weekdayOf,
+  weekDates,
   zonedInstant,
 } from '../../packages/shared/src/calendar';
 import { DEFAULT_TIME_ZONE } from '../../packages/shared/src/constants';
@@ -213,9 +213,7 @@ export const demoToday = () => localDateOf(new Date(), DEFAULT_TIME_ZONE);
 
 /** The Monday of the week `weeks` ahead of this one, where the demo psychologist works. */
 export function mondayWeeksAhead(weeks: number) {
-  const today = demoToday();
-  const sinceMonday = (weekdayOf(today) + 6) % 7;
-  return addIsoDays(today, weeks * 7 - sinceMonday);
+  return addIsoDays(weekDates(demoToday())[0]!, weeks * 7);
 }
 
 /** 11:00 AM (or `minute`) in India on a weekday (0 = Monday) of the week `weeks` ahead (next week). */

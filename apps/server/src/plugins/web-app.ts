@@ -17,7 +17,7 @@ import { errorEnvelope } from './error-handler';
 /** Built files whose names carry a hash of their content (Vite's `assets/`): they never change. */
 const HASHED_ASSET = /^\/assets\//;
 
-/** The web app's cookie naming the signed-in role (apps/web/src/features/auth/session.tsx). */
+/** The web app's cookie naming the signed-in role (packages/shared/src/cookies.ts). */
 const SCREEN_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${SCREEN_COOKIE}=(patient|psychologist)(?:;|$)`);
 
 /** The web app's cookie naming the language chosen or worked out in the browser (i18n/locale.ts). */
