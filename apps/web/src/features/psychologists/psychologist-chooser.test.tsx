@@ -122,6 +122,15 @@ describe('PsychologistChooser', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Switch psychologist' }));
     expect(await screen.findByRole('group', { name: 'Choose a psychologist' })).toBeTruthy();
   });
+
+  it('draws the card as a new element, not the loading stand-in changed into it', async () => {
+    // Chrome reported the stand-in turned card as moving from y 0 to its place (CLS 0.104 on a
+    // phone in Lighthouse, issue 19); a new element is an arrival, not a shift.
+    renderChooser(MEERA.id);
+    const standIn = screen.getByRole('status', { name: 'Loading psychologists' });
+    await screen.findByText('Booking with');
+    expect(standIn.isConnected).toBe(false);
+  });
 });
 
 describe('PsychologistChooser: the chosen psychologist’s policy (issue 18)', () => {

@@ -174,6 +174,7 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
     // arrival does not push the times below it down (issue 19).
     return selectedId ? (
       <div
+        key="stand-in"
         role="status"
         aria-label={t('chooser.loadingLabel')}
         className="h-[8.875rem] animate-pulse rounded-xl border border-slate-200 bg-white motion-reduce:animate-none"
@@ -194,7 +195,10 @@ export function PsychologistChooser({ selectedId, onSelect }: PsychologistChoose
 
   if (selected && !open) {
     return (
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3">
+      <div
+        key="card"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3"
+      >
         <div className="flex min-w-0 items-center gap-3">
           <Avatar name={selected.displayName} />
           <div className="flex min-w-0 flex-col">
