@@ -47,11 +47,28 @@ export interface DatabaseHandle {
 /** Works from the source tree (src/db) and from the bundle (dist), which carries a copy. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** Fail fast when PostgreSQL cannot be reached, so requests answer 503 instead of hanging. */
+const CONNECT_TIMEOUT_MS = 3_000;
+/**
+ * Wait this long for a busy pool: a burst of 200 patients on one slot keeps 10 connections busy for
+ * seconds on a small machine, and each of them should hear "taken", not "unavailable".
+ */
+const QUEUE_TIMEOUT_MS = 15_000;
+
 /** Migrations of two processes starting at once must not interleave. */
 const MIGRATION_LOCK_KEY = 727_001;
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number; onPoolError?: (error: Error) => void }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      onPoolError?: (error: Error) => void;
+      /** How long opening one connection may take before it counts as PostgreSQL unreachable. */
+      connectTimeoutMs?: number;
+      /** How long a query may wait for a pooled connection while all of them are busy. */
+      queueTimeoutMs?: number;
+    }
   | { kind: 'pglite'; dataDir?: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -92,11 +109,21 @@ async function schemaVersion(db: Database): Promise<number> {
 }
 
 function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): DatabaseHandle {
+  const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  // pg-pool has one timeout for two waits: for a busy pool to hand over a connection, and for a new
+  // connection to open. The first is load (a burst of bookings on one calendar), the second is
+  // PostgreSQL unreachable: each client therefore gets the short timeout to connect, and the pool the
+  // longer one for its queue. Either way a request that runs out of time answers 503.
+  class Client extends pg.Client {
+    constructor(config: pg.ClientConfig = {}) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+    }
+  }
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
-    // Fail fast when PostgreSQL is down so requests answer 503 instead of hanging.
-    connectionTimeoutMillis: 3_000,
+    Client,
+    connectionTimeoutMillis: options.queueTimeoutMs ?? QUEUE_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
   });
   // A client whose server went away emits 'error'; unhandled, that would crash the process. The pool
@@ -157,7 +184,7 @@ async function listenPostgres(
   async function connect() {
     const next = new pg.Client({
       connectionString: url,
-      connectionTimeoutMillis: 3_000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
     });
     next.on('notification', (message) => handlers.notify(message.channel, message.payload ?? ''));

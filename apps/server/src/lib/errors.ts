@@ -101,11 +101,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
         return true;
       }
     }
-    // node-postgres's own words, without a code: the connection ended (or the pool could not get
-    // one in time), or a client whose connection broke was used again (the ROLLBACK of a transaction
-    // whose connection PostgreSQL terminated between two statements).
+    // node-postgres's own words, without a code: the connection ended, a new one did not open in
+    // time ('timeout expired'), the pool could not hand one over in time, or a client whose
+    // connection broke was used again (the ROLLBACK of a transaction whose connection PostgreSQL
+    // terminated between two statements).
     if (
-      /Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(
+      /Connection terminated|^timeout expired$|timeout exceeded when trying to connect|is not queryable/i.test(
         current.message,
       )
     ) {
