@@ -98,6 +98,32 @@ test('the patient downloads a receipt after paying and a refund note after cance
   expect(refunded.bytes.toString('latin1')).toContain(`Refund Note ${note!.number}`);
 });
 
+test('the patient finds a past session and downloads its receipt', async ({ page }) => {
+  await signIn(page, PATIENT);
+  await openDashboard(page, 'Patient');
+  const yours = page.getByRole('region', { name: say('sessions.heading') });
+  // The demo patient's sessions of the last two days, behind the toggle beside the heading.
+  const toggle = yours.getByRole('button', { name: sayPattern('sessions.past', { count: /\d+/ }) });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await press(toggle);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const past = yours.getByRole('list', { name: sayPattern('sessions.past', { count: /\d+/ }) });
+  const row = past.getByRole('listitem').filter({ hasText: 'Exam anxiety' });
+  await expect(row).toContainText(say('sessions.with', { name: 'Dr. Asha Rao' }));
+  // Over: nothing to join, move or cancel.
+  await expect(row.getByRole('button', { name: sayPart('sessions.cancelLabel') })).toHaveCount(0);
+  const receiptButton = row.getByRole('button', {
+    name: sayPattern('sessionLinks.downloadReceipt', { number: /SK\/.+/ }),
+  });
+  await receiptButton.scrollIntoViewIfNeeded();
+  await shot(page, 'your-sessions-past');
+  const number = (await receiptButton.getAttribute('aria-label'))!.match(/SK\/[^\s)]+/)![0];
+  const file = await download(page, receiptButton);
+  expect(file.name).toBe(`receipt-${number.replaceAll('/', '-')}.pdf`);
+  expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(file.bytes.toString('latin1')).toContain(`Receipt ${number}`);
+});
+
 test('the psychologist downloads a session’s receipt from its history and sets what receipts print', async ({
   page,
   browser,

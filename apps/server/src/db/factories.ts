@@ -151,7 +151,8 @@ export async function createBooking(db: Database, options: CreateBookingOptions)
 
 /**
  * A patient's booked session paid through the sandbox: the booking, its paid order, the captured
- * payment and the sandbox's ledger row, exactly as a verified checkout leaves them.
+ * payment and the sandbox's ledger row, as a verified checkout leaves them, all but the receipt
+ * (`issueReceipt` numbers one, as the demo's seed does).
  */
 export async function createPaidBooking(
   db: Database,
@@ -193,5 +194,5 @@ export async function createPaidBooking(
     method: 'upi',
     confirmedVia: 'checkout',
   });
-  return { booking, orderId, paymentId };
+  return { booking, order: order!, orderId, paymentId };
 }

@@ -6,6 +6,7 @@ import {
   localDateOf,
   zonedInstant,
 } from '@sukoon/shared';
+import { issueReceipt } from '../modules/receipts/receipts-service';
 import type { Database } from './client';
 import { createPaidBooking, createPatient, createPsychologist } from './factories';
 import { users } from './schema';
@@ -54,23 +55,33 @@ export async function ensureDemoData(db: Database): Promise<void> {
   const at = (daysAgo: number, minute: number) =>
     zonedInstant(addIsoDays(today, -daysAgo), minute, DEFAULT_TIME_ZONE);
   const session = { psychologistId: psychologist.id, patientId: patient.id };
-  await createPaidBooking(db, {
-    ...session,
+  // Paid as a verified checkout leaves them: with the receipt the patient can download.
+  const paidSession = (
+    options: Omit<Parameters<typeof createPaidBooking>[1], keyof typeof session>,
+  ) =>
+    db.transaction(async (tx) => {
+      const { booking, order, paymentId } = await createPaidBooking(tx, { ...session, ...options });
+      await issueReceipt(
+        tx,
+        order,
+        { id: paymentId, amountPaise: booking.pricePaise, method: 'upi' },
+        booking.createdAt,
+      );
+    });
+  await paidSession({
     startsAt: at(2, 10 * 60),
     title: 'Exam anxiety',
     description: 'Racing thoughts before exams',
     attendanceStatus: 'attended',
     attendanceNotes: 'Practised box breathing. Follow up on sleep next time.',
   });
-  await createPaidBooking(db, {
-    ...session,
+  await paidSession({
     startsAt: at(1, 11 * 60),
     durationMinutes: 20,
     title: 'Sleep check-in',
     description: 'Waking up at 4 AM most nights',
   });
-  await createPaidBooking(db, {
-    ...session,
+  await paidSession({
     startsAt: at(1, 17 * 60 + 30),
     title: 'Work stress',
     description: 'Deadlines and a difficult manager',

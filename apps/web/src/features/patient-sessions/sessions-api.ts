@@ -51,6 +51,15 @@ export function upcomingBookings(bookings: readonly BookingListItem[], now: Date
     .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time));
 }
 
+/** Past: booked sessions that have ended (attended or not), latest first. */
+export function pastBookings(bookings: readonly BookingListItem[], now: Date) {
+  return bookings
+    .filter(
+      (booking) => booking.status === 'booked' && Date.parse(booking.end_time) <= now.getTime(),
+    )
+    .sort((a, b) => Date.parse(b.start_time) - Date.parse(a.start_time));
+}
+
 /**
  * Canceled sessions (by the patient or the psychologist), latest first. Holds given up during payment
  * are canceled too, but nobody canceled them: they were never sessions and are left out.

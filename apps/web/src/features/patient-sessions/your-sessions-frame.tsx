@@ -4,8 +4,14 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/i18n';
 
-/** The box with its heading. */
-export function YourSessionsBox({ children }: { children: ReactNode }) {
+/** The box with its heading, and beside it (once the bookings are known) the past sessions' toggle. */
+export function YourSessionsBox({
+  children,
+  besideHeading,
+}: {
+  children: ReactNode;
+  besideHeading?: ReactNode;
+}) {
   const t = useT();
   return (
     <section
@@ -16,6 +22,7 @@ export function YourSessionsBox({ children }: { children: ReactNode }) {
         <h2 id="your-sessions-heading" className="text-base font-semibold text-slate-900">
           {t('sessions.heading')}
         </h2>
+        {besideHeading}
       </div>
       {children}
     </section>

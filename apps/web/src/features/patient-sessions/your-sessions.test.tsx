@@ -253,6 +253,93 @@ describe('YourSessions offers a paid session’s receipts', () => {
   });
 });
 
+describe('YourSessions: past sessions and their receipts', () => {
+  /** A session that ended `daysAgo` days before `now`, at 11:00 IST. */
+  function ended(daysAgo: number) {
+    const start = new Date(Date.parse('2026-03-09T05:30:00.000Z') - daysAgo * 86_400_000);
+    return booking({
+      id: `00000000-0000-4000-8000-0000000006${String(daysAgo).padStart(2, '0')}`,
+      title: `Session ${daysAgo} days ago`,
+      start_time: start.toISOString(),
+      end_time: new Date(start.getTime() + 45 * 60_000).toISOString(),
+    });
+  }
+
+  it('keeps them behind a toggle beside the heading, latest first, with their receipts', async () => {
+    const older = ended(14);
+    const latest = ended(7);
+    const receipt = {
+      id: '00000000-0000-4000-8000-000000000701',
+      kind: 'receipt',
+      number: 'SK/ASHA/2026-27/000003',
+      booking_id: latest.id,
+      amount_paise: 90_000,
+      issued_at: '2026-02-28T05:00:00.000Z',
+    };
+    stubApi((call) =>
+      call.path === '/api/receipts'
+        ? { data: [receipt] }
+        : { data: [older, list[1], latest], next_cursor: null },
+    );
+    renderYourSessions();
+    const toggle = await screen.findByRole('button', { name: 'Past sessions (2)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // Upcoming is not crowded by the past.
+    expect(screen.queryByText('Session 7 days ago')).toBeNull();
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const past = screen.getByRole('list', { name: 'Past sessions (2)' });
+    // The sessions, not the lists of receipts inside them.
+    const items = [...past.children] as HTMLElement[];
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Session 7 days ago',
+      'Session 14 days ago',
+    ]);
+    expect(items[0]!.textContent).toContain('Mon, Mar 2 · 11:00 AM – 11:45 AM');
+    expect(items[0]!.textContent).toContain('with Dr. Asha Rao');
+    // A past session is not joined, moved or canceled any more.
+    expect(within(past).queryByRole('button', { name: /Cancel|Reschedule/ })).toBeNull();
+    expect(
+      await within(items[0]!).findByRole('button', {
+        name: 'Download receipt SK/ASHA/2026-27/000003 (PDF)',
+      }),
+    ).toBeTruthy();
+    expect(within(items[1]!).queryByRole('button', { name: /Download/ })).toBeNull();
+    // Still upcoming: the session of tomorrow.
+    expect(
+      within(screen.getByRole('list', { name: 'Upcoming (1)' })).getByText('First session'),
+    ).toBeTruthy();
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Session 7 days ago')).toBeNull();
+  });
+
+  it('shows ten at a time', async () => {
+    stubApi(() => ({
+      data: Array.from({ length: 13 }, (_, index) => ended(index + 1)),
+      next_cursor: null,
+    }));
+    renderYourSessions();
+    fireEvent.click(await screen.findByRole('button', { name: 'Past sessions (13)' }));
+    const past = screen.getByRole('list', { name: 'Past sessions (13)' });
+    expect(past.children).toHaveLength(10);
+    expect(within(past).getByText('Session 10 days ago')).toBeTruthy();
+    expect(within(past).queryByText('Session 11 days ago')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show 3 more' }));
+    expect(past.children).toHaveLength(13);
+    expect(screen.queryByRole('button', { name: /Show \d+ more/ })).toBeNull();
+  });
+
+  it('offers no toggle to a patient without past sessions', async () => {
+    stubApi(() => ({ data: [list[1]], next_cursor: null }));
+    renderYourSessions();
+    await screen.findByRole('list', { name: 'Upcoming (1)' });
+    expect(screen.queryByRole('button', { name: /Past sessions/ })).toBeNull();
+  });
+});
+
 describe('YourSessions lists a hold left unpaid', () => {
   const held = booking({
     id: '00000000-0000-4000-8000-000000000201',

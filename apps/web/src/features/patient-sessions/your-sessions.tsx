@@ -25,6 +25,7 @@ import {
   canceledBookings,
   fetchHoldOrder,
   heldBookings,
+  pastBookings,
   upcomingBookings,
   useMyBookings,
   useReleaseHold,
@@ -69,9 +70,13 @@ function When({ booking, zoneOf, viewerZone }: RowProps) {
   );
 }
 
+/** Past sessions shown at first, and added with each "Show more". */
+const PAST_PAGE = 10;
+
 /**
  * The patient's sessions with any psychologist: upcoming ones with Join (once the psychologist has
- * added a link) and Cancel, and recently canceled ones with what happened to the refund.
+ * added a link) and Cancel, recently canceled ones with what happened to the refund, and (behind a
+ * toggle beside the heading, which takes no room of its own) past ones with their receipts.
  */
 export function YourSessions({
   userId,
@@ -84,14 +89,32 @@ export function YourSessions({
   onResumePayment,
 }: YourSessionsProps) {
   const t = useT();
-  const ids = { held: useId(), upcoming: useId(), canceled: useId() };
+  const ids = { held: useId(), upcoming: useId(), canceled: useId(), past: useId() };
   const bookings = useMyBookings(userId);
   const held = heldBookings(bookings.data ?? [], now);
   const upcoming = upcomingBookings(bookings.data ?? [], now);
   const canceled = canceledBookings(bookings.data ?? []);
+  const past = pastBookings(bookings.data ?? [], now);
+  const [pastShown, setPastShown] = useState(0);
 
   return (
-    <YourSessionsBox>
+    <YourSessionsBox
+      besideHeading={
+        past.length > 0 && (
+          <button
+            id={ids.past}
+            type="button"
+            aria-expanded={pastShown > 0}
+            aria-controls={`${ids.past}-list`}
+            onClick={() => setPastShown((shown) => (shown > 0 ? 0 : PAST_PAGE))}
+            className="-my-1 inline-flex min-h-8 items-center gap-1 rounded text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            <span aria-hidden="true">{pastShown > 0 ? '▾' : '▸'}</span>
+            {t('sessions.past', { count: past.length })}
+          </button>
+        )
+      }
+    >
       {bookings.isPending ? (
         <YourSessionsSkeleton />
       ) : bookings.isError ? (
@@ -161,6 +184,37 @@ export function YourSessions({
                   />
                 ))}
               </ul>
+            </div>
+          )}
+          {past.length > 0 && (
+            <div id={`${ids.past}-list`} hidden={pastShown === 0} className="lg:col-span-2">
+              <p id={`${ids.past}-label`} className="mb-2 text-sm font-medium text-slate-700">
+                {t('sessions.past', { count: past.length })}
+              </p>
+              <ul
+                aria-labelledby={`${ids.past}-label`}
+                className="grid grid-cols-1 gap-2 lg:grid-cols-2"
+              >
+                {past.slice(0, pastShown).map((booking) => (
+                  <Past
+                    key={booking.id}
+                    booking={booking}
+                    zoneOf={zoneOf}
+                    viewerZone={viewerZone}
+                  />
+                ))}
+              </ul>
+              {pastShown < past.length && (
+                <Button
+                  variant="secondary"
+                  className="mt-2"
+                  onClick={() => setPastShown((shown) => shown + PAST_PAGE)}
+                >
+                  {t('sessions.showMorePast', {
+                    count: Math.min(PAST_PAGE, past.length - pastShown),
+                  })}
+                </Button>
+              )}
             </div>
           )}
         </div>
@@ -356,6 +410,25 @@ function Canceled({ booking, zoneOf, viewerZone }: RowProps) {
               : t('sessions.refunded', { amount: formatInr(refund.amount) })}
         </span>
       )}
+      <Receipts booking={booking} />
+    </li>
+  );
+}
+
+/** A session that has ended: when, with whom, and its receipts (and any refund note) to download. */
+function Past({ booking, zoneOf, viewerZone }: RowProps) {
+  const t = useT();
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-slate-200 p-3">
+      <div className="min-w-0 flex-1 basis-52">
+        <p className="truncate font-medium text-slate-900">{booking.title}</p>
+        <p className="text-sm text-slate-700">
+          <When booking={booking} zoneOf={zoneOf} viewerZone={viewerZone} />
+        </p>
+        <p className="truncate text-xs text-slate-500">
+          {t('sessions.with', { name: booking.psychologist_name })}
+        </p>
+      </div>
       <Receipts booking={booking} />
     </li>
   );
