@@ -9,6 +9,12 @@ interface ModalProps {
   description?: ReactNode;
   /** Room for a time picker's days and times side by side. */
   wide?: boolean;
+  /**
+   * Open with focus on the dialog itself rather than its first field: for a form that opens filled
+   * in, where Radix would select the first field's text (one keystroke replaces it) and a phone would
+   * raise its keyboard over the form. Tab still reaches the first field first.
+   */
+  focusDialogOnOpen?: boolean;
   children: ReactNode;
 }
 
@@ -100,8 +106,22 @@ export function useDialogFocus() {
  * A Radix dialog with the house look: focus trapped, Escape and the close button dismiss it, and focus
  * goes back where it was on close (useDialogFocus).
  */
-export function Modal({ open, onOpenChange, title, description, wide, children }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  wide,
+  focusDialogOnOpen,
+  children,
+}: ModalProps) {
   const dialogFocus = useDialogFocus();
+  const onOpenAutoFocus = (event: Event) => {
+    dialogFocus.onOpenAutoFocus(event);
+    if (!focusDialogOnOpen || !(event.currentTarget instanceof HTMLElement)) return;
+    event.preventDefault();
+    event.currentTarget.focus({ preventScroll: true });
+  };
   const t = useT();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -111,6 +131,7 @@ export function Modal({ open, onOpenChange, title, description, wide, children }
           className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${wide ? 'max-w-3xl' : 'max-w-md'} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none sm:p-8`}
           {...(description ? {} : { 'aria-describedby': undefined })}
           {...dialogFocus}
+          onOpenAutoFocus={onOpenAutoFocus}
         >
           {/* The close button comes last in the tab order (it sits top right): opening a dialog
               focuses its first field or action rather than Close. */}

@@ -23,8 +23,11 @@ describe('MeetingLinkEditor', () => {
 
     fireEvent.change(input(), { target: { value: 'http://meet.example.com/abc' } });
     expect(screen.queryByText('Meeting link is required')).toBeNull();
+    screen.getByRole('button', { name: 'Save link' }).focus();
     save();
     expect(screen.getByText('Meeting link must start with https://')).toBeTruthy();
+    // Back in the field the message describes, not left on Save.
+    expect(document.activeElement).toBe(input());
 
     fireEvent.change(input(), { target: { value: 'javascript:alert(1)' } });
     save();

@@ -33,6 +33,7 @@ export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
   const [saved, setSaved] = useState<MessageKey | null>(null);
   const save = useSaveMeetingLink();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const wasEditing = useRef(false);
   const ids = { input: useId(), problem: useId() };
   const href = meetingHref(event.meetingLink);
@@ -57,6 +58,8 @@ export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
     const body = MeetingLinkBody.safeParse({ meetingLink: value });
     if (!body.success) {
       setProblem(problemText(t, body.error.issues[0]?.code));
+      // Back to the link, which the message describes (a screen reader reads it with the field).
+      inputRef.current?.focus();
       return;
     }
     void save
@@ -88,6 +91,7 @@ export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
         </label>
         <div className="flex flex-wrap gap-2">
           <input
+            ref={inputRef}
             id={ids.input}
             type="url"
             inputMode="url"

@@ -309,3 +309,38 @@ describe('Add Event in Hindi', () => {
     expect(screen.getByText('मीटिंग लिंक https:// से शुरू होना चाहिए')).toBeTruthy();
   });
 });
+
+describe('Where the form puts focus (a new patient’s phone trial)', () => {
+  it('takes the person to the first field with a problem, in the form’s order', () => {
+    const { onSubmit } = renderForm();
+    book();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByLabelText('Event name'));
+    fill('Event name', 'Anxiety');
+    book();
+    expect(document.activeElement).toBe(screen.getByLabelText('Problems Facing'));
+  });
+
+  it('takes a psychologist to a meeting link without https://', () => {
+    renderForm({ role: 'psychologist' });
+    fill('Event name', 'Supervision');
+    fill('Meeting Link', 'meet.example.com/s');
+    book();
+    expect(screen.getByText('Meeting link must start with https://')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Meeting Link'));
+  });
+
+  it('opens an event to edit on the dialog, not in its name with the name selected', () => {
+    renderEdit();
+    const dialog = screen.getByRole('dialog', { name: 'Edit Event' });
+    expect(document.activeElement).toBe(dialog);
+    const name = screen.getByLabelText<HTMLInputElement>('Event name');
+    expect(name.value).toBe('Anxiety at work');
+    expect(name.selectionEnd! - name.selectionStart!).toBe(0);
+  });
+
+  it('opens a new event in its first field, ready to type', () => {
+    renderForm();
+    expect(document.activeElement).toBe(screen.getByLabelText('Event name'));
+  });
+});

@@ -258,7 +258,10 @@ export function EventFormDialog(props: EventFormDialogProps) {
       );
     }
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      showFirstProblem(found);
+      return;
+    }
     const values: EventFormValues = {
       title: title.trim(),
       // Kept as it was on a psychologist's own event, which does not show it.
@@ -271,6 +274,32 @@ export function EventFormDialog(props: EventFormDialogProps) {
     // Saving closes the form, and Save Changes does not save the section's own typing (notes).
     if (extraUnsaved) setConfirmClose(() => () => props.onSubmit(values));
     else props.onSubmit(values);
+  }
+
+  /**
+   * Takes the person to the first field with a problem, in the form's order: focused, in the middle
+   * of the view (on a phone the message would otherwise be out of sight above or below the Book
+   * button). The moved time has no field of its own to fix: its message is scrolled to.
+   */
+  function showFirstProblem(found: Record<string, string>) {
+    const fields: [string, string][] = [
+      ['title', ids.title],
+      ['description', ids.description],
+      ['meetingLink', ids.link],
+      ['startDate', ids.start],
+      ['endDate', ids.end],
+    ];
+    const field = fields.find(([key]) => found[key]);
+    const element = field && document.getElementById(field[1]);
+    if (element) {
+      element.scrollIntoView?.({ block: 'center' });
+      element.focus({ preventScroll: true });
+    } else if (found.time) {
+      // Drawn with this render: scrolled to once it is on the page.
+      window.requestAnimationFrame(() =>
+        document.getElementById('time-error')?.scrollIntoView?.({ block: 'center' }),
+      );
+    }
   }
 
   const fieldError = (key: string) =>
@@ -287,6 +316,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
         onOpenChange={(next) => !next && requestClose()}
         title={t(mode === 'add' ? 'booking.addTitle' : 'booking.editTitle')}
         description={t('booking.zoneNote', { zone: zoneLabel(timeZone) })}
+        focusDialogOnOpen={mode === 'edit'}
       >
         <div className="flex flex-col gap-4">
           <form id={ids.form} noValidate onSubmit={submit} className="flex flex-col gap-4">
