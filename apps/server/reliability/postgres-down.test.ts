@@ -25,7 +25,10 @@ import { runTraffic, summarize, type TrafficPlan } from './harness/traffic';
 
 const LOOPS = 8;
 const OUTAGE_MS = 10_000;
-/** The pool's connect timeout is 3 s; a failure slower than this is not "fast". */
+/**
+ * A stopped PostgreSQL refuses connections at once (a new one would give up after 3 s, the queue for
+ * a busy pool after 15 s); a failure slower than this is not "fast".
+ */
 const FAIL_FAST_LIMIT_MS = 3_500;
 /** Times the server's connections are terminated before the outage. */
 const TERMINATIONS = 20;

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { receiptPath, type DocumentKind, type ReceiptSummary } from '@sukoon/shared';
+import {
+  RECEIPT_LIST_LIMIT,
+  receiptPath,
+  type DocumentKind,
+  type ReceiptSummary,
+} from '@sukoon/shared';
 import type { MessageKey } from '../i18n/catalogue';
 import { useT } from '../i18n/i18n';
 import { api } from '../lib/api-client';
@@ -65,16 +70,25 @@ export function ReceiptLinks({ receipts }: { receipts: ReceiptSummary[] }) {
 
 /**
  * The receipts of one of the patient's sessions, from one request for all of theirs (cached under
- * ['events'], so a payment or a cancellation reloads it).
+ * ['events'], so a payment or a cancellation reloads it). That answer holds the newest
+ * RECEIPT_LIST_LIMIT documents: a full one may have left out an old session's, which are then asked
+ * for by that session alone.
  */
 export function SessionReceipts({ bookingId }: { bookingId: string }) {
   const mine = useQuery({
     queryKey: ['events', 'receipts', 'mine'],
     queryFn: ({ signal }) => api<ReceiptSummary[]>('GET', '/api/receipts', { signal }),
   });
-  const receipts = (mine.data ?? [])
-    .filter((receipt) => receipt.booking_id === bookingId)
-    .sort((a, b) => a.issued_at.localeCompare(b.issued_at));
+  const listed = (mine.data ?? []).filter((receipt) => receipt.booking_id === bookingId);
+  const older = useQuery({
+    queryKey: ['events', 'receipts', bookingId],
+    queryFn: ({ signal }) =>
+      api<ReceiptSummary[]>('GET', '/api/receipts', { query: { booking_id: bookingId }, signal }),
+    enabled: listed.length === 0 && (mine.data?.length ?? 0) >= RECEIPT_LIST_LIMIT,
+  });
+  const receipts = (listed.length > 0 ? listed : (older.data ?? [])).sort((a, b) =>
+    a.issued_at.localeCompare(b.issued_at),
+  );
   return receipts.length > 0 ? <ReceiptLinks receipts={receipts} /> : null;
 }
 

@@ -134,7 +134,8 @@ export function Modal({
           onOpenAutoFocus={onOpenAutoFocus}
         >
           {/* The close button comes last in the tab order (it sits top right): opening a dialog
-              focuses its first field or action rather than Close. */}
+              focuses its first field or action rather than Close (or, with focusDialogOnOpen, the
+              dialog itself, from which Tab goes to that field first). */}
           <div className="mb-5 pr-10">
             <Dialog.Title className="text-xl font-semibold text-slate-900">{title}</Dialog.Title>
           </div>

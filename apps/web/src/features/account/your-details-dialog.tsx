@@ -46,6 +46,8 @@ export function YourDetailsDialog({ user, onClose }: YourDetailsDialogProps) {
       onOpenChange={(open) => !open && onClose()}
       title={t('account.details.title')}
       description={t('account.details.signedInAs', { username: user.username, email: user.email })}
+      // A name already given is not selected for the next keystroke to replace.
+      focusDialogOnOpen={Boolean(user.fullName)}
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <TextField

@@ -26,8 +26,10 @@ describe('MeetingLinkEditor', () => {
     screen.getByRole('button', { name: 'Save link' }).focus();
     save();
     expect(screen.getByText('Meeting link must start with https://')).toBeTruthy();
-    // Back in the field the message describes, not left on Save.
+    // Back in the field, with the message it is described by already drawn.
     expect(document.activeElement).toBe(input());
+    const described = document.getElementById(input().getAttribute('aria-describedby')!);
+    expect(described?.textContent).toBe('Meeting link must start with https://');
 
     fireEvent.change(input(), { target: { value: 'javascript:alert(1)' } });
     save();

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useT, type Translate } from '../../i18n/i18n';
 import { meetingHref } from '../../lib/links';
+import { focusFirstProblem } from '../../lib/focus-first-problem';
 import { useSaveMeetingLink } from './attendance-api';
 
 interface MeetingLinkEditorProps {
@@ -30,10 +31,12 @@ export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // Save refused this many times: each takes the person back to the link, once its message is drawn.
+  const [refused, setRefused] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const [saved, setSaved] = useState<MessageKey | null>(null);
   const save = useSaveMeetingLink();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const wasEditing = useRef(false);
   const ids = { input: useId(), problem: useId() };
   const href = meetingHref(event.meetingLink);
@@ -44,6 +47,10 @@ export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
     if (wasEditing.current && !editing) toggleRef.current?.focus();
     wasEditing.current = editing;
   }, [editing]);
+
+  useEffect(() => {
+    if (refused > 0) focusFirstProblem(formRef.current);
+  }, [refused]);
 
   function start() {
     setValue(event.meetingLink ?? '');
@@ -58,8 +65,7 @@ export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
     const body = MeetingLinkBody.safeParse({ meetingLink: value });
     if (!body.success) {
       setProblem(problemText(t, body.error.issues[0]?.code));
-      // Back to the link, which the message describes (a screen reader reads it with the field).
-      inputRef.current?.focus();
+      setRefused((count) => count + 1);
       return;
     }
     void save
@@ -76,6 +82,7 @@ export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
   if (editing) {
     return (
       <form
+        ref={formRef}
         noValidate
         onSubmit={submit}
         onKeyDown={(key) => {
@@ -91,7 +98,6 @@ export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
         </label>
         <div className="flex flex-wrap gap-2">
           <input
-            ref={inputRef}
             id={ids.input}
             type="url"
             inputMode="url"

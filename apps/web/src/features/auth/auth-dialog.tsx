@@ -34,6 +34,7 @@ import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { PasswordHints } from './password-hints';
 import { VerifyEmailDialog } from './verify-email-dialog';
 import { fullNameProblem, SPECIALIZATION_NAMES } from '../../i18n/shared-words';
+import { focusFirstProblem } from '../../lib/focus-first-problem';
 
 const TITLE: Record<Role, Record<'login' | 'register', MessageKey>> = {
   patient: { login: 'auth.title.patientLogin', register: 'auth.title.patientRegistration' },
@@ -204,8 +205,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
   // A refusal about one field takes the keyboard (and a screen reader) to that field.
   const fieldErrorCount = Object.keys(fieldErrors).length;
   useEffect(() => {
-    if (fieldErrorCount > 0)
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (fieldErrorCount > 0) focusFirstProblem(formRef.current);
   }, [fieldErrorCount, fieldErrors]);
 
   // Focus the way on when the account turns out to be of the other role.

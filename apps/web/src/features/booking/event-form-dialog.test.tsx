@@ -311,23 +311,38 @@ describe('Add Event in Hindi', () => {
 });
 
 describe('Where the form puts focus (a new patient’s phone trial)', () => {
+  /** Book pressed from the button itself, as a tap or the keyboard leaves focus there. */
+  const bookFromButton = () => {
+    screen.getByRole('button', { name: /^Book Event/ }).focus();
+    book();
+  };
+  /** The focused element's description: what a screen reader reads with it. */
+  const focusedDescription = () =>
+    (document.activeElement?.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+
   it('takes the person to the first field with a problem, in the form’s order', () => {
     const { onSubmit } = renderForm();
-    book();
+    bookFromButton();
     expect(onSubmit).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(screen.getByLabelText('Event name'));
+    // Focus arrives once the message is drawn, so the field is read with it.
+    expect(focusedDescription()).toContain('Event name is required');
     fill('Event name', 'Anxiety');
-    book();
+    bookFromButton();
     expect(document.activeElement).toBe(screen.getByLabelText('Problems Facing'));
+    expect(focusedDescription()).toContain('Description is required');
   });
 
   it('takes a psychologist to a meeting link without https://', () => {
     renderForm({ role: 'psychologist' });
     fill('Event name', 'Supervision');
     fill('Meeting Link', 'meet.example.com/s');
-    book();
-    expect(screen.getByText('Meeting link must start with https://')).toBeTruthy();
+    bookFromButton();
     expect(document.activeElement).toBe(screen.getByLabelText('Meeting Link'));
+    expect(focusedDescription()).toContain('Meeting link must start with https://');
   });
 
   it('opens an event to edit on the dialog, not in its name with the name selected', () => {

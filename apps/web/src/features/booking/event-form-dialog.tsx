@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   DESCRIPTION_MAX_LENGTH,
   EVENT_COLORS,
@@ -35,6 +35,7 @@ import { formatMinuteLabel, zoneLabel } from '../../lib/dates';
 import { meetingHref } from '../../lib/links';
 import { useNow } from '../../lib/use-now';
 import { formatRupees } from '../../lib/money';
+import { focusFirstProblem } from '../../lib/focus-first-problem';
 import { ConfirmCloseDialog } from './confirm-close-dialog';
 import { DIALOG_ACTIONS } from './dialog-actions';
 
@@ -164,6 +165,9 @@ export function EventFormDialog(props: EventFormDialogProps) {
   const [duration, setDuration] = useState<SessionDuration>(initial.durationMinutes);
   const [color, setColor] = useState<EventColor>(initial.color ?? 'blue');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Book or Save refused this many times: each takes the person to the first problem (below).
+  const [refused, setRefused] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   // What Continue does in the confirm-close question: close, or save and then close.
   const [confirmClose, setConfirmClose] = useState<(() => void) | null>(null);
   const [extraUnsaved, setExtraUnsaved] = useState(false);
@@ -199,6 +203,14 @@ export function EventFormDialog(props: EventFormDialogProps) {
   const opens = formatMinuteLabel(WORKING_DAY_START_MINUTE);
   const closes = formatMinuteLabel(WORKING_DAY_END_MINUTE);
   const fee = isPatient && feeFor ? feeFor(duration) : null;
+
+  // Once the messages are drawn: to the first field with one, or else to the moved time's message
+  // (the time itself has nothing left to fix).
+  useEffect(() => {
+    if (refused > 0 && !focusFirstProblem(formRef.current)) {
+      document.getElementById('time-error')?.scrollIntoView?.({ block: 'center' });
+    }
+  }, [refused]);
 
   /** A field's message goes as soon as the person changes that field. */
   function clearError(...keys: string[]) {
@@ -259,7 +271,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
     }
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      showFirstProblem(found);
+      setRefused((count) => count + 1);
       return;
     }
     const values: EventFormValues = {
@@ -274,32 +286,6 @@ export function EventFormDialog(props: EventFormDialogProps) {
     // Saving closes the form, and Save Changes does not save the section's own typing (notes).
     if (extraUnsaved) setConfirmClose(() => () => props.onSubmit(values));
     else props.onSubmit(values);
-  }
-
-  /**
-   * Takes the person to the first field with a problem, in the form's order: focused, in the middle
-   * of the view (on a phone the message would otherwise be out of sight above or below the Book
-   * button). The moved time has no field of its own to fix: its message is scrolled to.
-   */
-  function showFirstProblem(found: Record<string, string>) {
-    const fields: [string, string][] = [
-      ['title', ids.title],
-      ['description', ids.description],
-      ['meetingLink', ids.link],
-      ['startDate', ids.start],
-      ['endDate', ids.end],
-    ];
-    const field = fields.find(([key]) => found[key]);
-    const element = field && document.getElementById(field[1]);
-    if (element) {
-      element.scrollIntoView?.({ block: 'center' });
-      element.focus({ preventScroll: true });
-    } else if (found.time) {
-      // Drawn with this render: scrolled to once it is on the page.
-      window.requestAnimationFrame(() =>
-        document.getElementById('time-error')?.scrollIntoView?.({ block: 'center' }),
-      );
-    }
   }
 
   const fieldError = (key: string) =>
@@ -319,7 +305,13 @@ export function EventFormDialog(props: EventFormDialogProps) {
         focusDialogOnOpen={mode === 'edit'}
       >
         <div className="flex flex-col gap-4">
-          <form id={ids.form} noValidate onSubmit={submit} className="flex flex-col gap-4">
+          <form
+            ref={formRef}
+            id={ids.form}
+            noValidate
+            onSubmit={submit}
+            className="flex flex-col gap-4"
+          >
             <div>
               <label htmlFor={ids.title} className="mb-1 block text-sm font-medium text-slate-700">
                 {t('booking.field.title')}
@@ -436,6 +428,8 @@ export function EventFormDialog(props: EventFormDialogProps) {
                   id={ids.start}
                   type="date"
                   className={FIELD}
+                  aria-invalid={errors.startDate ? true : undefined}
+                  aria-describedby={errors.startDate ? 'startDate-error' : undefined}
                   min={today}
                   value={startDate}
                   disabled={timeLocked}
@@ -457,6 +451,8 @@ export function EventFormDialog(props: EventFormDialogProps) {
                   id={ids.end}
                   type="date"
                   className={FIELD}
+                  aria-invalid={errors.endDate ? true : undefined}
+                  aria-describedby={errors.endDate ? 'endDate-error' : undefined}
                   min={startDate < today ? today : startDate}
                   value={endDate}
                   disabled={timeLocked}

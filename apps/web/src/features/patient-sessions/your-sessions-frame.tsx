@@ -18,8 +18,13 @@ export function YourSessionsBox({
       aria-labelledby="your-sessions-heading"
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <h2 id="your-sessions-heading" className="text-base font-semibold text-slate-900">
+      {/* One line however narrow the phone: a wrapped toggle, arriving with the bookings, would
+          move everything below. */}
+      <div className="flex items-baseline justify-between gap-x-3">
+        <h2
+          id="your-sessions-heading"
+          className="min-w-0 truncate text-base font-semibold text-slate-900"
+        >
           {t('sessions.heading')}
         </h2>
         {besideHeading}

@@ -329,7 +329,37 @@ describe('YourSessions: past sessions and their receipts', () => {
     expect(within(past).queryByText('Session 11 days ago')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Show 3 more' }));
     expect(past.children).toHaveLength(13);
+    // The button has gone: focus is on the first session it added, not lost to the page.
+    expect(document.activeElement).toBe(past.children[10]);
     expect(screen.queryByRole('button', { name: /Show \d+ more/ })).toBeNull();
+  });
+
+  it('asks for an old session’s receipts by themselves when the newest 200 leave them out', async () => {
+    const old = ended(300);
+    const others = Array.from({ length: 200 }, (_, index) => ({
+      id: `00000000-0000-4000-8000-${String(100_000 + index).padStart(12, '0')}`,
+      kind: 'receipt',
+      number: `SK/ASHA/2026-27/${String(index + 10).padStart(6, '0')}`,
+      booking_id: `00000000-0000-4000-8000-${String(200_000 + index).padStart(12, '0')}`,
+      amount_paise: 90_000,
+      issued_at: '2026-03-01T05:00:00.000Z',
+    }));
+    const own = { ...others[0]!, id: '00000000-0000-4000-8000-000000000801', booking_id: old.id };
+    const calls = stubApi((call) =>
+      call.path !== '/api/receipts'
+        ? { data: [old], next_cursor: null }
+        : call.query?.booking_id === old.id
+          ? { data: [{ ...own, number: 'SK/ASHA/2025-26/000001' }] }
+          : { data: others },
+    );
+    renderYourSessions();
+    fireEvent.click(await screen.findByRole('button', { name: 'Past sessions (1)' }));
+    expect(
+      await screen.findByRole('button', { name: 'Download receipt SK/ASHA/2025-26/000001 (PDF)' }),
+    ).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/receipts').map((call) => call.query)).toEqual(
+      [undefined, { booking_id: old.id }],
+    );
   });
 
   it('offers no toggle to a patient without past sessions', async () => {

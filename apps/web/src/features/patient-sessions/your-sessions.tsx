@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import {
   canCancelSession,
   canJoinSession,
@@ -100,14 +100,16 @@ export function YourSessions({
   return (
     <YourSessionsBox
       besideHeading={
-        past.length > 0 && (
+        // Not while a reload has failed: the list it opens is not drawn then.
+        past.length > 0 &&
+        !bookings.isError && (
           <button
             id={ids.past}
             type="button"
             aria-expanded={pastShown > 0}
             aria-controls={`${ids.past}-list`}
             onClick={() => setPastShown((shown) => (shown > 0 ? 0 : PAST_PAGE))}
-            className="-my-1 inline-flex min-h-8 items-center gap-1 rounded text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+            className="-my-1 inline-flex min-h-8 shrink-0 items-center gap-1 rounded text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             <span aria-hidden="true">{pastShown > 0 ? '▾' : '▸'}</span>
             {t('sessions.past', { count: past.length })}
@@ -122,102 +124,83 @@ export function YourSessions({
           {t('sessions.loadError', { message: bookings.error.message })}
         </p>
       ) : (
-        <div className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
-          {held.length > 0 && (
-            <div className="lg:col-span-2">
-              <p id={ids.held} className="mb-2 text-sm font-medium text-slate-700">
-                {t('sessions.awaitingPayment', { count: held.length })}
-              </p>
-              <ul aria-labelledby={ids.held} className="flex flex-col gap-2">
-                {held.map((booking) => (
-                  <Held
-                    key={booking.id}
-                    userId={userId}
-                    booking={booking}
-                    zoneOf={zoneOf}
-                    viewerZone={viewerZone}
-                    onResumePayment={onResumePayment}
-                  />
-                ))}
-              </ul>
-            </div>
-          )}
-          <div>
-            {/* Labels, not headings: the calendar's week heading is the page's only h3. */}
-            <p id={ids.upcoming} className="mb-2 text-sm font-medium text-slate-700">
-              {t('sessions.upcoming', { count: upcoming.length })}
-            </p>
-            {upcoming.length === 0 ? (
-              // As tall as its stand-in while loading (your-sessions-frame.tsx), wrapped or not.
-              <p className="min-h-[4.125rem] rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-600 sm:min-h-[2.875rem]">
-                {t('sessions.noUpcoming')}
-              </p>
-            ) : (
-              <ul aria-labelledby={ids.upcoming} className="flex flex-col gap-2">
-                {upcoming.map((booking) => (
-                  <Upcoming
-                    key={booking.id}
-                    booking={booking}
-                    now={now}
-                    zoneOf={zoneOf}
-                    viewerZone={viewerZone}
-                    onCancel={onCancel}
-                    onReschedule={onReschedule}
-                    onAnswerMove={onAnswerMove}
-                  />
-                ))}
-              </ul>
-            )}
-          </div>
-          {canceled.length > 0 && (
-            <div>
-              <p id={ids.canceled} className="mb-2 text-sm font-medium text-slate-700">
-                {t('sessions.recentlyCanceled')}
-              </p>
-              <ul aria-labelledby={ids.canceled} className="flex flex-col gap-2">
-                {canceled.map((booking) => (
-                  <Canceled
-                    key={booking.id}
-                    booking={booking}
-                    zoneOf={zoneOf}
-                    viewerZone={viewerZone}
-                  />
-                ))}
-              </ul>
-            </div>
-          )}
+        <>
           {past.length > 0 && (
-            <div id={`${ids.past}-list`} hidden={pastShown === 0} className="lg:col-span-2">
-              <p id={`${ids.past}-label`} className="mb-2 text-sm font-medium text-slate-700">
-                {t('sessions.past', { count: past.length })}
+            <PastSessions
+              id={`${ids.past}-list`}
+              past={past}
+              shown={pastShown}
+              onShowMore={() => setPastShown((shown) => shown + PAST_PAGE)}
+              zoneOf={zoneOf}
+              viewerZone={viewerZone}
+            />
+          )}
+          <div className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
+            {held.length > 0 && (
+              <div className="lg:col-span-2">
+                <p id={ids.held} className="mb-2 text-sm font-medium text-slate-700">
+                  {t('sessions.awaitingPayment', { count: held.length })}
+                </p>
+                <ul aria-labelledby={ids.held} className="flex flex-col gap-2">
+                  {held.map((booking) => (
+                    <Held
+                      key={booking.id}
+                      userId={userId}
+                      booking={booking}
+                      zoneOf={zoneOf}
+                      viewerZone={viewerZone}
+                      onResumePayment={onResumePayment}
+                    />
+                  ))}
+                </ul>
+              </div>
+            )}
+            <div>
+              {/* Labels, not headings: the calendar's week heading is the page's only h3. */}
+              <p id={ids.upcoming} className="mb-2 text-sm font-medium text-slate-700">
+                {t('sessions.upcoming', { count: upcoming.length })}
               </p>
-              <ul
-                aria-labelledby={`${ids.past}-label`}
-                className="grid grid-cols-1 gap-2 lg:grid-cols-2"
-              >
-                {past.slice(0, pastShown).map((booking) => (
-                  <Past
-                    key={booking.id}
-                    booking={booking}
-                    zoneOf={zoneOf}
-                    viewerZone={viewerZone}
-                  />
-                ))}
-              </ul>
-              {pastShown < past.length && (
-                <Button
-                  variant="secondary"
-                  className="mt-2"
-                  onClick={() => setPastShown((shown) => shown + PAST_PAGE)}
-                >
-                  {t('sessions.showMorePast', {
-                    count: Math.min(PAST_PAGE, past.length - pastShown),
-                  })}
-                </Button>
+              {upcoming.length === 0 ? (
+                // As tall as its stand-in while loading (your-sessions-frame.tsx), wrapped or not.
+                <p className="min-h-[4.125rem] rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-600 sm:min-h-[2.875rem]">
+                  {t('sessions.noUpcoming')}
+                </p>
+              ) : (
+                <ul aria-labelledby={ids.upcoming} className="flex flex-col gap-2">
+                  {upcoming.map((booking) => (
+                    <Upcoming
+                      key={booking.id}
+                      booking={booking}
+                      now={now}
+                      zoneOf={zoneOf}
+                      viewerZone={viewerZone}
+                      onCancel={onCancel}
+                      onReschedule={onReschedule}
+                      onAnswerMove={onAnswerMove}
+                    />
+                  ))}
+                </ul>
               )}
             </div>
-          )}
-        </div>
+            {canceled.length > 0 && (
+              <div>
+                <p id={ids.canceled} className="mb-2 text-sm font-medium text-slate-700">
+                  {t('sessions.recentlyCanceled')}
+                </p>
+                <ul aria-labelledby={ids.canceled} className="flex flex-col gap-2">
+                  {canceled.map((booking) => (
+                    <Canceled
+                      key={booking.id}
+                      booking={booking}
+                      zoneOf={zoneOf}
+                      viewerZone={viewerZone}
+                    />
+                  ))}
+                </ul>
+              </div>
+            )}
+          </div>
+        </>
       )}
     </YourSessionsBox>
   );
@@ -415,11 +398,71 @@ function Canceled({ booking, zoneOf, viewerZone }: RowProps) {
   );
 }
 
+/**
+ * The sessions that have ended, right under the toggle that opens them, `shown` of them. "Show more"
+ * takes focus to the first of the sessions it adds (it goes itself once all are shown).
+ */
+function PastSessions({
+  id,
+  past,
+  shown,
+  onShowMore,
+  zoneOf,
+  viewerZone,
+}: Omit<RowProps, 'booking'> & {
+  id: string;
+  past: BookingListItem[];
+  shown: number;
+  onShowMore: () => void;
+}) {
+  const t = useT();
+  const list = useRef<HTMLUListElement>(null);
+  // The first session "Show more" adds, focused once it is drawn.
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusFrom.current === null) return;
+    list.current?.querySelectorAll<HTMLElement>(':scope > li')[focusFrom.current]?.focus();
+    focusFrom.current = null;
+  }, [shown]);
+  return (
+    <div id={id} hidden={shown === 0} className="mt-3">
+      <p id={`${id}-label`} className="mb-2 text-sm font-medium text-slate-700">
+        {t('sessions.past', { count: past.length })}
+      </p>
+      <ul
+        ref={list}
+        aria-labelledby={`${id}-label`}
+        className="grid grid-cols-1 gap-2 lg:grid-cols-2"
+      >
+        {past.slice(0, shown).map((booking) => (
+          <Past key={booking.id} booking={booking} zoneOf={zoneOf} viewerZone={viewerZone} />
+        ))}
+      </ul>
+      {shown < past.length && (
+        <Button
+          variant="secondary"
+          className="mt-2"
+          onClick={() => {
+            focusFrom.current = shown;
+            onShowMore();
+          }}
+        >
+          {t('sessions.showMorePast', { count: Math.min(PAST_PAGE, past.length - shown) })}
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /** A session that has ended: when, with whom, and its receipts (and any refund note) to download. */
 function Past({ booking, zoneOf, viewerZone }: RowProps) {
   const t = useT();
   return (
-    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-slate-200 p-3">
+    <li
+      // Focused when "Show more" adds it.
+      tabIndex={-1}
+      className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-slate-200 p-3 focus-visible:outline-2 focus-visible:outline-brand-700"
+    >
       <div className="min-w-0 flex-1 basis-52">
         <p className="truncate font-medium text-slate-900">{booking.title}</p>
         <p className="text-sm text-slate-700">
