@@ -92,3 +92,27 @@ test('a patient picks a day and a time in the picker, pays, and sees the session
       .first(),
   ).toBeVisible();
 });
+
+test('the dashboard stays at its top on a short phone, with the day strip below the fold', async ({
+  page,
+}) => {
+  // 360×640: many phones in India. The chosen day used to be scrolled into view with the page.
+  await page.setViewportSize({ width: 360, height: 640 });
+  await signIn(page, PATIENT);
+  await openDashboard(page, 'Patient', undefined, 'times');
+  // Loaded again as a patient comes back to it, with no click of the journey's to scroll the page
+  // (choosing among several psychologists does): the app remembers the psychologist and the view.
+  // From the top, which is where the browser puts a reloaded page back.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.reload();
+  const days = page
+    .getByRole('region', { name: say('timePicker.heading') })
+    .getByRole('list', { name: say('timePicker.days') });
+  await expect(days.locator('[aria-pressed="true"]')).toBeAttached();
+  await expect(days).not.toBeInViewport();
+  // Two frames: the strip reveals its chosen day in the frame after it is drawn.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -26,6 +26,18 @@ function summary(t: Translate, day: DayTimes, closedLabel?: DayStripProps['close
 }
 
 /**
+ * Scrolls the row sideways, and only the row, until `item` is in it. `scrollIntoView` would also
+ * scroll the page to the row: on a phone whose screen ends above the picker (360×640), the page
+ * jumped down to the day strip as the dashboard loaded.
+ */
+export function revealSideways(row: HTMLElement, item: HTMLElement) {
+  const box = row.getBoundingClientRect();
+  const { left, right } = item.getBoundingClientRect();
+  if (left < box.left) row.scrollLeft -= box.left - left;
+  else if (right > box.right) row.scrollLeft += right - box.right;
+}
+
+/**
  * The next four weeks, today first: a row that scrolls sideways on a phone and four rows of seven on a
  * wide screen. Days without a free time are greyed and say why; they can still be chosen, to read it.
  */
@@ -37,8 +49,9 @@ export function DayStrip({ days, chosen, today, onChoose, closedLabel }: DayStri
   // inside the task that inserts it, a long task on a phone (issue 19).
   useEffect(() => {
     const frame = requestAnimationFrame(() => {
-      const button = list.current?.querySelector<HTMLElement>('[aria-pressed="true"]');
-      button?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+      const strip = list.current;
+      const button = strip?.querySelector<HTMLElement>('[aria-pressed="true"]');
+      if (strip && button) revealSideways(strip, button);
     });
     return () => cancelAnimationFrame(frame);
   }, [chosen]);
