@@ -43,7 +43,9 @@ export function DashboardShell({
     <div className="min-h-screen">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex max-w-screen-2xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <div className="flex min-w-0 flex-1 items-center gap-2 sm:gap-3">
+          {/* Under 360 px the role badge has no room beside the title (it was drawn over it): it
+              goes under it. */}
+          <div className="flex min-w-0 flex-1 items-center gap-2 max-[359px]:flex-wrap max-[359px]:gap-y-1 sm:gap-3">
             <span
               className="hidden size-9 shrink-0 place-items-center rounded-lg bg-brand-700 sm:grid text-sm font-bold text-white"
               aria-hidden="true"
