@@ -57,7 +57,7 @@ const before = {
   summary(policy: PracticePolicy): string[] {
     const lines = [
       policy.minNoticeMinutes === 0
-        ? 'Book any time ahead'
+        ? 'Book any time before the start'
         : `Book at least ${formatNotice(policy.minNoticeMinutes)} ahead`,
       `Book up to ${policy.horizonWeeks} week${policy.horizonWeeks === 1 ? '' : 's'} ahead`,
     ];
@@ -148,7 +148,7 @@ describe('a policy in words, English as before (issue 22)', () => {
       'You can move it up to 2 times, until Wed 2 Dec 2026, 10:00 AM IST.',
     );
     expect(policySummaryLines(englishT, DEFAULT_PRACTICE_POLICY)).toEqual([
-      'Book any time ahead',
+      'Book any time before the start',
       'Book up to 8 weeks ahead',
       'Move a session up to 2 times, until 1 day before it',
       'Free cancellation until the session starts',
