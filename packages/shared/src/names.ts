@@ -30,10 +30,11 @@ export function hasForbiddenNameCharacter(name: string): boolean {
 
 /**
  * A name safe where it is quoted or placed in a header (an invitation's CN, a mail's From name), for
- * names stored before names were checked: forbidden characters removed, then normalised.
+ * names stored before names were checked: normalised (NFC) first, since that can make a forbidden
+ * character (U+1FEF GREEK VARIA becomes a backtick), then forbidden characters removed.
  */
 export function nameForHeaders(name: string): string {
-  return normalizeName(name.replace(NOT_IN_A_NAME_ALL, ' '));
+  return normalizeName(name.normalize('NFC').replace(NOT_IN_A_NAME_ALL, ' '));
 }
 
 function personName(label: string) {
