@@ -215,7 +215,7 @@ function PageFlowBody({ view, setView }: { view: View; setView: (view: View) => 
               onPrivacy: privacy.open,
               onLogout: () => logout.mutate(undefined, { onSettled: toRoleSelection }),
             }}
-            trigger={(request) => <AvatarTrigger user={signedInAsRole} onPress={request} />}
+            trigger={(press) => <AvatarTrigger user={signedInAsRole} press={press} />}
           />
         )
       }

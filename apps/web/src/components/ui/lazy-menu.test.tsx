@@ -22,7 +22,7 @@ describe('a menu fetched later', () => {
       <LazyMenuSlot
         Menu={Menu}
         props={{}}
-        trigger={(request) => <button onClick={request}>Account menu</button>}
+        trigger={(press) => <button {...press}>Account menu</button>}
       />,
     );
     // Offline: every fetch fails, and the look-alike trigger stays, nothing else broke.
@@ -34,5 +34,36 @@ describe('a menu fetched later', () => {
     online = true;
     fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
     expect(await screen.findByText('menu open')).toBeTruthy();
+  });
+
+  it('asks for the menu when the pointer goes down on the stand-in, as the real trigger opens', async () => {
+    let arrive: (menu: typeof RealMenu) => void = () => undefined;
+    const Menu = lazyWithPreload(
+      () => new Promise<typeof RealMenu>((resolve) => (arrive = resolve)),
+    );
+    render(
+      <LazyMenuSlot
+        Menu={Menu}
+        props={{}}
+        trigger={(press) => <button {...press}>Account menu</button>}
+      />,
+    );
+    // The press begins on the stand-in; the menu arrives and takes its place before the click.
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Account menu' }), { button: 0 });
+    await act(async () => arrive(RealMenu));
+    expect(await screen.findByText('menu open')).toBeTruthy();
+  });
+
+  it('leaves the menu closed for another button of the pointer', async () => {
+    const Menu = lazyWithPreload(async () => RealMenu);
+    render(
+      <LazyMenuSlot
+        Menu={Menu}
+        props={{}}
+        trigger={(press) => <button {...press}>Account menu</button>}
+      />,
+    );
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Account menu' }), { button: 2 });
+    expect(await screen.findByText('menu closed')).toBeTruthy();
   });
 });

@@ -1,9 +1,20 @@
-import { Component, Suspense, useState, type ReactNode } from 'react';
+import { Component, Suspense, useState, type PointerEvent, type ReactNode } from 'react';
 import type { PreloadableComponent } from '../../lib/lazy';
 
 /** What a menu component fetched later gets: open at once when it was asked for before it came. */
 export interface LazyMenuProps {
   defaultOpen?: boolean;
+}
+
+/**
+ * What the stand-in trigger spreads on its button. It is pressed as the real Radix trigger is, when
+ * the pointer goes down, so a press that begins on the stand-in still opens the menu if the menu
+ * arrives and takes its place before the pointer comes up (Radix opens on pointer down and ignores
+ * the click that follows, and that click was lost). A click covers Enter and Space.
+ */
+export interface StandInPress {
+  onPointerDown: (event: PointerEvent<HTMLElement>) => void;
+  onClick: () => void;
 }
 
 interface LazyMenuSlotProps<Props extends LazyMenuProps> {
@@ -13,7 +24,17 @@ interface LazyMenuSlotProps<Props extends LazyMenuProps> {
    * The trigger as it is before the menu's code has arrived: a real button (same name, look and
    * place) that asks for the menu, so the header and grid are usable from the first paint.
    */
-  trigger: (request: () => void) => ReactNode;
+  trigger: (press: StandInPress) => ReactNode;
+}
+
+/** Presses of the stand-in that ask for the menu: the main button only, as Radix's trigger. */
+function standInPress(request: () => void): StandInPress {
+  return {
+    onPointerDown: (event) => {
+      if (event.button === 0 && !event.ctrlKey) request();
+    },
+    onClick: request,
+  };
 }
 
 /**
@@ -37,8 +58,8 @@ export function LazyMenuSlot<Props extends LazyMenuProps>({
   };
   const menuProps = { ...props, defaultOpen: requested } as Props;
   return (
-    <FallBackOnFailure key={attempt} fallback={trigger(retry)}>
-      <Suspense fallback={trigger(request)}>
+    <FallBackOnFailure key={attempt} fallback={trigger(standInPress(retry))}>
+      <Suspense fallback={trigger(standInPress(request))}>
         <Menu {...menuProps} />
       </Suspense>
     </FallBackOnFailure>

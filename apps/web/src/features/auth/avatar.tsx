@@ -1,5 +1,6 @@
 import type { User } from '@sukoon/shared';
 import { useT } from '../../i18n/i18n';
+import type { StandInPress } from '../../components/ui/lazy-menu';
 
 /** Up to two initials: from the username's parts (split on _ . -), else from the email. */
 export function initialsOf(user: Pick<User, 'username' | 'email'>): string {
@@ -27,7 +28,7 @@ export function AvatarFace({ user }: { user: Pick<User, 'username' | 'email' | '
  * The account menu's button before the menu's code has arrived: same name, face and place, so the
  * header does not shift and a press is not lost (the menu opens once it has loaded).
  */
-export function AvatarTrigger({ user, onPress }: { user: User; onPress: () => void }) {
+export function AvatarTrigger({ user, press }: { user: User; press: StandInPress }) {
   const t = useT();
   return (
     <button
@@ -35,7 +36,7 @@ export function AvatarTrigger({ user, onPress }: { user: User; onPress: () => vo
       aria-haspopup="menu"
       aria-expanded={false}
       aria-label={t('avatarMenu.label', { username: user.username })}
-      onClick={onPress}
+      {...press}
       className={AVATAR_TRIGGER_CLASS}
     >
       <AvatarFace user={user} />

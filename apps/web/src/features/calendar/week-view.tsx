@@ -500,14 +500,14 @@ function DayHeader({
           <LazyMenuSlot
             Menu={DayPartsMenu}
             props={{ date, name, facts, disabled: pending === true, onToggleDayPart }}
-            trigger={(request) => (
+            trigger={(press) => (
               <button
                 type="button"
                 disabled={pending}
                 aria-haspopup="menu"
                 aria-expanded={false}
                 aria-label={t('calendar.dayParts.label', { day: name })}
-                onClick={request}
+                {...press}
                 className={DAY_PARTS_TRIGGER}
               >
                 <span className="whitespace-nowrap">{t('calendar.dayParts.button')}</span>
