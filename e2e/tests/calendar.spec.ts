@@ -241,6 +241,9 @@ test.describe.serial('calendar and availability', () => {
     await snapshot(page, 'duration-dialog');
     await press(durations.getByRole('button', { name: say('calendar.duration.cancel') }));
     await expect(durations).toHaveCount(0);
+    // Focus goes back to the slot that opened the dialog, a moment after the dialog has gone: wait
+    // for it, or it lands after the keyboard steps below have begun (and they start from there).
+    await expect(page.getByRole('button', { name: slotButton(tuesday, '4:30 PM') })).toBeFocused();
 
     // Keyboard: each cell says its date, time and state; arrows move, Home and End go to the ends
     // of the row, and Enter opens the dialog for that slot. Focus comes back to the cell.
