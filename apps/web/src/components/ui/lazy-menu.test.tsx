@@ -1,12 +1,23 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyWithPreload } from '../../lib/lazy';
+import { lazyWithPreload, type PreloadableComponent } from '../../lib/lazy';
 import { LazyMenuSlot, type LazyMenuProps } from './lazy-menu';
 
 afterEach(cleanup);
 
 function RealMenu({ defaultOpen }: LazyMenuProps) {
   return <p>{defaultOpen ? 'menu open' : 'menu closed'}</p>;
+}
+
+/** The slot with a plain stand-in button named 'Account menu'. */
+function renderSlot(Menu: PreloadableComponent<LazyMenuProps>) {
+  render(
+    <LazyMenuSlot
+      Menu={Menu}
+      props={{}}
+      trigger={(press) => <button {...press}>Account menu</button>}
+    />,
+  );
 }
 
 describe('a menu fetched later', () => {
@@ -18,13 +29,7 @@ describe('a menu fetched later', () => {
       return RealMenu;
     });
     const Menu = lazyWithPreload(load);
-    render(
-      <LazyMenuSlot
-        Menu={Menu}
-        props={{}}
-        trigger={(press) => <button {...press}>Account menu</button>}
-      />,
-    );
+    renderSlot(Menu);
     // Offline: every fetch fails, and the look-alike trigger stays, nothing else broke.
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -41,13 +46,7 @@ describe('a menu fetched later', () => {
     const Menu = lazyWithPreload(
       () => new Promise<typeof RealMenu>((resolve) => (arrive = resolve)),
     );
-    render(
-      <LazyMenuSlot
-        Menu={Menu}
-        props={{}}
-        trigger={(press) => <button {...press}>Account menu</button>}
-      />,
-    );
+    renderSlot(Menu);
     // The press begins on the stand-in; the menu arrives and takes its place before the click.
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Account menu' }), { button: 0 });
     await act(async () => arrive(RealMenu));
@@ -56,13 +55,7 @@ describe('a menu fetched later', () => {
 
   it('leaves the menu closed for another button of the pointer', async () => {
     const Menu = lazyWithPreload(async () => RealMenu);
-    render(
-      <LazyMenuSlot
-        Menu={Menu}
-        props={{}}
-        trigger={(press) => <button {...press}>Account menu</button>}
-      />,
-    );
+    renderSlot(Menu);
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Account menu' }), { button: 2 });
     expect(await screen.findByText('menu closed')).toBeTruthy();
   });
