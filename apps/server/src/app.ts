@@ -100,7 +100,8 @@ export async function buildApp({
       // live up to 30 s past its limit.
       connectionsCheckingInterval: 1000,
     },
-    // Only proxies the operator names may set the client address; see TRUST_PROXY in the README.
+    // Only proxies the operator names may set the client address; see TRUST_PROXY in
+    // docs/configuration.md.
     trustProxy: env.TRUST_PROXY,
     // The router refuses a malformed or over-long address before any hook runs: same envelope, and the
     // address is not echoed back.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The only reader of process.env. Every variable is documented in the README's configuration table. */
+/** The only reader of process.env. Every variable is documented in docs/configuration.md. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('localhost'),

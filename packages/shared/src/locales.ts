@@ -1,7 +1,8 @@
 /**
  * The languages Sukoon speaks. English is the default and the source of truth; every other language is
  * a translation of its catalogues. Adding one: its code here, its label in its own script below, and
- * one catalogue file per place (README, "Adding a language"). Zod-free: the first load reads it.
+ * one catalogue file per place (docs/features.md, "Adding a language"). Zod-free: the first load
+ * reads it.
  */
 export const LOCALES = ['en', 'hi'] as const;
 export type Locale = (typeof LOCALES)[number];

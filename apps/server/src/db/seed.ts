@@ -11,7 +11,10 @@ import type { Database } from './client';
 import { createPaidBooking, createPatient, createPsychologist } from './factories';
 import { users } from './schema';
 
-/** The demo identities of the embedded default; the README lists them and the server prints them. */
+/**
+ * The demo identities of the embedded default; docs/accounts-and-privacy.md lists them and the server
+ * prints them.
+ */
 export const DEMO_PSYCHOLOGIST = {
   email: 'demo.psychologist@sukoon.test',
   username: 'demo_psychologist',

@@ -18,9 +18,9 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How long Sukoon keeps what it no longer needs (README, "Data retention"). Sessions and payments are
- * not here: they are kept as the practice's and the law's records, and anonymised when an account is
- * deleted.
+ * How long Sukoon keeps what it no longer needs (docs/accounts-and-privacy.md, "Data retention").
+ * Sessions and payments are not here: they are kept as the practice's and the law's records, and
+ * anonymised when an account is deleted.
  */
 export const RETENTION_DAYS = {
   /** Emails already sent or given up on: they can hold one-time codes and session details. */

@@ -2,8 +2,8 @@ import type { MessageKey } from '../../i18n/catalogue';
 import { useT } from '../../i18n/i18n';
 
 /**
- * Where each calendar app subscribes to an address (README, "Subscribing to your sessions"). The
- * apps' names, and their menus' in the steps, are as the apps show them.
+ * Where each calendar app subscribes to an address (docs/features.md, "Subscribing to your
+ * sessions"). The apps' names, and their menus' in the steps, are as the apps show them.
  */
 const STEPS: Array<{ app: string; how: MessageKey }> = [
   { app: 'Google Calendar', how: 'feed.howTo.google' },

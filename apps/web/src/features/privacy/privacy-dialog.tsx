@@ -15,7 +15,10 @@ interface PrivacyDialogProps {
   onDeleted: (data: DeleteAccountData) => void;
 }
 
-/** What deleting an account does, as the server does it (README, "Privacy, security and the audit log"). */
+/**
+ * What deleting an account does, as the server does it (docs/accounts-and-privacy.md, "Privacy,
+ * security and the audit log").
+ */
 const CONSEQUENCES: Record<Role, MessageKey[]> = {
   patient: [
     'privacy.delete.patient.sessions',
