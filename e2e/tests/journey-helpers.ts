@@ -124,6 +124,19 @@ export async function goWeeksAhead(page: Page, weeks: number) {
   }
 }
 
+/**
+ * Moves the week grid on to the week holding `start` (a session's instant), counted from this week:
+ * "tomorrow" is next week's first day on the week's last day (a Sunday in India, the default week).
+ */
+export async function goToWeekOf(page: Page, start: Date) {
+  const weeks = Math.round(
+    (Date.parse(weekDates(localDateOf(start, DEFAULT_TIME_ZONE))[0]!) -
+      Date.parse(weekDates(demoToday())[0]!)) /
+      (7 * 86_400_000),
+  );
+  await goWeeksAhead(page, weeks);
+}
+
 export type CellState = 'free' | 'past' | 'dayOff' | 'unavailable' | 'blocked' | 'booked';
 
 /**

@@ -3,6 +3,7 @@ import { device, expect, expectAccessible, press, snapshot, test } from '../fixt
 import {
   bearer,
   chooseRole,
+  goToWeekOf,
   login,
   openDashboard,
   PATIENT,
@@ -144,6 +145,7 @@ test('a patient of a psychologist with Jitsi rooms gets a room, and Join 10 minu
   const psychologistAgain = await (await browser.newContext()).newPage();
   await signIn(psychologistAgain, psychologist.who);
   await openDashboard(psychologistAgain, 'Psychologist');
+  await goToWeekOf(psychologistAgain, new Date(booked.start_time));
   // Moved once the week is drawn: the week grid's zone arithmetic (@date-fns/tz TZDate, a Date
   // subclass) goes wrong under a Date the clock replaced before the app loaded; the dialog reads
   // the moved clock when it opens.
