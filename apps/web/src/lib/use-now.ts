@@ -1,11 +1,33 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, refreshed every minute so what depends on it (past, started) moves on. */
-export function useNow(intervalMs = 60_000): Date {
+const MINUTE_MS = 60_000;
+
+/**
+ * The current time, so what depends on it (past, started, Join) moves on: at each minute's turn
+ * (a session starting at 5:00 PM shows as started at 5:00, not up to a minute later), and at once
+ * when the page is shown again, since a phone lets a background tab's timers sleep for as long as
+ * the person is away.
+ */
+export function useNow(): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
+    let timer = 0;
+    const tick = () => {
+      window.clearTimeout(timer);
+      setNow(new Date());
+      timer = window.setTimeout(tick, MINUTE_MS - (Date.now() % MINUTE_MS));
+    };
+    const shown = () => {
+      if (document.visibilityState === 'visible') tick();
+    };
+    timer = window.setTimeout(tick, MINUTE_MS - (Date.now() % MINUTE_MS));
+    document.addEventListener('visibilitychange', shown);
+    window.addEventListener('pageshow', shown);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', shown);
+      window.removeEventListener('pageshow', shown);
+    };
+  }, []);
   return now;
 }

@@ -18,7 +18,7 @@ const join = () => screen.queryByRole('link', { name: 'Join Follow-up (opens in 
 
 describe('JoinSessionLink', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
   });
   afterEach(() => {
     cleanup();
