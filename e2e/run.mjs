@@ -14,9 +14,16 @@ if (!existsSync(chromium)) {
   process.exit(0);
 }
 // E2E_SET=smoke: journeys that carry a booking through the data layer (sign-in; a booking picked,
-// held, paid and listed; a hold left unpaid, released and resumed), for a second database in CI;
-// the full set runs on the first.
-const SMOKE = ['tests/smoke.spec.ts', 'tests/time-picker.spec.ts', 'tests/held-slot.spec.ts'];
+// held, paid and listed; a hold left unpaid, released and resumed), for a second database in CI, on
+// a laptop in English and a phone in Hindi (both sizes, both languages); the full set runs on the
+// first database in all four projects.
+const SMOKE = [
+  'tests/smoke.spec.ts',
+  'tests/time-picker.spec.ts',
+  'tests/held-slot.spec.ts',
+  '--project=laptop',
+  '--project=phone-hi',
+];
 const files = process.env.E2E_SET === 'smoke' ? SMOKE : [];
 const result = spawnSync('npx', ['playwright', 'test', ...files, ...process.argv.slice(2)], {
   stdio: 'inherit',
