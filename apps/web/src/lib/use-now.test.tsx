@@ -46,6 +46,22 @@ describe('useNow', () => {
     expect(result.current.toISOString()).toBe('2026-03-10T05:26:00.000Z');
   });
 
+  it('is not drawn again when the page is shown within the same minute, or first loads', () => {
+    vi.setSystemTime(new Date('2026-03-10T05:00:10.000Z'));
+    let renders = 0;
+    renderHook(() => {
+      renders += 1;
+      return useNow();
+    });
+    const before = renders;
+    vi.setSystemTime(new Date('2026-03-10T05:00:40.000Z'));
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    });
+    expect(renders).toBe(before);
+  });
+
   it('stops when the screen goes', () => {
     vi.setSystemTime(new Date('2026-03-10T05:00:00.000Z'));
     const { unmount } = renderHook(() => useNow());

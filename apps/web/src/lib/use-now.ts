@@ -12,13 +12,22 @@ export function useNow(): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     let timer = 0;
+    const minuteOf = (time: number) => Math.floor(time / MINUTE_MS);
+    let drawnMinute = minuteOf(Date.now());
     const tick = () => {
       window.clearTimeout(timer);
-      setNow(new Date());
+      const current = new Date();
+      drawnMinute = minuteOf(current.getTime());
+      setNow(current);
       timer = window.setTimeout(tick, MINUTE_MS - (Date.now() % MINUTE_MS));
     };
-    const shown = () => {
-      if (document.visibilityState === 'visible') tick();
+    // Shown again in a later minute: the page is drawn again with the new time (a page shown again
+    // within the minute, or loading for the first time, keeps its time and is not drawn again).
+    const shown = (event: Event) => {
+      if (document.visibilityState !== 'visible') return;
+      if (event instanceof PageTransitionEvent && !event.persisted) return;
+      if (minuteOf(Date.now()) === drawnMinute) return;
+      tick();
     };
     timer = window.setTimeout(tick, MINUTE_MS - (Date.now() % MINUTE_MS));
     document.addEventListener('visibilitychange', shown);
