@@ -33,8 +33,8 @@ const SETS = {
   english: ['--project=laptop', '--project=phone'],
   phone: ['--project=phone'],
 };
-const files = SETS[process.env.E2E_SET] ?? [];
-const result = spawnSync('npx', ['playwright', 'test', ...files, ...process.argv.slice(2)], {
+const selection = SETS[process.env.E2E_SET] ?? [];
+const result = spawnSync('npx', ['playwright', 'test', ...selection, ...process.argv.slice(2)], {
   stdio: 'inherit',
 });
 process.exit(result.status ?? 1);
