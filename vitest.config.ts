@@ -26,6 +26,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, 'reliability/**'],
           environment: 'node',
           setupFiles: ['../../vitest.setup.ts'],
+          // Migrates one database for the run; each file that needs one gets a copy of it.
+          globalSetup: ['./test/migrated-template.ts'],
           // Each file builds its own app on its own fresh database; PGlite start-up can be slow on 2 cores.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -41,6 +41,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Number of applied migrations; throws when the database cannot be reached. */
   schemaVersion(): Promise<number>;
+  /** PGlite only: its whole data directory as a tarball, which `copyOf` opens again. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -69,10 +71,15 @@ export type DatabaseOptions =
       /** How long a query may wait for a pooled connection while all of them are busy. */
       queueTimeoutMs?: number;
     }
-  | { kind: 'pglite'; dataDir?: string };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** Start from a copy of another PGlite's data (its `dumpDataDir()`), kept in memory. */
+      copyOf?: Blob;
+    };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.kind === 'postgres' ? openPostgres(options) : openPglite(options.dataDir);
+  return options.kind === 'postgres' ? openPostgres(options) : openPglite(options);
 }
 
 /** Rows of a raw `db.execute`, which both drivers return as `{ rows }`. */
@@ -227,10 +234,14 @@ async function listenPostgres(
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite({
+  dataDir,
+  copyOf,
+}: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
   // Without a directory PGlite keeps everything in memory (used by tests).
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(copyOf ? { loadDataDir: copyOf } : {}),
     extensions: { btree_gist },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
@@ -240,6 +251,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     migrate: () =>
       migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     schemaVersion: () => schemaVersion(db),
+    dumpDataDir: async () => client.dumpDataDir('none'),
     async listen(channels, handlers) {
       // In one process every write goes through this client: notifications cannot be missed.
       const stops = await Promise.all(
