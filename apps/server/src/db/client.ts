@@ -157,7 +157,8 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): 
       }
     },
     schemaVersion: () => schemaVersion(db),
-    listen: (channels, handlers) => listenPostgres(options.url, channels, handlers),
+    listen: (channels, handlers) =>
+      listenPostgres(options.url, connectTimeoutMs, channels, handlers),
     close: () => pool.end(),
   };
 }
@@ -165,6 +166,7 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): 
 /** LISTEN on a connection of its own (a pooled one would be handed to others between queries). */
 async function listenPostgres(
   url: string,
+  connectTimeoutMs: number,
   channels: string[],
   handlers: ChangeHandlers,
 ): Promise<ChangeFeed> {
@@ -191,7 +193,7 @@ async function listenPostgres(
   async function connect() {
     const next = new pg.Client({
       connectionString: url,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: connectTimeoutMs,
       keepAlive: true,
     });
     next.on('notification', (message) => handlers.notify(message.channel, message.payload ?? ''));

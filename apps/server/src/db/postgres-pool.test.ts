@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isDatabaseUnavailable } from '../lib/errors';
 import { openDatabase, queryRows, type DatabaseHandle } from './client';
 
@@ -58,6 +58,33 @@ describe('opening a PostgreSQL connection that never answers', () => {
       expect(messages(error)).toContain('timeout expired');
       expect(messages(error).join(' | ')).not.toMatch(/timeout exceeded when trying to connect/);
     } finally {
+      await handle.close();
+    }
+  });
+
+  it('gives the connection that listens for changes the same connect timeout', async () => {
+    const { port } = silent.address() as net.AddressInfo;
+    const handle = await openDatabase({
+      kind: 'postgres',
+      url: `postgres://postgres@127.0.0.1:${port}/none`,
+      connectTimeoutMs: 200,
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const errors: Error[] = [];
+      const listening = handle.listen(['changes'], {
+        notify: () => {},
+        reset: () => {},
+        error: (error) => errors.push(error),
+      });
+      // Past this connection's 200 ms but far short of the 3 s default it used to be given.
+      await vi.advanceTimersByTimeAsync(250);
+      expect(errors.map((error) => error.message)).toEqual(['timeout expired']);
+      const feed = await listening;
+      expect(feed.live).toBe(false);
+      await feed.close();
+    } finally {
+      vi.useRealTimers();
       await handle.close();
     }
   });
