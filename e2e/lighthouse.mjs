@@ -10,6 +10,7 @@
 //
 //   LIGHTHOUSE_PORT=4550 LIGHTHOUSE_RUNS=3 npm run lighthouse   (Chromium's debugging port: +1)
 //   LIGHTHOUSE_PAGES=patient-dashboard LIGHTHOUSE_PRESETS=mobile npm run lighthouse
+//   LIGHTHOUSE_THROTTLING=devtools npm run lighthouse   (throttle the real load, not a simulation)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -28,6 +29,13 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const PATIENT = { email: 'demo.patient@sukoon.test', password: 'sukoon-demo-2026' };
 const PSYCHOLOGIST = { email: 'demo.psychologist@sukoon.test', password: 'sukoon-demo-2026' };
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const THROTTLING = process.env.LIGHTHOUSE_THROTTLING ?? 'simulate';
+if (!['simulate', 'devtools'].includes(THROTTLING)) {
+  console.error(
+    `LIGHTHOUSE_THROTTLING is "simulate" (the default) or "devtools", not "${THROTTLING}".`,
+  );
+  process.exit(1);
+}
 const DEMO_PSYCHOLOGIST_NAME = 'Dr. Asha Rao';
 
 if (!existsSync(chromiumPath)) {
@@ -200,6 +208,9 @@ try {
             logLevel: 'error',
             onlyCategories: CATEGORIES,
             disableStorageReset: target.session !== null,
+            // LIGHTHOUSE_THROTTLING=devtools: the slow network and CPU applied to the real load
+            // instead of simulated from an unthrottled one (docs/performance.md).
+            throttlingMethod: THROTTLING,
           },
           preset.config,
         );
