@@ -1,6 +1,9 @@
 import pg from 'pg';
 
-/** One connection to the PostgreSQL server at `url`, for creating and dropping databases. */
+/**
+ * One connection to the PostgreSQL server at `url`, for creating and dropping databases (the server's
+ * tests, their migrated template and the reliability suite's databases).
+ */
 export async function withAdminClient<T>(
   url: string,
   work: (client: pg.Client) => Promise<T>,
@@ -12,4 +15,11 @@ export async function withAdminClient<T>(
   } finally {
     await client.end();
   }
+}
+
+/** The address of database `name` on the server `serverUrl` points to. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
-import { withAdminClient } from './admin-client';
+import { databaseUrl, withAdminClient } from './admin-client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,9 +36,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const name = `sukoon_template_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: databaseUrl(serverUrl, name),
+    poolSize: 1,
+  });
   await database.migrate();
   // A database is copied only while nobody is connected to it.
   await database.close();

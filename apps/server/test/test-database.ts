@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { withAdminClient } from './admin-client';
+import { databaseUrl, withAdminClient } from './admin-client';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
@@ -26,14 +26,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url: stri
   const name = `sukoon_test_${randomBytes(6).toString('hex')}`;
   const from = template?.kind === 'postgres' ? ` template "${template.name}"` : '';
   await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"${from}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
   await database.migrate();
   return {
     ...database,
     /** For a test that needs a connection of its own (to hold a lock beside the app). */
-    url: url.toString(),
+    url,
     async close() {
       await database.close();
       await withAdminClient(serverUrl, (client) =>

@@ -2,28 +2,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { hashSecretToken } from '../../src/lib/secret-tokens';
+import { databaseUrl, withAdminClient } from '../../test/admin-client';
 
 /** The PostgreSQL server the suite runs against (the script refuses to start without it). */
 export function adminUrl(): string {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL must name a PostgreSQL server (see docs/reliability.md)');
   return url;
-}
-
-export function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface TestDatabase {
@@ -37,7 +22,7 @@ export interface TestDatabase {
 /** A fresh, empty database on `serverUrl` (the server process migrates it at start). */
 export async function createDatabase(serverUrl: string = adminUrl()): Promise<TestDatabase> {
   const name = `sukoon_rel_${randomBytes(5).toString('hex')}`;
-  await withClient(serverUrl, (client) => client.query(`create database "${name}"`));
+  await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"`));
   const url = databaseUrl(serverUrl, name);
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   // The suite stops PostgreSQL on purpose in one test; an idle client noticing must not crash it.
@@ -48,7 +33,7 @@ export async function createDatabase(serverUrl: string = adminUrl()): Promise<Te
     pool,
     async drop() {
       await pool.end().catch(() => {});
-      await withClient(serverUrl, (client) =>
+      await withAdminClient(serverUrl, (client) =>
         client.query(`drop database if exists "${name}" with (force)`),
       );
     },
