@@ -86,6 +86,9 @@ export default defineConfig({
     env: { E2E_PORT: String(project.port) },
     reuseExistingServer: false,
     timeout: 120_000,
+    // Stopped with SIGTERM, start-server.mjs removes the server's database (a PostgreSQL database or
+    // a PGlite directory); the default SIGKILL left each run's four behind.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
   })),
