@@ -18,7 +18,7 @@ declare module 'vitest' {
 
 /**
  * Vitest's global setup for the server's tests: migrates one database before any file runs, and each
- * file copies it (test-database.ts) instead of migrating its own. Starting PGlite and running the 22
+ * file copies it (test-database.ts) instead of migrating its own. Starting PGlite and running the 21
  * migrations took about 5 s a file on a 2-core machine; loading the copy about 1.2 s.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
