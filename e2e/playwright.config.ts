@@ -39,6 +39,26 @@ const PROJECTS = [
   },
 ] as const;
 
+/**
+ * The projects this run selected with `--project` (run.mjs passes E2E_SET's as flags), all four when
+ * none is named. Only their servers are started: Playwright starts every `webServer` it is given,
+ * and each unused one would seed a database for nothing while the journeys start.
+ */
+function selectedProjects() {
+  const names: string[] = [];
+  let inList = false;
+  for (const argument of process.argv.slice(2)) {
+    if (argument.startsWith('--project=')) names.push(argument.slice('--project='.length));
+    inList = argument === '--project' || (inList && !argument.startsWith('-'));
+    if (inList && argument !== '--project') names.push(argument);
+  }
+  const known = new Set<string>(PROJECTS.map((project) => project.name));
+  // A test file after the names is no project; a pattern ('phone*') may be several: start them all.
+  const named = names.filter((name) => known.has(name) || /[*?]/.test(name));
+  if (named.length === 0 || named.some((name) => !known.has(name))) return PROJECTS;
+  return PROJECTS.filter((project) => named.includes(project.name));
+}
+
 export default defineConfig({
   testDir: './tests',
   timeout: 90_000,
@@ -80,7 +100,7 @@ export default defineConfig({
       baseURL: `http://127.0.0.1:${project.port}`,
     },
   })),
-  webServer: PROJECTS.map((project) => ({
+  webServer: selectedProjects().map((project) => ({
     command: 'node start-server.mjs',
     url: `http://127.0.0.1:${project.port}/api/health`,
     env: { E2E_PORT: String(project.port) },
