@@ -262,6 +262,34 @@ describe('Problems Facing only for a session with a patient (issue 17, defect 9)
   });
 });
 
+describe('Which fields must be filled in (a new patient’s phone trial)', () => {
+  const required = (label: string) =>
+    screen.getByLabelText(label).getAttribute('aria-required') === 'true';
+
+  it('marks the event name and Problems Facing for a patient, and says what the mark means', () => {
+    renderForm();
+    expect(screen.getByText('Fields marked * must be filled in.')).toBeTruthy();
+    expect(required('Event name')).toBe(true);
+    expect(required('Problems Facing')).toBe(true);
+    // The mark is drawn beside the label, not read out as part of the field's name.
+    expect(screen.getByRole('textbox', { name: 'Event name' })).toBe(
+      screen.getByLabelText('Event name'),
+    );
+  });
+
+  it('marks a meeting link only where an empty one is refused: on a saved event', () => {
+    renderForm({ role: 'psychologist' });
+    expect(required('Meeting Link')).toBe(false);
+    book();
+    expect(screen.queryByText('Meeting link is required')).toBeNull();
+    cleanup();
+    renderForm({ role: 'psychologist', mode: 'edit' });
+    expect(required('Meeting Link')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByText('Meeting link is required')).toBeTruthy();
+  });
+});
+
 describe('Edit Event: add to a calendar (issue 20)', () => {
   it('offers Google Calendar and Outlook for a saved session, without the patient’s words', () => {
     renderForm({ role: 'psychologist', mode: 'edit', withPatient: true });

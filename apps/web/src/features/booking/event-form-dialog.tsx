@@ -124,6 +124,32 @@ function CharacterCount({ id, value, max }: { id: string; value: string; max: nu
 }
 
 /**
+ * A field's label, with a mark when the form refuses the field empty: the mark is for the eye, and
+ * the field itself tells a screen reader (`aria-required`).
+ */
+function FieldLabel({
+  htmlFor,
+  required = false,
+  children,
+}: {
+  htmlFor: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  // The mark is outside the <label>, so the field's name stays the label's words alone.
+  return (
+    <p className="mb-1 text-sm font-medium text-slate-700">
+      <label htmlFor={htmlFor}>{children}</label>
+      {required && (
+        <span aria-hidden="true" className="text-red-700">
+          {' *'}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/**
  * The meeting link's objection in the page's language: the shared schema's check (the same the
  * server makes), worded from the catalogue by what failed rather than from the schema's English.
  */
@@ -312,13 +338,15 @@ export function EventFormDialog(props: EventFormDialogProps) {
             onSubmit={submit}
             className="flex flex-col gap-4"
           >
+            <p className="-mb-2 text-xs text-slate-600">{t('booking.requiredNote')}</p>
             <div>
-              <label htmlFor={ids.title} className="mb-1 block text-sm font-medium text-slate-700">
+              <FieldLabel htmlFor={ids.title} required>
                 {t('booking.field.title')}
-              </label>
+              </FieldLabel>
               <input
                 id={ids.title}
                 className={FIELD}
+                aria-required="true"
                 value={title}
                 onChange={(event) => {
                   setTitle(event.target.value);
@@ -335,15 +363,13 @@ export function EventFormDialog(props: EventFormDialogProps) {
             </div>
             {withPatient && (
               <div>
-                <label
-                  htmlFor={ids.description}
-                  className="mb-1 block text-sm font-medium text-slate-700"
-                >
+                <FieldLabel htmlFor={ids.description} required>
                   {t('booking.field.description')}
-                </label>
+                </FieldLabel>
                 <textarea
                   id={ids.description}
                   className={`${FIELD} min-h-20`}
+                  aria-required="true"
                   value={description}
                   onChange={(event) => {
                     setDescription(event.target.value);
@@ -371,13 +397,15 @@ export function EventFormDialog(props: EventFormDialogProps) {
             )}
             {!isPatient && (
               <div>
-                <label htmlFor={ids.link} className="mb-1 block text-sm font-medium text-slate-700">
+                {/* A new event may leave it empty (see `submit`); a saved one keeps a link. */}
+                <FieldLabel htmlFor={ids.link} required={mode === 'edit'}>
                   {t('booking.field.meetingLink')}
-                </label>
+                </FieldLabel>
                 <input
                   id={ids.link}
                   type="url"
                   className={FIELD}
+                  aria-required={mode === 'edit' ? 'true' : undefined}
                   value={meetingLink}
                   onChange={(event) => {
                     setMeetingLink(event.target.value);
