@@ -185,6 +185,44 @@ export async function expectAccessible(
 }
 
 /**
+ * The dashboard's header draws nothing over anything else: the title's words, the role badge and
+ * the header's buttons, at the screen's width and, on a phone, at the narrower 360 and 320 px
+ * phones too (a new patient's trial found "Dashboard" under the badge at 375 px).
+ */
+export async function expectHeaderUncrowded(page: Page) {
+  const widths = onPhone() ? [375, 360, 320] : [page.viewportSize()!.width];
+  const start = page.viewportSize()!;
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: start.height });
+    const clashes = await page
+      .locator('header')
+      .first()
+      .evaluate((header) => {
+        const title = header.querySelector('h1')!;
+        const words = document.createRange();
+        words.selectNodeContents(title);
+        const parts = [
+          { name: 'title', box: words.getBoundingClientRect() },
+          { name: 'badge', box: title.nextElementSibling!.getBoundingClientRect() },
+          ...Array.from(header.querySelectorAll('button, a')).map((control) => ({
+            name: control.textContent?.trim() || control.getAttribute('aria-label') || 'control',
+            box: control.getBoundingClientRect(),
+          })),
+        ].filter((part) => part.box.width > 0);
+        const meet = (a: DOMRect, b: DOMRect) =>
+          a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        return parts.flatMap((a, index) =>
+          parts
+            .slice(index + 1)
+            .flatMap((b) => (meet(a.box, b.box) ? [`${a.name} / ${b.name}`] : [])),
+        );
+      });
+    expect(clashes, `header at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize(start);
+}
+
+/**
  * A dialog keeps keyboard focus: Tab and Shift+Tab cycle inside it, Escape (or `close`) closes it,
  * and focus lands on `returnsTo` or inside it (the control that opened it, or its grid cell).
  */

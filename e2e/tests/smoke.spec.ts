@@ -2,6 +2,7 @@ import {
   expect,
   expectAccessible,
   expectFocusTrapped,
+  expectHeaderUncrowded,
   onPhone,
   press,
   snapshot,
@@ -28,6 +29,7 @@ test('a visitor chooses a role and reaches that dashboard', async ({ page }) => 
   // Other journeys may have registered psychologists: the patient then picks the demo one.
   await chooseDemoPsychologist(page);
   await expectAccessible(page, 'patient dashboard');
+  await expectHeaderUncrowded(page);
   await snapshot(page, 'dashboard-patient');
   await press(page.getByRole('button', { name: say('dashboard.back') }));
   // Back on role selection, focus is on the role just left, so the keyboard starts from there.
@@ -58,6 +60,7 @@ test('a visitor chooses a role and reaches that dashboard', async ({ page }) => 
   await expect(page.getByRole('button', { name: say('dashboard.back') })).toHaveCount(0);
   await expect(page.getByRole('grid').first()).toBeVisible();
   await expectAccessible(page, 'psychologist dashboard');
+  await expectHeaderUncrowded(page);
   if (onPhone()) {
     // The header keeps one row on a phone: the account menu stays on screen.
     const avatar = page.getByRole('button', { name: sayPattern('avatarMenu.label') });

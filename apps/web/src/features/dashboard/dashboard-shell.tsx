@@ -43,9 +43,10 @@ export function DashboardShell({
     <div className="min-h-screen">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex max-w-screen-2xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          {/* Under 360 px the role badge has no room beside the title (it was drawn over it): it
-              goes under it. */}
-          <div className="flex min-w-0 flex-1 items-center gap-2 max-[359px]:flex-wrap max-[359px]:gap-y-1 sm:gap-3">
+          {/* On a phone the title takes two lines, as narrow as its longest word (never narrower,
+              or that word ran under the role badge), and the badge goes under it only where the
+              two do not fit side by side. */}
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1 sm:flex-nowrap sm:gap-3">
             <span
               className="hidden size-9 shrink-0 place-items-center rounded-lg bg-brand-700 sm:grid text-sm font-bold text-white"
               aria-hidden="true"
@@ -56,7 +57,7 @@ export function DashboardShell({
             <h1
               ref={headingRef}
               tabIndex={-1}
-              className="min-w-0 text-base leading-tight font-semibold focus:outline-none sm:truncate sm:text-xl"
+              className="text-base leading-tight font-semibold focus:outline-none max-[479px]:basis-[min-content] sm:min-w-0 sm:truncate sm:text-xl"
             >
               {t(TITLE[role])}
             </h1>
@@ -69,7 +70,7 @@ export function DashboardShell({
               <button
                 type="button"
                 onClick={onBack}
-                className="min-h-10 max-w-[7.5rem] rounded-lg border border-slate-300 bg-white px-2.5 text-xs leading-tight font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:max-w-none sm:px-4 sm:text-sm"
+                className="min-h-10 max-w-[6.5rem] rounded-lg border border-slate-300 bg-white px-2.5 text-xs leading-tight font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:max-w-none sm:px-4 sm:text-sm"
               >
                 {t('dashboard.back')}
               </button>
