@@ -2,7 +2,13 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isDatabaseUnavailable } from '../lib/errors';
-import { openDatabase, queryRows, type DatabaseHandle } from './client';
+import {
+  NAMED_STATEMENTS_LIMIT,
+  openDatabase,
+  queryRows,
+  withStatementName,
+  type DatabaseHandle,
+} from './client';
 
 /** Runs `work` and returns what it threw (failing the test when it did not throw). */
 async function thrown(work: () => Promise<unknown>): Promise<Error> {
@@ -124,5 +130,59 @@ describe.runIf(process.env.DATABASE_URL)('a busy pool on PostgreSQL', () => {
     } finally {
       await handle.close();
     }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('statements on PostgreSQL', () => {
+  const url = process.env.DATABASE_URL!;
+
+  /** The statements prepared on the pool's one connection, by their text. */
+  async function prepared(handle: DatabaseHandle) {
+    const rows = await queryRows<{ statement: string }>(
+      handle.db,
+      sql`select statement from pg_prepared_statements`,
+    );
+    return rows.map((row) => row.statement);
+  }
+
+  it('prepares a statement with parameters once on a connection and runs it again by name', async () => {
+    const handle = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+    try {
+      const twice = (value: number) =>
+        queryRows<{ next: number }>(handle.db, sql`select ${value}::int + 1 as next`);
+      expect(await twice(1)).toEqual([{ next: 2 }]);
+      // Different values, the same text: the answers follow the values, never the first run's.
+      expect(await twice(41)).toEqual([{ next: 42 }]);
+      await handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select ${'in a transaction'}::text as words`);
+      });
+      const statements = await prepared(handle);
+      expect(statements.filter((text) => text === 'select $1::int + 1 as next')).toHaveLength(1);
+      expect(statements).toContain('select $1::text as words');
+      // Without parameters a statement keeps the simple protocol, unprepared (BEGIN, COMMIT).
+      expect(statements.some((text) => /^(begin|commit)/i.test(text))).toBe(false);
+      expect(statements.some((text) => text.includes('pg_prepared_statements'))).toBe(false);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe('naming statements', () => {
+  it('names at most NAMED_STATEMENTS_LIMIT texts; past it a new text runs unnamed', () => {
+    const named = (text: string) => (withStatementName({ text }, [1]) as { name?: string }).name;
+    const first = named('select $1 as kept');
+    expect(first).toMatch(/^sukoon_\d+$/);
+    expect(named('select $1 as kept')).toBe(first);
+    for (let index = 0; index < NAMED_STATEMENTS_LIMIT; index += 1) named(`select $1 + ${index}`);
+    expect(named('select $1 as one too many')).toBeUndefined();
+    // A text named before still runs by its name.
+    expect(named('select $1 as kept')).toBe(first);
+    // A caller's own name, and a text without values, are left as they are.
+    expect(withStatementName({ text: 'select $1', name: 'mine' }, [1])).toEqual({
+      text: 'select $1',
+      name: 'mine',
+    });
+    expect(withStatementName({ text: 'select 1' }, [])).toEqual({ text: 'select 1' });
   });
 });
