@@ -24,7 +24,7 @@ import {
   slotButton,
 } from './journey-helpers';
 import { addIsoDays } from '../../packages/shared/src/calendar';
-import { clock, either, escapeRegExp, say, sayPart, sayPattern, weekday } from './words';
+import { clock, either, escapeRegExp, say, sayPart, sayPattern, weekday, zone } from './words';
 
 const bookButtons = (page: Page) =>
   page.getByRole('button', { name: sayPattern('calendar.cell.book') });
@@ -67,7 +67,7 @@ test.describe.serial('calendar and availability', () => {
     psychologistId = (await signIn(page, PSYCHOLOGIST)).user.id;
     await openDashboard(page, 'Psychologist');
     await expect(
-      page.getByText(sayPart('calendar.zone.own', { zone: 'Asia/Kolkata' })),
+      page.getByText(sayPart('calendar.zone.own', { zone: zone('Asia/Kolkata') })),
     ).toBeVisible();
     await goWeeksAhead(page, 2);
     await expect(

@@ -4,7 +4,7 @@ import { dateTimeFormat } from '../../packages/shared/src/date-time-format';
 import type { ERROR_TRANSLATIONS } from '../../packages/shared/src/error-translations';
 import { ERRORS, type ErrorCode } from '../../packages/shared/src/errors';
 import { intlLocale, LOCALES, type Locale } from '../../packages/shared/src/locales';
-import { formatClock } from '../../packages/shared/src/time-format';
+import { formatClock, zoneName } from '../../packages/shared/src/time-format';
 import { test } from '../fixtures';
 
 /**
@@ -160,6 +160,9 @@ export function clock(time: string): string {
   const hour = (Number(h) % (half ? 12 : 24)) + (half === 'PM' ? 12 : 0);
   return formatClock(new Date(Date.UTC(2026, 0, 1, hour, Number(m))), 'UTC', language());
 }
+
+/** A zone as the screens name it in the journey's language ("India Standard Time"). */
+export const zone = (timeZone: string) => zoneName(timeZone, language());
 
 /** "11:00 AM – 11:45 AM" in the journey's language. */
 export const clockRange = (from: string, to: string) => `${clock(from)} – ${clock(to)}`;

@@ -7,6 +7,7 @@ import {
   formatSessionStart,
   formatSessionTime,
   zoneAbbreviation,
+  zoneName,
 } from './time-format';
 
 const START = new Date('2026-03-10T04:30:00.000Z');
@@ -20,6 +21,18 @@ describe('how times are written', () => {
     expect(formatSessionTime(START, END, 'Asia/Calcutta')).toBe(
       formatSessionTime(START, END, 'Asia/Kolkata'),
     );
+  });
+
+  it('names a zone in a sentence by its generic name, in the reader’s language', () => {
+    expect(zoneName('Asia/Kolkata')).toBe('India Standard Time');
+    expect(zoneName('Asia/Calcutta')).toBe('India Standard Time');
+    expect(zoneName('Asia/Kolkata', 'hi')).toBe('भारतीय मानक समय');
+    // The same name in summer and in winter.
+    expect(zoneName('America/New_York')).toBe('Eastern Time');
+    expect(zoneName('Asia/Kathmandu')).toBe('Nepal Time');
+    // No name of its own: the IANA name, as people read it.
+    expect(zoneName('UTC')).toBe('UTC');
+    expect(zoneName('Etc/GMT+5', 'hi')).toBe('Etc/GMT+5');
   });
 
   it('gives a session’s start in one short line, for a payment provider', () => {

@@ -37,6 +37,21 @@ export function zoneAbbreviation(timeZone: string, at: Date): string {
   return names.find((name) => !/^(GMT|UTC)[+-]/.test(name)) ?? names[0]!;
 }
 
+/**
+ * A zone's name as a sentence gives it ("Times are in India Standard Time"), in the reader's
+ * language: the generic name, the same in summer and winter ("Eastern Time", "भारतीय मानक समय"). A
+ * zone with no name of its own (UTC, Etc/GMT+5) keeps its IANA name, underscores as spaces.
+ */
+export function zoneName(timeZone: string, locale: Locale = DEFAULT_LOCALE): string {
+  const name = dateTimeFormat(intlLocale(locale, 'en-US'), {
+    timeZone,
+    timeZoneName: 'longGeneric',
+  })
+    .formatToParts(0)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return name && !/^(GMT|UTC)/.test(name) ? name : timeZone.replaceAll('_', ' ');
+}
+
 /** "10:00 AM – 10:45 AM IST" in a zone; without the zone's name when `withZone` is false. */
 export function formatClockRange(
   start: Date,

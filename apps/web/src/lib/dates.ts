@@ -7,6 +7,7 @@ import {
   formatSessionStart as formatSessionStartIn,
   formatSessionTime as formatSessionTimeIn,
   intlLocale,
+  zoneName as zoneNameIn,
 } from '@sukoon/shared';
 import { pageLocale } from '../i18n/locale';
 
@@ -90,7 +91,7 @@ export function deviceTimeZone(): string {
   return deviceZone;
 }
 
-/** An IANA zone as people read it: 'America/New York' for 'America/New_York'. */
+/** A zone's name in the page's language ('India Standard Time'; the shared `zoneName`). */
 export function zoneLabel(timeZone: string): string {
-  return timeZone.replaceAll('_', ' ');
+  return zoneNameIn(timeZone, pageLocale());
 }
