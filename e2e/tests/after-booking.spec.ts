@@ -33,7 +33,6 @@ import {
   say,
   sayPart,
   sayPattern,
-  zone,
 } from './words';
 
 // After the booking: meeting links, attendance and cancellation, for both roles. The demo identities
@@ -485,13 +484,10 @@ test.describe.serial('after the booking', () => {
     const cancel = page.getByRole('dialog', { name: say('cancel.title') });
     await expect(cancel).toBeVisible();
     // In the psychologist's zone, as the calendar draws it, and in the patient's own.
+    // Beside a time each zone has its short name, as in the emails (London's depends on the season).
+    await expect(cancel).toContainText(`${clockRange('3:00 PM', '3:20 PM')} (IST)`);
     await expect(cancel).toContainText(
-      `${clockRange('3:00 PM', '3:20 PM')} (${zone('Asia/Kolkata')})`,
-    );
-    await expect(cancel).toContainText(
-      new RegExp(
-        `${escapeRegExp(say('sessionLinks.yourTime'))} .* \\(${escapeRegExp(zone('Europe/London'))}\\)`,
-      ),
+      new RegExp(`${escapeRegExp(say('sessionLinks.yourTime'))} .* \\((GMT|BST)\\)`),
     );
     await expectAccessible(page, 'Cancel Appointment with both zones', { within: cancel });
     await shot(page, 'cancel-patient-zones');

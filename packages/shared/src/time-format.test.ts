@@ -29,10 +29,17 @@ describe('how times are written', () => {
     expect(zoneName('Asia/Kolkata', 'hi')).toBe('भारतीय मानक समय');
     // The same name in summer and in winter.
     expect(zoneName('America/New_York')).toBe('Eastern Time');
+    expect(zoneName('Europe/Berlin')).toBe('Central European Time');
     expect(zoneName('Asia/Kathmandu')).toBe('Nepal Time');
-    // No name of its own: the IANA name, as people read it.
+    // Today's name, not one the zone had long ago (in 1970 Kyiv kept Moscow's time and Thimphu
+    // India's).
+    expect(zoneName('Europe/Kyiv')).toBe('Eastern European Time');
+    expect(zoneName('Asia/Thimphu')).toBe('Bhutan Time');
+    expect(zoneName('Europe/Lisbon')).toBe('Western European Time');
+    // No name of its own: its offset (Etc/GMT+5 is five hours behind), and UTC as UTC.
+    expect(zoneName('Etc/GMT+5')).toBe('GMT-05:00');
     expect(zoneName('UTC')).toBe('UTC');
-    expect(zoneName('Etc/GMT+5', 'hi')).toBe('Etc/GMT+5');
+    expect(zoneName('Etc/UTC', 'hi')).toBe('UTC');
   });
 
   it('gives a session’s start in one short line, for a payment provider', () => {

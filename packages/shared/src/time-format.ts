@@ -3,8 +3,10 @@ import { DEFAULT_LOCALE, intlLocale, type Locale } from './locales';
 
 /**
  * How a time is written, on every screen and in every email: "10:00 AM", "Tuesday, 10 March 2026",
- * and a zone named "IST" for India (the name people there use; other zones as their offset, "GMT+1",
- * or their common short name). One place, so a session reads the same in the app and in the inbox.
+ * and beside a time a zone named "IST" for India (the name people there use; other zones as their
+ * offset, "GMT+1", or their common short name); a sentence names the zone in full ("Times are in
+ * India Standard Time", `zoneName`). One place, so a session reads the same in the app and in the
+ * inbox.
  * Each takes the reader's language last (English when left out): in Hindi, "10:00 am" and
  * "शुक्रवार, 27 नवंबर 2026"; the zone's name stays IST, as Hindi speakers write it too.
  */
@@ -38,18 +40,20 @@ export function zoneAbbreviation(timeZone: string, at: Date): string {
 }
 
 /**
- * A zone's name as a sentence gives it ("Times are in India Standard Time"), in the reader's
- * language: the generic name, the same in summer and winter ("Eastern Time", "भारतीय मानक समय"). A
- * zone with no name of its own (UTC, Etc/GMT+5) keeps its IANA name, underscores as spaces.
+ * A zone's name where a sentence gives it ("Times are in India Standard Time"), in the reader's
+ * language: its generic name as of today, the same in summer and winter ("Eastern Time", "भारतीय
+ * मानक समय"). Beside a time the short name is used instead (`zoneAbbreviation`: "10:00 AM IST").
+ * A zone with no name of its own reads as its offset ("GMT-05:00"), and UTC as UTC.
  */
 export function zoneName(timeZone: string, locale: Locale = DEFAULT_LOCALE): string {
   const name = dateTimeFormat(intlLocale(locale, 'en-US'), {
     timeZone,
     timeZoneName: 'longGeneric',
   })
-    .formatToParts(0)
+    .formatToParts(new Date())
     .find((part) => part.type === 'timeZoneName')?.value;
-  return name && !/^(GMT|UTC)/.test(name) ? name : timeZone.replaceAll('_', ' ');
+  if (!name) return timeZone;
+  return /^(GMT|UTC)([+-]00:00)?$/.test(name) ? 'UTC' : name;
 }
 
 /** "10:00 AM – 10:45 AM IST" in a zone; without the zone's name when `withZone` is false. */

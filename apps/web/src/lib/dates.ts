@@ -7,7 +7,7 @@ import {
   formatSessionStart as formatSessionStartIn,
   formatSessionTime as formatSessionTimeIn,
   intlLocale,
-  zoneName as zoneNameIn,
+  zoneName,
 } from '@sukoon/shared';
 import { pageLocale } from '../i18n/locale';
 
@@ -91,7 +91,10 @@ export function deviceTimeZone(): string {
   return deviceZone;
 }
 
-/** A zone's name in the page's language ('India Standard Time'; the shared `zoneName`). */
+/**
+ * A zone's name for a sentence, in the page's language ('Times are in India Standard Time'; the
+ * shared `zoneName`). Beside a time, the shared `zoneAbbreviation` ('IST') names it, as emails do.
+ */
 export function zoneLabel(timeZone: string): string {
-  return zoneNameIn(timeZone, pageLocale());
+  return zoneName(timeZone, pageLocale());
 }

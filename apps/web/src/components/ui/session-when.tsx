@@ -1,6 +1,6 @@
-import { sameClockTime } from '@sukoon/shared';
+import { sameClockTime, zoneAbbreviation } from '@sukoon/shared';
 import { useT } from '../../i18n/i18n';
-import { formatSessionDay, formatSessionTimes, zoneLabel } from '../../lib/dates';
+import { formatSessionDay, formatSessionTimes } from '../../lib/dates';
 
 interface SessionWhenProps {
   startDate: string;
@@ -39,10 +39,10 @@ export function SessionWhenForViewer({
   return (
     <>
       <SessionWhen {...session} />{' '}
-      <span className="whitespace-nowrap">({zoneLabel(session.timeZone)})</span>
+      <span className="whitespace-nowrap">({zoneAbbreviation(session.timeZone, shown[0]!)})</span>
       <span className="block text-xs text-slate-500">
         {t('sessionLinks.yourTime')} <SessionWhen {...session} timeZone={viewerZone} />{' '}
-        <span className="whitespace-nowrap">({zoneLabel(viewerZone)})</span>
+        <span className="whitespace-nowrap">({zoneAbbreviation(viewerZone, shown[0]!)})</span>
       </span>
     </>
   );

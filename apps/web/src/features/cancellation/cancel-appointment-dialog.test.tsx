@@ -509,7 +509,7 @@ describe("Cancel Appointment in the viewer's own zone", () => {
     renderDialog('patient', session, undefined, { viewerZone: 'America/New_York' });
     const dialog = screen.getByRole('dialog', { name: 'Cancel Appointment' });
     expect(dialog.textContent).toContain(
-      'Tue, Mar 10 · 11:00 AM – 11:45 AM (India Standard Time)Your time: Tue, Mar 10 · 1:30 AM – 2:15 AM (Eastern Time)',
+      'Tue, Mar 10 · 11:00 AM – 11:45 AM (IST)Your time: Tue, Mar 10 · 1:30 AM – 2:15 AM (EDT)',
     );
   });
 

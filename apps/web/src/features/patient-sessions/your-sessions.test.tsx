@@ -184,7 +184,7 @@ describe('YourSessions in another zone', () => {
     renderYourSessions({ viewerZone: 'Europe/London' });
     const item = await screen.findByRole('listitem');
     expect(item.textContent).toContain(
-      'Tue, Mar 10 · 11:00 AM – 11:45 AM (India Standard Time)Your time: Tue, Mar 10 · 5:30 AM – 6:15 AM (United Kingdom Time)',
+      'Tue, Mar 10 · 11:00 AM – 11:45 AM (IST)Your time: Tue, Mar 10 · 5:30 AM – 6:15 AM (GMT)',
     );
   });
 });

@@ -9,12 +9,13 @@ import {
   type ListPsychologistsQuery,
   type PsychologistListItem,
   type Specialization,
+  zoneAbbreviation,
 } from '@sukoon/shared';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n, useT, type Translate } from '../../i18n/i18n';
 import { Button } from '../../components/ui/button';
 import { api } from '../../lib/api-client';
-import { deviceTimeZone, formatNextAvailable, zoneLabel } from '../../lib/dates';
+import { deviceTimeZone, formatNextAvailable } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { policySummaryLines } from '../policy/policy-words';
 import { SPECIALIZATION_NAMES } from '../../i18n/shared-words';
@@ -112,7 +113,7 @@ function NextAvailable({ psychologist }: { psychologist: PsychologistListItem })
             time,
             when,
             viewer: (chunks: ReactNode) => <span className="text-slate-600">{chunks}</span>,
-            zone: zoneLabel(psychologist.timeZone),
+            zone: zoneAbbreviation(psychologist.timeZone, start),
             yourWhen: formatNextAvailable(start, viewer),
           })}
     </span>
