@@ -42,21 +42,24 @@ const PROJECTS = [
 /**
  * The projects this run selected with `--project` (run.mjs passes E2E_SET's as flags), all four when
  * none is named. Only their servers are started: Playwright starts every `webServer` it is given,
- * and each unused one would seed a database for nothing while the journeys start.
+ * and each unused one would seed a database for nothing while the journeys start. Names match as
+ * Playwright matches them: in any case, with `*` for any characters.
  */
 function selectedProjects() {
-  const names: string[] = [];
+  const patterns: RegExp[] = [];
   let inList = false;
   for (const argument of process.argv.slice(2)) {
-    if (argument.startsWith('--project=')) names.push(argument.slice('--project='.length));
+    const given = argument.startsWith('--project=') ? argument.slice('--project='.length) : null;
     inList = argument === '--project' || (inList && !argument.startsWith('-'));
-    if (inList && argument !== '--project') names.push(argument);
+    const name = given ?? (inList && argument !== '--project' ? argument : null);
+    if (name === null) continue;
+    const escaped = name.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*');
+    patterns.push(new RegExp(`^${escaped}$`, 'i'));
   }
-  const known = new Set<string>(PROJECTS.map((project) => project.name));
-  // A test file after the names is no project; a pattern ('phone*') may be several: start them all.
-  const named = names.filter((name) => known.has(name) || /[*?]/.test(name));
-  if (named.length === 0 || named.some((name) => !known.has(name))) return PROJECTS;
-  return PROJECTS.filter((project) => named.includes(project.name));
+  const chosen = PROJECTS.filter((project) =>
+    patterns.some((pattern) => pattern.test(project.name)),
+  );
+  return chosen.length > 0 ? chosen : PROJECTS;
 }
 
 export default defineConfig({

@@ -124,6 +124,15 @@ export const NAMED_STATEMENTS_LIMIT = 1_000;
 /** Each statement text's name, the same on every connection of the process. */
 const statementNames = new Map<string, string>();
 
+/** A value node-postgres sends without a conversion that could fail. */
+function isPlainValue(value: unknown): boolean {
+  if (value === null || value === undefined || value instanceof Date || Buffer.isBuffer(value)) {
+    return true;
+  }
+  if (Array.isArray(value)) return value.every(isPlainValue);
+  return ['string', 'number', 'boolean', 'bigint'].includes(typeof value);
+}
+
 /**
  * Names a query that has parameters after its text, so node-postgres prepares it once per connection
  * and then only binds and executes it. Unnamed, PostgreSQL parsed and planned every statement again on
@@ -135,11 +144,16 @@ const statementNames = new Map<string, string>();
  */
 export function withStatementName(config: unknown, values: unknown): unknown {
   if (typeof config !== 'object' || config === null) return config;
-  const query = config as { text?: unknown; name?: unknown; values?: unknown };
+  const query = config as { text?: unknown; name?: unknown; values?: unknown; submit?: unknown };
+  // A Query or cursor object of node-postgres's own is passed through as it is.
+  if (typeof query.submit === 'function') return config;
   if (typeof query.text !== 'string' || query.name !== undefined) return config;
   // Drizzle passes the values beside the text; other callers may put them in it.
   const parameters = values ?? query.values;
   if (!Array.isArray(parameters) || parameters.length === 0) return config;
+  // node-postgres converts other values (objects, as JSON) only after it has announced the name; one
+  // that fails to convert would leave that name unprepared on the connection for good.
+  if (!parameters.every(isPlainValue)) return config;
   const text = query.text;
   let named = statementNames.get(text);
   if (named === undefined) {
@@ -161,8 +175,8 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): 
       super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
       // Every statement with parameters runs as a named prepared statement (`withStatementName`).
       const query = this.query.bind(this) as (...args: unknown[]) => unknown;
-      this.query = ((config: unknown, values: unknown, ...rest: unknown[]) =>
-        query(withStatementName(config, values), values, ...rest)) as typeof this.query;
+      this.query = ((statement: unknown, values: unknown, ...rest: unknown[]) =>
+        query(withStatementName(statement, values), values, ...rest)) as typeof this.query;
     }
   }
   const pool = new pg.Pool({

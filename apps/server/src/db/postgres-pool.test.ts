@@ -184,5 +184,11 @@ describe('naming statements', () => {
       name: 'mine',
     });
     expect(withStatementName({ text: 'select 1' }, [])).toEqual({ text: 'select 1' });
+    // Values node-postgres must convert first (an object, as JSON) run a named text unnamed: a
+    // conversion that failed after the name was announced would leave it unprepared for good.
+    expect(
+      (withStatementName({ text: 'select $1 as kept' }, [{ a: 1 }]) as { name?: string }).name,
+    ).toBeUndefined();
+    expect(named('select $1 as kept')).toBe(first);
   });
 });
