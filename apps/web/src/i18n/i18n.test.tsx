@@ -33,7 +33,7 @@ describe('a language change', () => {
         <Switcher />
       </I18nProvider>,
     );
-    expect(screen.getByText('Fri, Nov 27')).toBeTruthy();
+    expect(screen.getByText('Fri 27 Nov')).toBeTruthy();
     await act(async () => screen.getByRole('button').click());
     expect(await screen.findByText('शुक्र, 27 नव॰')).toBeTruthy();
     expect(pageLocale()).toBe('hi');

@@ -17,8 +17,8 @@ const END = new Date('2026-11-27T05:15:00.000Z');
 describe('dates in the page’s language', () => {
   afterEach(() => setPageLocale('en'));
 
-  it('writes English as before issue 22', () => {
-    expect(formatSessionDay(START, 'Asia/Kolkata')).toBe('Fri, Nov 27');
+  it('writes English with the day before the month, as the picker and emails do', () => {
+    expect(formatSessionDay(START, 'Asia/Kolkata')).toBe('Fri 27 Nov');
     expect(formatNextAvailable(START, 'Asia/Kolkata')).toBe('Fri 27 Nov, 10:00 AM');
     expect(formatClockRange(START, END, 'Asia/Kolkata')).toBe('10:00 AM – 10:45 AM IST');
     expect(formatLongDay('2026-11-27')).toBe('Friday, 27 November');

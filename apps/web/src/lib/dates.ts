@@ -33,9 +33,17 @@ export function formatDate(date: string, options: Intl.DateTimeFormatOptions): s
   );
 }
 
-/** 'Tue, Mar 10' for the day a session starts on, in a zone. */
+/**
+ * 'Tue 10 Mar' for the day a session starts on, in a zone: the day before the month, as people in
+ * India write it (decision 0010). Intl's English puts the month first, so English is put together
+ * from its parts; Hindi reads day-first already ('मंगल, 10 मार्च').
+ */
 export function formatSessionDay(start: Date, timeZone: string): string {
-  return formatInZone(start, timeZone, { weekday: 'short', month: 'short', day: 'numeric' });
+  if (pageLocale() !== 'en') {
+    return formatInZone(start, timeZone, { weekday: 'short', day: 'numeric', month: 'short' });
+  }
+  const part = (options: Intl.DateTimeFormatOptions) => formatInZone(start, timeZone, options);
+  return `${part({ weekday: 'short' })} ${part({ day: 'numeric' })} ${part({ month: 'short' })}`;
 }
 
 /** '11:00 AM – 11:45 AM' in a zone. */
@@ -55,8 +63,8 @@ export function formatNextAvailable(start: Date, timeZone: string): string {
       hour: 'numeric',
       minute: '2-digit',
     });
-  const part = (options: Intl.DateTimeFormatOptions) => formatInZone(start, timeZone, options);
-  return `${part({ weekday: 'short' })} ${part({ day: 'numeric' })} ${part({ month: 'short' })}, ${part({ hour: 'numeric', minute: '2-digit' })}`;
+  const time = formatInZone(start, timeZone, { hour: 'numeric', minute: '2-digit' });
+  return `${formatSessionDay(start, timeZone)}, ${time}`;
 }
 
 /** The shared time words (packages/shared/src/time-format.ts) in the page's language. */

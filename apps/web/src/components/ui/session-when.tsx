@@ -9,7 +9,7 @@ interface SessionWhenProps {
 }
 
 /**
- * 'Tue, Mar 10 · 11:00 AM – 11:45 AM' in a zone, wrapping only between the day and the times so a
+ * 'Tue 10 Mar · 11:00 AM – 11:45 AM' in a zone, wrapping only between the day and the times so a
  * narrow screen never splits '11:45 AM'.
  */
 export function SessionWhen({ startDate, endDate, timeZone }: SessionWhenProps) {

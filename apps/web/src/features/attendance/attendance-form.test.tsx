@@ -72,7 +72,7 @@ describe('AttendanceForm', () => {
     renderWithQuery(<AttendanceForm event={started} now={before} timeZone="Asia/Kolkata" />);
     expect(
       screen.getByText(
-        'Attendance can be marked once the session has started, from 11:00 AM on Tue, Mar 10.',
+        'Attendance can be marked once the session has started, from 11:00 AM on Tue 10 Mar.',
       ),
     ).toBeTruthy();
     expect(notes().disabled).toBe(true);

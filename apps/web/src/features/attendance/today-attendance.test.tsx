@@ -37,11 +37,11 @@ describe("Today's Attendance", () => {
     render(<TodayAttendance sessions={sessions} now={now} timeZone="Asia/Kolkata" />);
     expect(screen.getByRole('heading', { name: "Today's Attendance (5)" })).toBeTruthy();
     expect(entries()).toEqual([
-      'meera_kTue, Mar 10 · 10:00 AM – 10:20 AM✓Present',
-      'arjun_sTue, Mar 10 · 11:00 AM – 11:20 AM✗Absent',
-      'SupervisionTue, Mar 10 · 12:00 PM – 12:20 PMNot marked',
-      'ravi_pTue, Mar 10 · 1:00 PM – 1:20 PMNot marked',
-      'lata_mTue, Mar 10 · 2:00 PM – 2:20 PMNot marked',
+      'meera_kTue 10 Mar · 10:00 AM – 10:20 AM✓Present',
+      'arjun_sTue 10 Mar · 11:00 AM – 11:20 AM✗Absent',
+      'SupervisionTue 10 Mar · 12:00 PM – 12:20 PMNot marked',
+      'ravi_pTue 10 Mar · 1:00 PM – 1:20 PMNot marked',
+      'lata_mTue 10 Mar · 2:00 PM – 2:20 PMNot marked',
     ]);
   });
 

@@ -85,7 +85,7 @@ describe('Cancel Appointment, patient', () => {
     expect(dialog.textContent).toContain(
       'Free cancellation: your ₹900 is refunded in full to your original payment method.',
     );
-    expect(dialog.textContent).toContain('Tue, Mar 10 · 11:00 AM – 11:45 AM');
+    expect(dialog.textContent).toContain('Tue 10 Mar · 11:00 AM – 11:45 AM');
     expect(dialog.textContent).not.toContain('₹100');
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel session' }));
@@ -509,14 +509,14 @@ describe("Cancel Appointment in the viewer's own zone", () => {
     renderDialog('patient', session, undefined, { viewerZone: 'America/New_York' });
     const dialog = screen.getByRole('dialog', { name: 'Cancel Appointment' });
     expect(dialog.textContent).toContain(
-      'Tue, Mar 10 · 11:00 AM – 11:45 AM (IST)Your time: Tue, Mar 10 · 1:30 AM – 2:15 AM (EDT)',
+      'Tue 10 Mar · 11:00 AM – 11:45 AM (IST)Your time: Tue 10 Mar · 1:30 AM – 2:15 AM (EDT)',
     );
   });
 
   it('shows one time, with no "Your time", where the zones agree', () => {
     renderDialog('patient');
     const dialog = screen.getByRole('dialog', { name: 'Cancel Appointment' });
-    expect(dialog.textContent).toContain('Tue, Mar 10 · 11:00 AM – 11:45 AM');
+    expect(dialog.textContent).toContain('Tue 10 Mar · 11:00 AM – 11:45 AM');
     expect(dialog.textContent).not.toContain('Your time');
   });
 });

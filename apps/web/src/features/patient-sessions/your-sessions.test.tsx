@@ -124,7 +124,7 @@ describe('YourSessions', () => {
     expect(screen.getByText('Canceled by you')).toBeTruthy();
     expect(screen.getByText('Canceled by Dr. Asha Rao')).toBeTruthy();
     // In the psychologist's zone, like the calendar; no second time when the viewer shares it.
-    expect(items[1]!.textContent).toContain('Tue, Mar 10 · 11:00 AM – 11:45 AM');
+    expect(items[1]!.textContent).toContain('Tue 10 Mar · 11:00 AM – 11:45 AM');
     expect(screen.queryByText(/Your time/)).toBeNull();
     // A hold given up during payment was never a session.
     expect(screen.queryByText('Abandoned')).toBeNull();
@@ -184,7 +184,7 @@ describe('YourSessions in another zone', () => {
     renderYourSessions({ viewerZone: 'Europe/London' });
     const item = await screen.findByRole('listitem');
     expect(item.textContent).toContain(
-      'Tue, Mar 10 · 11:00 AM – 11:45 AM (IST)Your time: Tue, Mar 10 · 5:30 AM – 6:15 AM (GMT)',
+      'Tue 10 Mar · 11:00 AM – 11:45 AM (IST)Your time: Tue 10 Mar · 5:30 AM – 6:15 AM (GMT)',
     );
   });
 });
@@ -296,7 +296,7 @@ describe('YourSessions: past sessions and their receipts', () => {
       'Session 7 days ago',
       'Session 14 days ago',
     ]);
-    expect(items[0]!.textContent).toContain('Mon, Mar 2 · 11:00 AM – 11:45 AM');
+    expect(items[0]!.textContent).toContain('Mon 2 Mar · 11:00 AM – 11:45 AM');
     expect(items[0]!.textContent).toContain('with Dr. Asha Rao');
     // A past session is not joined, moved or canceled any more.
     expect(within(past).queryByRole('button', { name: /Cancel|Reschedule/ })).toBeNull();
