@@ -94,6 +94,33 @@ export function formatSessionTime(
 }
 
 /**
+ * "Sat 28 Nov" ("Sat 28 Nov 2026" `withYear`): a day in a zone as people in India write it, the day
+ * before the month. Intl's English puts the month first in some locales and a comma after the
+ * weekday, so English is put together from its parts; Hindi reads day-first already ("शनि, 28 नव॰").
+ */
+export function formatShortDay(
+  instant: Date,
+  timeZone: string,
+  locale: Locale = DEFAULT_LOCALE,
+  withYear = false,
+): string {
+  const options: Intl.DateTimeFormatOptions = {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(withYear ? { year: 'numeric' } : {}),
+    timeZone,
+  };
+  if (locale !== 'en') return dateTimeFormat(intlLocale(locale, 'en-GB'), options).format(instant);
+  const parts = dateTimeFormat('en-GB', options).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((piece) => piece.type === type)?.value ?? '';
+  return [part('weekday'), part('day'), part('month'), ...(withYear ? [part('year')] : [])].join(
+    ' ',
+  );
+}
+
+/**
  * "Sat 28 Nov 2026, 10:00 AM IST": when a session starts, in one short line (the move and
  * cancellation terms, a moved session's notice, the payment provider's description). In Hindi
  * "शनि, 28 नव॰ 2026, 10:00 am IST"; the zone's name is the same in every language.
@@ -103,28 +130,6 @@ export function formatSessionStart(
   timeZone: string,
   locale: Locale = DEFAULT_LOCALE,
 ): string {
-  const zone = zoneAbbreviation(timeZone, start);
-  if (locale !== 'en') {
-    const when = dateTimeFormat(intlLocale(locale, 'en-GB'), {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone,
-    }).format(start);
-    return `${when} ${zone}`;
-  }
-  const parts = dateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone,
-  }).formatToParts(start);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((piece) => piece.type === type)?.value ?? '';
-  const date = `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
-  return `${date}, ${formatClock(start, timeZone)} ${zone}`;
+  const day = formatShortDay(start, timeZone, locale, true);
+  return `${day}, ${formatClock(start, timeZone, locale)} ${zoneAbbreviation(timeZone, start)}`;
 }

@@ -6,6 +6,7 @@ import {
   formatMinuteLabel as formatMinuteLabelIn,
   formatSessionStart as formatSessionStartIn,
   formatSessionTime as formatSessionTimeIn,
+  formatShortDay,
   intlLocale,
   zoneName,
 } from '@sukoon/shared';
@@ -33,17 +34,9 @@ export function formatDate(date: string, options: Intl.DateTimeFormatOptions): s
   );
 }
 
-/**
- * 'Tue 10 Mar' for the day a session starts on, in a zone: the day before the month, as people in
- * India write it (decision 0010). Intl's English puts the month first, so English is put together
- * from its parts; Hindi reads day-first already ('मंगल, 10 मार्च').
- */
+/** 'Tue 10 Mar' for the day a session starts on, in a zone (the shared `formatShortDay`). */
 export function formatSessionDay(start: Date, timeZone: string): string {
-  if (pageLocale() !== 'en') {
-    return formatInZone(start, timeZone, { weekday: 'short', day: 'numeric', month: 'short' });
-  }
-  const part = (options: Intl.DateTimeFormatOptions) => formatInZone(start, timeZone, options);
-  return `${part({ weekday: 'short' })} ${part({ day: 'numeric' })} ${part({ month: 'short' })}`;
+  return formatShortDay(start, timeZone, pageLocale());
 }
 
 /** '11:00 AM – 11:45 AM' in a zone. */
