@@ -126,13 +126,13 @@ export const NAMED_STATEMENTS_LIMIT = 500;
 /** Each statement text's name, the same on every connection of the process. */
 const statementNames = new Map<string, string>();
 
+const PLAIN_TYPES = new Set(['string', 'number', 'boolean', 'bigint', 'undefined']);
+
 /** A value node-postgres sends without a conversion that could fail. */
 function isPlainValue(value: unknown): boolean {
-  if (value === null || value === undefined || value instanceof Date || Buffer.isBuffer(value)) {
-    return true;
-  }
+  if (value === null || PLAIN_TYPES.has(typeof value)) return true;
   if (Array.isArray(value)) return value.every(isPlainValue);
-  return ['string', 'number', 'boolean', 'bigint'].includes(typeof value);
+  return value instanceof Date || Buffer.isBuffer(value);
 }
 
 /**

@@ -258,6 +258,10 @@ export function EventFormDialog(props: EventFormDialogProps) {
     else if (!busy) props.onClose();
   }
 
+  // A new event may leave its meeting link empty: the psychologist's Meeting links setting (Profile)
+  // makes one, and the server says so when that setting is "I paste a link". A saved one keeps one.
+  const linkRequired = mode === 'edit';
+
   function submit(event: FormEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
@@ -273,9 +277,7 @@ export function EventFormDialog(props: EventFormDialogProps) {
         });
       }
     }
-    // A new event may leave it empty: the psychologist's Meeting links setting (Profile) makes one,
-    // and the server says so when that setting is "I paste a link".
-    if (!isPatient && (mode === 'edit' || meetingLink.trim() !== '')) {
+    if (!isPatient && (linkRequired || meetingLink.trim() !== '')) {
       const link = MeetingLink.safeParse(meetingLink);
       if (!link.success) found.meetingLink = meetingLinkProblem(t, link.error.issues[0]?.code);
     }
@@ -397,15 +399,14 @@ export function EventFormDialog(props: EventFormDialogProps) {
             )}
             {!isPatient && (
               <div>
-                {/* A new event may leave it empty (see `submit`); a saved one keeps a link. */}
-                <FieldLabel htmlFor={ids.link} required={mode === 'edit'}>
+                <FieldLabel htmlFor={ids.link} required={linkRequired}>
                   {t('booking.field.meetingLink')}
                 </FieldLabel>
                 <input
                   id={ids.link}
                   type="url"
                   className={FIELD}
-                  aria-required={mode === 'edit' ? 'true' : undefined}
+                  aria-required={linkRequired ? 'true' : undefined}
                   value={meetingLink}
                   onChange={(event) => {
                     setMeetingLink(event.target.value);
