@@ -5,6 +5,7 @@ import { formatLongDay } from '../features/time-picker/format';
 import {
   formatClockRange,
   formatDate,
+  formatDateRange,
   formatMinuteLabel,
   formatNextAvailable,
   formatSessionDay,
@@ -25,6 +26,17 @@ describe('dates in the page’s language', () => {
     expect(hourLabel(0)).toBe('12 AM');
     expect(formatMinuteLabel(9 * 60 + 30)).toBe('9:30 AM');
     expect(weekLabel('2026-04-06', true)).toBe('6 Apr 2026');
+  });
+
+  it('writes a week as one run of dates, the month and year once where they are shared', () => {
+    // ICU sets the dash between thin spaces in English.
+    const dash = '\u2009–\u2009';
+    expect(formatDateRange('2026-11-23', '2026-11-29')).toBe(`23${dash}29 Nov 2026`);
+    expect(formatDateRange('2026-11-30', '2026-12-06')).toBe(`30 Nov${dash}6 Dec 2026`);
+    expect(formatDateRange('2026-12-28', '2027-01-03')).toBe(`28 Dec 2026${dash}3 Jan 2027`);
+    setPageLocale('hi');
+    expect(formatDateRange('2026-11-23', '2026-11-29')).toBe('23–29 नव॰ 2026');
+    expect(formatDateRange('2026-11-30', '2026-12-06')).toBe('30 नव॰ – 6 दिस॰ 2026');
   });
 
   it('writes Hindi day and month names, Western digits and IST once the page is in Hindi', () => {

@@ -34,6 +34,19 @@ export function formatDate(date: string, options: Intl.DateTimeFormatOptions): s
   );
 }
 
+/**
+ * '23 – 29 Nov 2026', '30 Nov – 6 Dec 2026': a run of calendar dates (the week grid's title), day
+ * before month as every other date on screen (decision 0010), the shared month and year written once.
+ */
+export function formatDateRange(from: string, to: string): string {
+  return dateTimeFormat(intlLocale(pageLocale(), 'en-GB'), {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
+}
+
 /** 'Tue 10 Mar' for the day a session starts on, in a zone (the shared `formatShortDay`). */
 export function formatSessionDay(start: Date, timeZone: string): string {
   return formatShortDay(start, timeZone, pageLocale());

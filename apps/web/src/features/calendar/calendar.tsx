@@ -22,7 +22,7 @@ import { Button } from '../../components/ui/button';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useT } from '../../i18n/i18n';
 import { api } from '../../lib/api-client';
-import { deviceTimeZone, zoneLabel } from '../../lib/dates';
+import { deviceTimeZone, formatDateRange, zoneLabel } from '../../lib/dates';
 import { lazyWithPreload, preloadWhenIdle } from '../../lib/lazy';
 import { useNow } from '../../lib/use-now';
 import {
@@ -335,10 +335,7 @@ function CalendarBody({
 
   const heading =
     tab === 'week'
-      ? t('calendar.range', {
-          from: formatDate(week[0]!, { day: 'numeric', month: 'short' }),
-          to: formatDate(week[6]!, { day: 'numeric', month: 'short', year: 'numeric' }),
-        })
+      ? formatDateRange(week[0]!, week[6]!)
       : formatDate(anchor, { month: 'long', year: 'numeric' });
 
   return (
