@@ -310,6 +310,14 @@ const MATRIX: Record<string, Row> = {
     expected: [401, 200, 403, 403, 403],
     call: (f) => ({ method: 'GET', url: `/api/bookings/user/${f.patient.id}` }),
   },
+  // A session's calendar file: its patient and its psychologist; to anyone else it does not exist.
+  'GET /api/bookings/{id}/calendar.ics': {
+    expected: [401, 200, 404, 200, 404],
+    call: async (f) => ({
+      method: 'GET',
+      url: `/api/bookings/${(await f.upcomingBooking()).id}/calendar.ics`,
+    }),
+  },
   // After the booking: the session's psychologist sets the link and marks attendance; either party cancels.
   'PATCH /api/bookings/{id}/meeting-link': {
     expected: [401, 403, 403, 200, 403],

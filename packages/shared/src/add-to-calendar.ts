@@ -55,3 +55,11 @@ export function outlookCalendarUrl(event: TemplateEvent): string {
     ['location', event.location],
   ])}`;
 }
+
+/**
+ * Where a booked session's own calendar file (.ics) is downloaded, by its patient or its
+ * psychologist: for Apple Calendar and any other app that opens one (no provider page to prefill).
+ */
+export function sessionCalendarFilePath(bookingId: string): string {
+  return `/api/bookings/${encodeURIComponent(bookingId)}/calendar.ics`;
+}

@@ -40,6 +40,9 @@ export const HOLD_LIMITS = {
   requestsPerAddress: 120,
 } as const;
 
+/** A session's calendar file (.ics): downloads per signed-in account and per client address in each rate-limit window. */
+export const SESSION_FILE_LIMITS = { perUser: 60, perIp: 120 };
+
 /** The event form's messages (specification, section 5). */
 export const EVENT_FORM_MESSAGES = {
   titleRequired: 'Event name is required',

@@ -22,6 +22,7 @@ import {
   RescheduleData,
   PageQuery,
   pagedEnvelope,
+  SESSION_FILE_LIMITS,
 } from '@sukoon/shared';
 import { runPeriodically } from '../../lib/periodic';
 import { requireAuth, signedIn } from '../../plugins/authenticate';
@@ -133,6 +134,30 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireAuth(request, 'patient');
       const data = await flow.openOrderOfHold(actor, request.params.id);
       return { success: true as const, data, error: null };
+    },
+  );
+
+  app.get(
+    '/api/bookings/:id/calendar.ics',
+    {
+      preValidation: app.userLimits('session-file', SESSION_FILE_LIMITS),
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'A booked session as an iCalendar file (METHOD:PUBLISH) to save into your own calendar: its patient or psychologist only (404 to anyone else); the same event, by UID, as the emailed invitation and the calendar feed',
+        security: [{ bearer: [] }],
+        params: BookingId,
+        response: { 200: z.any().describe('text/calendar') },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireAuth(request);
+      const file = await bookings.calendarFile(actor, request.params.id, app.env.publicUrl);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.content);
     },
   );
 

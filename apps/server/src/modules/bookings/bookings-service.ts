@@ -11,9 +11,10 @@ import {
   type SessionDuration,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import { localizedError } from '../../lib/errors';
+import { AppError, localizedError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import { createBookingsRepository, type BookingWithNames } from './bookings-repository';
+import { sessionCalendarFile } from './session-emails';
 import { bookedRatesOf } from './session-state';
 
 /** A booking as the viewer's calendar shows it. Attendance notes are for the psychologist alone. */
@@ -192,6 +193,25 @@ export function createBookingsService(db: Database) {
         events: rows.map((row) => toCalendarEvent(row, actor.id)),
         changesAt: earliestHoldEnd(rows),
       };
+    },
+
+    /**
+     * A booked session as a calendar file for its patient or its psychologist (sessionCalendarFile);
+     * anyone else is told there is no such booking, as is the psychologist of their own event.
+     */
+    async calendarFile(actor: AuthUser, id: string, publicUrl: string) {
+      const booking = (await repository.findById(id))?.booking;
+      if (!booking || (booking.patientId !== actor.id && booking.psychologistId !== actor.id)) {
+        throw new AppError('BOOKING_NOT_FOUND');
+      }
+      if (booking.status === 'held') throw new AppError('BOOKING_NOT_CONFIRMED');
+      if (booking.status === 'canceled') throw new AppError('BOOKING_ALREADY_CANCELED');
+      const file =
+        booking.status === 'booked'
+          ? await sessionCalendarFile(db, booking, actor.id, publicUrl)
+          : null;
+      if (!file) throw new AppError('BOOKING_NOT_FOUND');
+      return file;
     },
   };
 }

@@ -129,13 +129,14 @@ export function sessionInvitation(
   publicUrl: string,
   /** The language of the email it goes with: each reader's calendar gets the event in theirs. */
   locale: Locale,
-  method: 'REQUEST' | 'CANCEL' = 'REQUEST',
+  /** PUBLISH: a file its reader saves into their own calendar (no invitation to answer). */
+  method: 'REQUEST' | 'CANCEL' | 'PUBLISH' = 'REQUEST',
 ): InlineAttachment {
   const t = translatorFor(locale);
   const calendar = icalGenerator({
     name: 'Sukoon',
     prodId: { company: 'Sukoon', product: 'sessions', language: locale.toUpperCase() },
-    method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    method: ICalCalendarMethod[method],
   });
   addSessionEvent(
     calendar,
@@ -150,7 +151,7 @@ export function sessionInvitation(
     {
       // A quoted parameter cannot escape a quote or a line break: the name goes in without them.
       organizer: { name: nameForHeaders(people.psychologistName), email: people.psychologistEmail },
-      attendees: [{ email: people.patientEmail, rsvp: false }],
+      attendees: method === 'PUBLISH' ? [] : [{ email: people.patientEmail, rsvp: false }],
     },
   );
   return {
@@ -158,6 +159,30 @@ export function sessionInvitation(
     contentType: `text/calendar; method=${method}`,
     content: calendar.toString(),
   };
+}
+
+/**
+ * A booked session as a calendar file one of its two people saves into the calendar they use (Apple
+ * Calendar, or any that opens .ics files): the event of their emailed invitation and of the feeds
+ * (same UID, so it is one event wherever it arrives), in their account's language. Null for a
+ * psychologist's own event, which has no patient to name.
+ */
+export async function sessionCalendarFile(
+  db: Database,
+  booking: BookingRow,
+  readerId: string,
+  publicUrl: string,
+): Promise<InlineAttachment | null> {
+  const people = await sessionPeople(db, booking);
+  if (!people) return null;
+  const reader = readerId === booking.patientId ? people.toPatient : people.toPsychologist;
+  return sessionInvitation(
+    booking,
+    { ...people, patientEmail: people.patient.email },
+    publicUrl,
+    reader.locale,
+    'PUBLISH',
+  );
 }
 
 function invitationFor(
