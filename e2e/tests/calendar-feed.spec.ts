@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { device, expect, expectAccessible, expectFocusTrapped, press, test } from '../fixtures';
 import {
@@ -154,6 +155,21 @@ test('a patient adds a session to Google Calendar or Outlook, and reads what the
       name: say('sessionLinks.addToOutlookLabel', { name: 'Calendar feed check' }),
     }),
   ).toHaveAttribute('href', /^https:\/\/outlook\.live\.com\/calendar\/0\/deeplink\/compose\?/);
+  // Apple Calendar (or any other calendar app): the session's own .ics file, the same event (UID)
+  // as the emailed invitation and the feed.
+  const saving = page.waitForEvent('download');
+  await press(
+    sessions.getByRole('button', {
+      name: say('sessionLinks.calendarFileLabel', { name: 'Calendar feed check' }),
+    }),
+  );
+  const file = await saving;
+  expect(file.suggestedFilename()).toBe('session.ics');
+  const ics = await readFile(await file.path(), 'utf8');
+  expect(ics).toContain('METHOD:PUBLISH');
+  expect(ics).toMatch(/\r\nUID:[0-9a-f-]{36}@sukoon\r\n/);
+  expect(ics).toContain(`DTSTART:${start.toISOString().replace(/[-:]|\.\d{3}/g, '')}`);
+  expect(ics).toContain('SUMMARY:Calendar feed check');
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, FOLDER, `your-sessions-${device()}`);
 

@@ -9,7 +9,7 @@ import {
 import type { MessageKey } from '../i18n/catalogue';
 import { useT } from '../i18n/i18n';
 import { api } from '../lib/api-client';
-import { downloadSignedIn } from '../lib/download-file';
+import { downloadSignedIn } from '../lib/download';
 
 /** Each kind of document as its link names it, and as the link's accessible name says it. */
 const KIND: Record<DocumentKind, { label: MessageKey; download: MessageKey }> = {

@@ -1,36 +1,86 @@
-import { googleCalendarUrl, outlookCalendarUrl, type TemplateEvent } from '@sukoon/shared';
+import { useState } from 'react';
+import {
+  googleCalendarUrl,
+  outlookCalendarUrl,
+  sessionCalendarFilePath,
+  type TemplateEvent,
+} from '@sukoon/shared';
 import { useT, type Translate } from '../../i18n/i18n';
+import { downloadSignedIn } from '../../lib/download';
 
 const LINK =
   'inline-flex min-h-8 items-center rounded text-xs font-medium text-brand-700 underline decoration-slate-300 underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 /**
  * "Add to Google Calendar" and "Add to Outlook": the providers' own new-event pages, prefilled (no
- * account of ours, no keys). `name` tells screen readers which session each link adds.
+ * account of ours, no keys). With a booked session's id, also "Apple Calendar (.ics)": the session's
+ * calendar file, which Apple Calendar and any other calendar app open (the same event, by UID, as
+ * the emailed invitation and the feed). `name` tells screen readers which session each link adds.
  */
-export function AddToCalendarLinks({ event, name }: { event: TemplateEvent; name: string }) {
+export function AddToCalendarLinks({
+  event,
+  name,
+  bookingId,
+}: {
+  event: TemplateEvent;
+  name: string;
+  bookingId?: string;
+}) {
   const t = useT();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function saveFile(id: string) {
+    setSaving(true);
+    setError(null);
+    try {
+      await downloadSignedIn(sessionCalendarFilePath(id), 'session.ics');
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setSaving(false);
+    }
+  }
+
   return (
-    <p className="flex flex-wrap gap-x-4">
-      <a
-        href={googleCalendarUrl(event)}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={t('sessionLinks.addToGoogleLabel', { name })}
-        className={LINK}
-      >
-        {t('sessionLinks.addToGoogle')}
-      </a>
-      <a
-        href={outlookCalendarUrl(event)}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={t('sessionLinks.addToOutlookLabel', { name })}
-        className={LINK}
-      >
-        {t('sessionLinks.addToOutlook')}
-      </a>
-    </p>
+    <div>
+      <p className="flex flex-wrap gap-x-4">
+        <a
+          href={googleCalendarUrl(event)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('sessionLinks.addToGoogleLabel', { name })}
+          className={LINK}
+        >
+          {t('sessionLinks.addToGoogle')}
+        </a>
+        <a
+          href={outlookCalendarUrl(event)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('sessionLinks.addToOutlookLabel', { name })}
+          className={LINK}
+        >
+          {t('sessionLinks.addToOutlook')}
+        </a>
+        {bookingId && (
+          <button
+            type="button"
+            disabled={saving}
+            aria-label={t('sessionLinks.calendarFileLabel', { name })}
+            className={`${LINK} disabled:text-slate-400`}
+            onClick={() => void saveFile(bookingId)}
+          >
+            {t('sessionLinks.calendarFile')}
+          </button>
+        )}
+      </p>
+      {error && (
+        <p role="alert" className="text-xs text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -288,6 +288,7 @@ function Upcoming({
         {!started && (
           <AddToCalendarLinks
             name={booking.title}
+            bookingId={booking.id}
             event={sessionTemplateEvent(
               {
                 title: t('sessions.calendarTitle', {
