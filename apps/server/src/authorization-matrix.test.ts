@@ -310,9 +310,9 @@ const MATRIX: Record<string, Row> = {
     expected: [401, 200, 403, 403, 403],
     call: (f) => ({ method: 'GET', url: `/api/bookings/user/${f.patient.id}` }),
   },
-  // A session's calendar file: its patient and its psychologist; to anyone else it does not exist.
+  // A session's calendar file: its patient's; another patient is told it does not exist.
   'GET /api/bookings/{id}/calendar.ics': {
-    expected: [401, 200, 404, 200, 404],
+    expected: [401, 200, 404, 403, 403],
     call: async (f) => ({
       method: 'GET',
       url: `/api/bookings/${(await f.upcomingBooking()).id}/calendar.ics`,

@@ -140,18 +140,18 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/bookings/:id/calendar.ics',
     {
-      preValidation: app.userLimits('session-file', SESSION_FILE_LIMITS),
+      preValidation: [signedIn('patient'), app.userLimits('session-file', SESSION_FILE_LIMITS)],
       schema: {
         tags: ['bookings'],
         summary:
-          'A booked session as an iCalendar file (METHOD:PUBLISH) to save into your own calendar: its patient or psychologist only (404 to anyone else); the same event, by UID, as the emailed invitation and the calendar feed',
+          'Your booked session as an iCalendar file (METHOD:PUBLISH) to save into your own calendar (patients; 404 for anyone else’s); the same event, by UID, as your emailed invitation and calendar feed',
         security: [{ bearer: [] }],
         params: BookingId,
         response: { 200: z.any().describe('text/calendar') },
       },
     },
     async (request, reply) => {
-      const actor = requireAuth(request);
+      const actor = requireAuth(request, 'patient');
       const file = await bookings.calendarFile(actor, request.params.id, app.env.publicUrl);
       return reply
         .type('text/calendar; charset=utf-8')

@@ -196,20 +196,20 @@ export function createBookingsService(db: Database) {
     },
 
     /**
-     * A booked session as a calendar file for its patient or its psychologist (sessionCalendarFile);
-     * anyone else is told there is no such booking, as is the psychologist of their own event.
+     * A booked session as a calendar file for its patient (sessionCalendarFile); to anyone else there
+     * is no such booking. Not for the psychologist: what their outside calendars show of a patient is
+     * the feed's choice (first name only unless they chose full details), and this file would carry
+     * the patient's own words.
      */
     async calendarFile(actor: AuthUser, id: string, publicUrl: string) {
       const booking = (await repository.findById(id))?.booking;
-      if (!booking || (booking.patientId !== actor.id && booking.psychologistId !== actor.id)) {
+      // A hold that ran out (expired) was never a session: it is not found either.
+      if (!booking || booking.patientId !== actor.id || booking.status === 'expired') {
         throw new AppError('BOOKING_NOT_FOUND');
       }
       if (booking.status === 'held') throw new AppError('BOOKING_NOT_CONFIRMED');
       if (booking.status === 'canceled') throw new AppError('BOOKING_ALREADY_CANCELED');
-      const file =
-        booking.status === 'booked'
-          ? await sessionCalendarFile(db, booking, actor.id, publicUrl)
-          : null;
+      const file = await sessionCalendarFile(db, booking, publicUrl);
       if (!file) throw new AppError('BOOKING_NOT_FOUND');
       return file;
     },

@@ -162,27 +162,18 @@ export function sessionInvitation(
 }
 
 /**
- * A booked session as a calendar file one of its two people saves into the calendar they use (Apple
- * Calendar, or any that opens .ics files): the event of their emailed invitation and of the feeds
- * (same UID, so it is one event wherever it arrives), in their account's language. Null for a
- * psychologist's own event, which has no patient to name.
+ * A booked session as a calendar file its patient saves into the calendar they use (Apple Calendar,
+ * or any that opens .ics files): the event of their emailed invitation and of their feed (same UID,
+ * so a calendar that imports both keeps one event), in their account's language.
  */
 export async function sessionCalendarFile(
   db: Database,
   booking: BookingRow,
-  readerId: string,
   publicUrl: string,
 ): Promise<InlineAttachment | null> {
   const people = await sessionPeople(db, booking);
   if (!people) return null;
-  const reader = readerId === booking.patientId ? people.toPatient : people.toPsychologist;
-  return sessionInvitation(
-    booking,
-    { ...people, patientEmail: people.patient.email },
-    publicUrl,
-    reader.locale,
-    'PUBLISH',
-  );
+  return invitationFor(booking, people, publicUrl, people.toPatient, 'PUBLISH');
 }
 
 function invitationFor(
@@ -190,7 +181,7 @@ function invitationFor(
   people: People,
   publicUrl: string,
   reader: Reader,
-  method?: 'REQUEST' | 'CANCEL',
+  method?: 'REQUEST' | 'CANCEL' | 'PUBLISH',
 ) {
   return sessionInvitation(
     booking,

@@ -49,8 +49,9 @@ export function renderDocumentPdf(document: PrintableDocument): Promise<Buffer> 
     size: 'A4',
     margin: MARGIN,
     // No default font: pdfkit would otherwise parse Helvetica's metrics file for every document (a
-    // twentieth of a receipt's CPU) that no receipt uses; every line sets its own face (`useFont`).
-    font: null as unknown as string,
+    // twentieth of a receipt's CPU) that no receipt uses. Every line sets its own face (`useFont`),
+    // and the first must come before any moveDown(), which measures with the current font.
+    font: '',
     info: {
       Title: `${snapshot.title} ${document.number}`,
       Author: snapshot.issuer.name,
