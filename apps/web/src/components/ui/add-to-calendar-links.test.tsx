@@ -11,10 +11,17 @@ const EVENT = {
   details: 'Join: https://meet.jit.si/example',
 };
 
+/** jsdom's own, put back after each test replaces them. */
+const real = {
+  createObjectURL: URL.createObjectURL.bind(URL),
+  revokeObjectURL: URL.revokeObjectURL.bind(URL),
+};
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  Object.assign(URL, real);
   window.localStorage.clear();
 });
 
@@ -23,16 +30,13 @@ function stubDownload(response: () => Response) {
   const asked: Array<{ url: string; headers: Record<string, string> }> = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      asked.push({ url, headers: init.headers as Record<string, string> });
+    vi.fn(async (url: URL, init: RequestInit = {}) => {
+      asked.push({ url: url.pathname, headers: init.headers as Record<string, string> });
       return response();
     }),
   );
   const saved: string[] = [];
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:sukoon/1'), revokeObjectURL: vi.fn() }),
-  );
+  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:sukoon/1'), revokeObjectURL: vi.fn() });
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
     this: HTMLAnchorElement,
   ) {
@@ -95,7 +99,11 @@ describe('AddToCalendarLinks', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This session is already canceled.',
     );
-    expect((calendarFile() as HTMLButtonElement).disabled).toBe(false);
+    // Ready for another try, and the reason is the button's description.
+    expect(calendarFile().getAttribute('aria-disabled')).toBe('false');
+    expect(calendarFile().getAttribute('aria-describedby')).toBe(
+      screen.getByRole('alert').getAttribute('id'),
+    );
 
     cleanup();
     render(<AddToCalendarLinks event={EVENT} name="Sleep check-in" />);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   googleCalendarUrl,
   outlookCalendarUrl,
@@ -29,8 +29,11 @@ export function AddToCalendarLinks({
   const t = useT();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
 
   async function saveFile(id: string) {
+    // The button keeps its focus while it works (aria-disabled, not disabled): a second press waits.
+    if (saving) return;
     setSaving(true);
     setError(null);
     try {
@@ -66,9 +69,11 @@ export function AddToCalendarLinks({
         {bookingId && (
           <button
             type="button"
-            disabled={saving}
+            aria-disabled={saving}
+            aria-busy={saving}
             aria-label={t('sessionLinks.calendarFileLabel', { name })}
-            className={`${LINK} disabled:text-slate-400`}
+            aria-describedby={error ? errorId : undefined}
+            className={`${LINK} aria-disabled:text-slate-400`}
             onClick={() => void saveFile(bookingId)}
           >
             {t('sessionLinks.calendarFile')}
@@ -76,7 +81,7 @@ export function AddToCalendarLinks({
         )}
       </p>
       {error && (
-        <p role="alert" className="text-xs text-red-700">
+        <p id={errorId} role="alert" className="text-xs text-red-700">
           {error}
         </p>
       )}

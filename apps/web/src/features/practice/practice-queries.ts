@@ -1,8 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PracticeSummary } from '@sukoon/shared';
 import { api } from '../../lib/api-client';
-import { apiFile } from '../../lib/api-file';
-import { saveFile } from '../../lib/download';
+import { apiFile, saveFile } from '../../lib/download';
 
 /** GET /api/practice/summary: the period's figures, kept on screen while the next period loads. */
 export function usePracticeSummary(period: string) {
