@@ -92,6 +92,19 @@ test.describe.serial('booking and payment', () => {
     const confirmed = page.getByRole('dialog', { name: say('booking.confirmed.title') });
     await expect(confirmed.getByText(say('booking.confirmed.scheduled'))).toBeVisible();
     await expect(confirmed).toContainText(clockRange('11:00 AM', '11:45 AM'));
+    // The session goes into the patient's own calendar from here: Google, Outlook or a .ics file.
+    await expect(confirmed.getByText(say('booking.confirmed.toCalendar'))).toBeVisible();
+    const google = confirmed.getByRole('link', {
+      name: say('sessionLinks.addToGoogleLabel', { name: title }),
+    });
+    expect(new URL((await google.getAttribute('href')) ?? '').searchParams.get('text')).toContain(
+      title,
+    );
+    await expect(
+      confirmed.getByRole('button', {
+        name: say('sessionLinks.calendarFileLabel', { name: title }),
+      }),
+    ).toBeVisible();
     await expectAccessible(page, 'Booking Confirmed', { within: confirmed });
     await snapshot(page, 'booking-confirmed');
     // Done closes it; focus goes back to the slot the booking started from (now booked).

@@ -58,6 +58,7 @@ export function useBookingLayer(
       order,
       start: new Date(hold.start_time),
       durationMinutes: hold.duration === 45 ? 45 : 20,
+      title: hold.title,
       description: hold.description,
     });
   /** The patient's own unpaid hold, opened from its pill: the same order's checkout again. */
@@ -70,6 +71,7 @@ export function useBookingLayer(
         order,
         start: new Date(event.startDate),
         durationMinutes: event.durationMinutes === 45 ? 45 : 20,
+        title: event.title,
         description: event.description,
       });
     } catch {

@@ -21,10 +21,13 @@ export function AddToCalendarLinks({
   event,
   name,
   bookingId,
+  className = '',
 }: {
   event: TemplateEvent;
   name: string;
   bookingId?: string;
+  /** Added to the row of links (say, `justify-center`). */
+  className?: string;
 }) {
   const t = useT();
   const [saving, setSaving] = useState(false);
@@ -47,7 +50,7 @@ export function AddToCalendarLinks({
 
   return (
     <div>
-      <p className="flex flex-wrap gap-x-4">
+      <p className={`flex flex-wrap gap-x-4 ${className}`}>
         <a
           href={googleCalendarUrl(event)}
           target="_blank"

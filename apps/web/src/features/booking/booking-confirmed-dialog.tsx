@@ -1,16 +1,30 @@
 import { sameClockTime } from '@sukoon/shared';
 import { useT } from '../../i18n/i18n';
+import {
+  AddToCalendarLinks,
+  sessionTemplateEvent,
+} from '../../components/ui/add-to-calendar-links';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { deviceTimeZone } from '../../lib/dates';
 import { formatSessionDate, formatTimeRange } from './session-time';
 
 interface BookingConfirmedDialogProps {
-  booking: { start: Date; end: Date; timeZone: string; psychologistName: string } | null;
+  booking: {
+    id: string;
+    title: string;
+    start: Date;
+    end: Date;
+    timeZone: string;
+    psychologistName: string;
+  } | null;
   onClose: () => void;
 }
 
-/** Booking Confirmed: 'Your appointment has been scheduled', with the date and time range. */
+/**
+ * Booking Confirmed: 'Your appointment has been scheduled', with the date and time range, and the
+ * session offered to the patient's own calendar right away (as in Your sessions).
+ */
 export function BookingConfirmedDialog({ booking, onClose }: BookingConfirmedDialogProps) {
   const t = useT();
   const viewerZone = deviceTimeZone();
@@ -50,6 +64,29 @@ export function BookingConfirmedDialog({ booking, onClose }: BookingConfirmedDia
           <p className="text-sm text-slate-500">
             {t('booking.confirmed.with', { name: booking.psychologistName })}
           </p>
+          <div className="flex flex-col items-center gap-1">
+            <p className="text-sm font-medium text-slate-700">
+              {t('booking.confirmed.toCalendar')}
+            </p>
+            <AddToCalendarLinks
+              className="justify-center"
+              name={booking.title}
+              bookingId={booking.id}
+              event={sessionTemplateEvent(
+                {
+                  title: t('sessions.calendarTitle', {
+                    title: booking.title,
+                    name: booking.psychologistName,
+                  }),
+                  start: booking.start,
+                  end: booking.end,
+                  // Set later by the psychologist (or made as the payment settled): the note says where.
+                  meetingLink: null,
+                },
+                t,
+              )}
+            />
+          </div>
           <Button className="mt-2 w-full" onClick={onClose}>
             {t('booking.confirmed.done')}
           </Button>

@@ -45,6 +45,7 @@ export type BookingStart =
       order: CreateOrderData;
       start: Date;
       durationMinutes: SessionDuration;
+      title: string;
       description: string;
     };
 
@@ -62,8 +63,8 @@ interface BookingFlowProps {
 
 type Step =
   | { kind: 'form' }
-  | { kind: 'pay'; order: CreateOrderData; summary: PaymentSummary }
-  | { kind: 'confirmed'; start: Date; end: Date };
+  | { kind: 'pay'; order: CreateOrderData; summary: PaymentSummary; title: string }
+  | { kind: 'confirmed'; bookingId: string; title: string; start: Date; end: Date };
 
 const serviceOf = (t: Translate, durationMinutes: number, psychologist: PsychologistInfo) =>
   t('booking.service', { minutes: durationMinutes, name: psychologist.displayName });
@@ -92,6 +93,7 @@ export function BookingFlow({
       ? {
           kind: 'pay',
           order: request.order,
+          title: request.title,
           summary: {
             service: serviceOf(t, request.durationMinutes, psychologist),
             issue: request.description,
@@ -149,6 +151,7 @@ export function BookingFlow({
       setStep({
         kind: 'pay',
         order,
+        title: values.title,
         summary: {
           service: serviceOf(t, values.durationMinutes, psychologist),
           issue: values.description,
@@ -192,7 +195,13 @@ export function BookingFlow({
     try {
       await checkout.verify(result);
       await refresh();
-      setStep({ kind: 'confirmed', start: current.summary.start, end: current.summary.end });
+      setStep({
+        kind: 'confirmed',
+        bookingId: current.order.booking_id,
+        title: current.title,
+        start: current.summary.start,
+        end: current.summary.end,
+      });
     } catch (caught) {
       await refresh();
       setVerifyFailed(true);
@@ -281,6 +290,8 @@ export function BookingFlow({
         booking={
           step.kind === 'confirmed'
             ? {
+                id: step.bookingId,
+                title: step.title,
                 start: step.start,
                 end: step.end,
                 timeZone: psychologist.timeZone,
