@@ -11,6 +11,20 @@ import { downloadSignedIn } from '../../lib/download';
 const LINK =
   'inline-flex min-h-8 items-center rounded text-xs font-medium text-brand-700 underline decoration-slate-300 underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
+/** The providers whose own new-event page takes the session, prefilled. */
+const PROVIDERS = [
+  {
+    url: googleCalendarUrl,
+    text: 'sessionLinks.addToGoogle',
+    label: 'sessionLinks.addToGoogleLabel',
+  },
+  {
+    url: outlookCalendarUrl,
+    text: 'sessionLinks.addToOutlook',
+    label: 'sessionLinks.addToOutlookLabel',
+  },
+] as const;
+
 /**
  * "Add to Google Calendar" and "Add to Outlook": the providers' own new-event pages, prefilled (no
  * account of ours, no keys). With a booked session's id, also "Apple Calendar (.ics)": the session's
@@ -51,24 +65,18 @@ export function AddToCalendarLinks({
   return (
     <div>
       <p className={`flex flex-wrap gap-x-4 ${className}`}>
-        <a
-          href={googleCalendarUrl(event)}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={t('sessionLinks.addToGoogleLabel', { name })}
-          className={LINK}
-        >
-          {t('sessionLinks.addToGoogle')}
-        </a>
-        <a
-          href={outlookCalendarUrl(event)}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={t('sessionLinks.addToOutlookLabel', { name })}
-          className={LINK}
-        >
-          {t('sessionLinks.addToOutlook')}
-        </a>
+        {PROVIDERS.map((provider) => (
+          <a
+            key={provider.text}
+            href={provider.url(event)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t(provider.label, { name })}
+            className={LINK}
+          >
+            {t(provider.text)}
+          </a>
+        ))}
         {bookingId && (
           <button
             type="button"
@@ -114,4 +122,22 @@ export function sessionTemplateEvent(
       : t('sessionLinks.calendarNoLink'),
     ...(session.meetingLink ? { location: session.meetingLink } : {}),
   };
+}
+
+/** A patient's session as their own calendar names it: "{title} (Sukoon session with {name})". */
+export function patientSessionEvent(
+  session: {
+    title: string;
+    psychologistName: string;
+    start: string | Date;
+    end: string | Date;
+    meetingLink: string | null;
+  },
+  t: Translate,
+): TemplateEvent {
+  const title = t('sessions.calendarTitle', {
+    title: session.title,
+    name: session.psychologistName,
+  });
+  return sessionTemplateEvent({ ...session, title }, t);
 }

@@ -1,9 +1,6 @@
 import { sameClockTime } from '@sukoon/shared';
 import { useT } from '../../i18n/i18n';
-import {
-  AddToCalendarLinks,
-  sessionTemplateEvent,
-} from '../../components/ui/add-to-calendar-links';
+import { AddToCalendarLinks, patientSessionEvent } from '../../components/ui/add-to-calendar-links';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { deviceTimeZone } from '../../lib/dates';
@@ -72,12 +69,10 @@ export function BookingConfirmedDialog({ booking, onClose }: BookingConfirmedDia
               className="justify-center"
               name={booking.title}
               bookingId={booking.id}
-              event={sessionTemplateEvent(
+              event={patientSessionEvent(
                 {
-                  title: t('sessions.calendarTitle', {
-                    title: booking.title,
-                    name: booking.psychologistName,
-                  }),
+                  title: booking.title,
+                  psychologistName: booking.psychologistName,
                   start: booking.start,
                   end: booking.end,
                   // Set later by the psychologist (or made as the payment settled): the note says where.

@@ -10,10 +10,7 @@ import {
   type BookingListItem,
   type CreateOrderData,
 } from '@sukoon/shared';
-import {
-  AddToCalendarLinks,
-  sessionTemplateEvent,
-} from '../../components/ui/add-to-calendar-links';
+import { AddToCalendarLinks, patientSessionEvent } from '../../components/ui/add-to-calendar-links';
 import { Button } from '../../components/ui/button';
 import { JoinSessionLink } from '../../components/ui/join-session-link';
 import { SessionWhenForViewer } from '../../components/ui/session-when';
@@ -289,12 +286,10 @@ function Upcoming({
           <AddToCalendarLinks
             name={booking.title}
             bookingId={booking.id}
-            event={sessionTemplateEvent(
+            event={patientSessionEvent(
               {
-                title: t('sessions.calendarTitle', {
-                  title: booking.title,
-                  name: booking.psychologist_name,
-                }),
+                title: booking.title,
+                psychologistName: booking.psychologist_name,
                 start: booking.start_time,
                 end: booking.end_time,
                 meetingLink: href,
