@@ -35,6 +35,7 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  window.sessionStorage.clear();
 });
 
 describe('TimePicker', () => {
@@ -90,6 +91,27 @@ describe('TimePicker', () => {
       start: new Date('2026-11-25T07:00:00.000Z'),
       durationMinutes: 45,
     });
+  });
+
+  it('keeps the length and day chosen when drawn anew (a change of language, a reload)', async () => {
+    stubApi(() => ({ data: availability() }));
+    renderWithQuery(<TimePicker psychologist={PSYCHOLOGIST} onPick={vi.fn()} />);
+    await screen.findByRole('list', { name: 'Days' });
+    fireEvent.click(screen.getByRole('radio', { name: /45 min\s*₹1,100/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Friday, 27 November/ }));
+
+    cleanup();
+    renderWithQuery(<TimePicker psychologist={PSYCHOLOGIST} onPick={vi.fn()} />);
+    await screen.findByRole('list', { name: 'Days' });
+    const longer = screen.getByRole('radio', { name: /45 min\s*₹1,100/ });
+    expect((longer as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Friday, 27 November' })).toBeTruthy();
+
+    // A day that has passed since is not brought back: the next free time is shown instead.
+    cleanup();
+    window.sessionStorage.setItem(`sukoon.picker.${PSYCHOLOGIST.id}.day`, '"2026-11-20"');
+    renderWithQuery(<TimePicker psychologist={PSYCHOLOGIST} onPick={vi.fn()} />);
+    expect(await screen.findByRole('heading', { name: 'Wednesday, 25 November' })).toBeTruthy();
   });
 
   it('jumps to the next free day, and says so plainly when four weeks hold nothing', async () => {

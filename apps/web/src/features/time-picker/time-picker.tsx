@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import {
   addIsoDays,
   DAY_PARTS,
@@ -20,6 +20,7 @@ import {
 } from '@sukoon/shared';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n, useT } from '../../i18n/i18n';
+import { useTabState } from '../../lib/tab-state';
 import { deviceTimeZone, formatClock, formatNextAvailable, zoneLabel } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { noticeText } from '../policy/notice-words';
@@ -104,12 +105,23 @@ function LoadedTimePicker({
   const today = localDateOf(now, timeZone);
   const last = addIsoDays(today, PICKER_DAYS - 1);
   const availability = useAvailability(psychologist.id, today, last);
-  const [chosenDuration, setDuration] = useState<SessionDuration>(
+  // A new booking's length and day outlive a change of language or a reload (useTabState); a move
+  // starts from the session's own length each time.
+  const kept = reschedule ? null : `sukoon.picker.${psychologist.id}`;
+  const [chosenDuration, setDuration] = useTabState<SessionDuration>(
+    kept && `${kept}.length`,
     reschedule?.durationMinutes ?? 20,
+    (stored) => (stored === 20 || stored === 45 ? stored : undefined),
   );
   const duration = reschedule && !reschedule.lengths ? reschedule.durationMinutes : chosenDuration;
   const policy = reschedule ? (reschedule.policy ?? undefined) : psychologist.policy;
-  const [chosenDate, setChosenDate] = useState<string | null>(null);
+  const [chosenDate, setChosenDate] = useTabState<string | null>(
+    kept && `${kept}.day`,
+    null,
+    // Only a day still in the picker's four weeks.
+    (stored) =>
+      typeof stored === 'string' && stored >= today && stored <= last ? stored : undefined,
+  );
 
   const loaded = availability.isPlaceholderData ? undefined : availability.data;
   const facts = useMemo(() => loaded && withoutOwnTime(loaded, reschedule), [loaded, reschedule]);
