@@ -109,7 +109,7 @@ export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Psychologists: show patients’ full names and problem descriptions in your feed, or only first names (the default)',
+          'Psychologists: show patients’ full names in your feed, or only first names (the default)',
         security,
         body: CalendarFeedSettingsBody,
         response: { 200: okEnvelope(CalendarFeedStatus) },

@@ -1,5 +1,5 @@
 import icalGenerator from 'ical-generator';
-import { feedSessionFacts, type Locale } from '@sukoon/shared';
+import { feedSessionSummary, type Locale } from '@sukoon/shared';
 import { translatorFor } from '../../i18n/translate';
 import { addSessionEvent, feedSummaryText } from '../bookings/session-ical';
 import type { createCalendarFeedsRepository } from './calendar-feeds-repository';
@@ -28,12 +28,10 @@ export function feedCalendar(
     ttl: REFRESH_SECONDS,
   });
   for (const { booking, patientUsername, patientDeletedAt, psychologistName } of rows) {
-    const text = feedSessionFacts(
+    const summary = feedSessionSummary(
       viewer,
       {
         durationMinutes: booking.durationMinutes,
-        title: booking.title,
-        description: booking.description,
         patientUsername,
         patientDeleted: patientDeletedAt !== null,
         psychologistName,
@@ -45,8 +43,8 @@ export function feedCalendar(
       booking,
       {
         t,
-        summary: feedSummaryText(t, text.summary),
-        details: text.details,
+        summary: feedSummaryText(t, summary),
+        details: null,
         canceled: booking.status === 'canceled',
         publicUrl: options.publicUrl,
       },
