@@ -81,7 +81,17 @@ export function createCalendarFeedsRepository(db: Database) {
       const patients = aliasedTable(users, 'feed_patients');
       return db
         .select({
-          booking: bookings,
+          // Only what an event shows: never the title, the description or attendance notes.
+          booking: {
+            id: bookings.id,
+            icsSequence: bookings.icsSequence,
+            startsAt: bookings.startsAt,
+            endsAt: bookings.endsAt,
+            durationMinutes: bookings.durationMinutes,
+            meetingLink: bookings.meetingLink,
+            status: bookings.status,
+            updatedAt: bookings.updatedAt,
+          },
           patientUsername: patients.username,
           patientDeletedAt: patients.deletedAt,
           psychologistName: psychologistProfiles.displayName,
@@ -107,3 +117,7 @@ export function createCalendarFeedsRepository(db: Database) {
     },
   };
 }
+
+export type FeedSession = Awaited<
+  ReturnType<ReturnType<typeof createCalendarFeedsRepository>['sessionsFor']>
+>[number];

@@ -91,7 +91,7 @@ export function createCalendarFeedsService({
         to: new Date(now + CALENDAR_FEED.aheadWeeks * 7 * DAY_MS),
         canceledSince: new Date(now - CALENDAR_FEED.canceledShownDays * DAY_MS),
       });
-      const body = feedCalendar(found.user.role, rows, {
+      const body = await feedCalendar(found.user.role, rows, {
         // Only a psychologist's feed has the choice; a patient's never carries more.
         showFullDetails: found.user.role === 'psychologist' && found.feed.showFullDetails,
         publicUrl,
