@@ -17,6 +17,11 @@ export const CALENDAR_FEED = {
   aheadWeeks: 52,
   /** A canceled session stays in the feed as CANCELLED this long after it was canceled. */
   canceledShownDays: 30,
+  /**
+   * At most this many sessions in one feed, the earliest first (a full-time practice has about
+   * 2,500 in the window; the rest would be the furthest ahead).
+   */
+  maxEvents: 5_000,
   /** Fetches of one feed per RATE_LIMIT_WINDOW_SECONDS (calendar apps poll every few minutes at most). */
   requestsPerWindow: 60,
   /** Names in a feed are cut to this many characters (longer than any name the app accepts today). */

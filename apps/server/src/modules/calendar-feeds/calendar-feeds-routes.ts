@@ -9,9 +9,13 @@ import {
   FeedSecretParams,
   okEnvelope,
 } from '@sukoon/shared';
-import { requireAuth, signedIn } from '../../plugins/authenticate';
+import negotiate from '@fastify/accept-negotiator';
+import { AppError } from '../../lib/errors';
 import { hashSecretToken } from '../../lib/secret-tokens';
+import { requireAuth, signedIn } from '../../plugins/authenticate';
+import { encodedEtag } from './built-feed';
 import { createCalendarFeedsService } from './calendar-feeds-service';
+import { createFeedServer } from './feed-serving';
 import { ifNoneMatchHits } from './if-none-match';
 
 /**
@@ -21,6 +25,12 @@ import { ifNoneMatchHits } from './if-none-match';
  */
 export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (app) => {
   const feeds = createCalendarFeedsService({ db: app.database.db, publicUrl: app.env.publicUrl });
+  const served = createFeedServer({
+    db: app.database.db,
+    publicUrl: app.env.publicUrl,
+    cache: app.caches.feeds,
+    live: () => app.caches.live,
+  });
   const tags = ['calendar feeds'];
   const security = [{ bearer: [] }];
 
@@ -44,13 +54,30 @@ export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { body, etag } = await feeds.feed(request.params.secret);
-      void reply.header('cache-control', 'private').header('etag', etag);
-      if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
+      const found = await feeds.find(request.params.secret);
+      if (!found) throw new AppError('CALENDAR_FEED_NOT_FOUND');
+      const encoding =
+        negotiate(request.headers['accept-encoding'] ?? '', ['gzip', 'identity']) === 'gzip'
+          ? 'gzip'
+          : 'identity';
+      const asked = request.headers['if-none-match'];
+      const { etag, feed } = await served.feed(
+        found,
+        (tag) => !ifNoneMatchHits(asked, encodedEtag(tag, encoding)),
+      );
+      const tag = encodedEtag(etag, encoding);
+      void reply
+        .header('cache-control', 'private')
+        .header('etag', tag)
+        .header('vary', 'accept-encoding');
+      if (!feed || ifNoneMatchHits(asked, tag)) {
         // Not modified: no body (the response schema describes the 200's).
         return (reply as FastifyReply).code(304).send();
       }
-      return reply.type('text/calendar; charset=utf-8').send(body);
+      if (encoding === 'gzip') void reply.header('content-encoding', 'gzip');
+      return (reply as FastifyReply)
+        .type('text/calendar; charset=utf-8')
+        .send(encoding === 'gzip' ? feed.gzip : feed.body);
     },
   );
 
