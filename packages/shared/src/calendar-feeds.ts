@@ -22,8 +22,18 @@ export const CALENDAR_FEED = {
    * 2,500 in the window; the rest would be the furthest ahead).
    */
   maxEvents: 5_000,
-  /** Fetches of one feed per RATE_LIMIT_WINDOW_SECONDS (calendar apps poll every few minutes at most). */
+  /**
+   * Fetches of one feed per RATE_LIMIT_WINDOW_SECONDS (calendar apps poll every few minutes at most),
+   * counted per owner, so resetting the link does not start a fresh count.
+   */
   requestsPerWindow: 60,
+  /**
+   * Addresses of feeds that do not exist (a guessed, reset or turned-off link) asked from one client
+   * address per RATE_LIMIT_WINDOW_SECONDS; past it, that address is refused every feed until the
+   * window ends. Generous, because a calendar service polls from a few addresses, stale
+   * subscriptions included.
+   */
+  missesPerWindow: 100,
   /** Names in a feed are cut to this many characters (longer than any name the app accepts today). */
   nameMaxLength: 80,
 } as const;

@@ -11,7 +11,6 @@ import {
 } from '@sukoon/shared';
 import negotiate from '@fastify/accept-negotiator';
 import { AppError } from '../../lib/errors';
-import { hashSecretToken } from '../../lib/secret-tokens';
 import { requireAuth, signedIn } from '../../plugins/authenticate';
 import { encodedEtag } from './built-feed';
 import { createCalendarFeedsService } from './calendar-feeds-service';
@@ -31,20 +30,16 @@ export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (app) => {
     cache: app.caches.feeds,
     live: () => app.caches.live,
   });
+  // Per owner, so a reset link starts no fresh count; only once the secret is known to exist, so
+  // a wrong one writes nothing of its own.
+  const perFeed = app.keyLimits('calendar-feed', { max: CALENDAR_FEED.requestsPerWindow });
+  const misses = app.missLimits('calendar-feed', { max: CALENDAR_FEED.missesPerWindow });
   const tags = ['calendar feeds'];
   const security = [{ bearer: [] }];
 
   app.get(
     '/api/calendar-feeds/:secret.ics',
     {
-      // Counted per secret (hashed: the key names no address), before the secret is checked.
-      preValidation: app.keyLimits('calendar-feed', {
-        max: CALENDAR_FEED.requestsPerWindow,
-        key: (request) => {
-          const { secret } = request.params as { secret?: unknown };
-          return hashSecretToken(typeof secret === 'string' ? secret : '');
-        },
-      }),
       schema: {
         tags,
         summary:
@@ -54,8 +49,13 @@ export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      misses.refuseIfBlocked(request, reply);
       const found = await feeds.find(request.params.secret);
-      if (!found) throw new AppError('CALENDAR_FEED_NOT_FOUND');
+      if (!found) {
+        await misses.miss(request, reply);
+        throw new AppError('CALENDAR_FEED_NOT_FOUND');
+      }
+      await perFeed(request, reply, found.user.id);
       const encoding =
         negotiate(request.headers['accept-encoding'] ?? '', ['gzip', 'identity']) === 'gzip'
           ? 'gzip'
