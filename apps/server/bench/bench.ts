@@ -3,9 +3,10 @@
  * baseline measured in the same run, while the data grows from 10,000 to 1,000,000 bookings across
  * 1,000 psychologists. At each size: the availability of a week and of a month, a patient's booking
  * list and holds (create-order), with the query plans of the week's statement and of the list; at the
- * end, whole bookings (hold, sandbox payment, verification), sign-ins, and PostgreSQL's own `pgbench
- * -N` on the same server, which holds and whole bookings are read against. Figures are printed as
- * tables and written to bench-results/ (JSON).
+ * end, a calendar feed of 5,000 sessions (whole and revalidated), whole bookings (hold, sandbox
+ * payment, verification), sign-ins, and PostgreSQL's own `pgbench -N` on the same server, which holds
+ * and whole bookings are read against. Figures are printed as tables and written to bench-results/
+ * (JSON).
  *
  * Reads run against the app in this process, as their baseline does. Holds, whole bookings and
  * sign-ins run against the built server (`npm run bench` builds it first) in BENCH_WORKERS processes
@@ -55,6 +56,7 @@ import {
   type Measurement,
 } from './harness';
 import { seedPracticeHistory } from './practice-history';
+import { benchFeed, FEED_SESSIONS } from './feed';
 import { cpuAccount, describeAccount, type CpuAccount } from './cpu-account';
 import {
   childPids,
@@ -442,6 +444,17 @@ async function main() {
       console.info(`practice ${name}: ${plan.executionMs} ms (EXPLAIN ANALYZE)`);
     }
 
+    // A psychologist's calendar feed of 5,000 sessions: whole, and revalidated.
+    const feed = await benchFeed(db, real, bare, bookers.slice(0, 50));
+    const feedRow = `GET calendar feed, ${FEED_SESSIONS.toLocaleString('en-US')} sessions (${(feed.bytes / 1e6).toFixed(1)} MB; first fetch ${feed.firstFetchMs} ms)`;
+    rows.push(
+      { bookings, what: feedRow, ...feed.full },
+      { bookings, what: 'GET calendar feed, 304 on If-None-Match', ...feed.notModified },
+    );
+    console.info(
+      `calendar feed one request at a time: whole ${feed.alone.full.p50}/${feed.alone.full.p99} ms, 304 ${feed.alone.notModified.p50}/${feed.alone.notModified.p99} ms (p50/p99)`,
+    );
+
     // Whole bookings: hold, sandbox payment, verification (confirms and queues two emails).
     const post = async (path: string, body: string, headers: Record<string, string>) => {
       const response = await fetch(workers + path, { method: 'POST', headers, body });
@@ -617,6 +630,7 @@ async function main() {
       psychologists: PSYCHOLOGISTS,
       seedMs: Date.now() - started,
       rows: rows.map((row) => ({ ...row, ratio: row.api.rps / row.bare.rps })),
+      calendarFeedAlone: feed.alone,
       writes,
       pgbenchCpu,
       plans,

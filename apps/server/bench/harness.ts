@@ -120,6 +120,10 @@ export async function measure(
      */
     next?: () => { body: string; headers?: Record<string, string> };
     seconds?: number;
+    /** The status every answer must have: 2xx by default, 304 for a revalidation. */
+    status?: '2xx' | 304;
+    /** Connections at once (CONNECTIONS by default; 1 for the latency of one request alone). */
+    connections?: number;
   } = {},
 ): Promise<Measurement> {
   const next = options.next;
@@ -140,7 +144,7 @@ export async function measure(
   const result = await autocannon({
     url,
     method: options.method ?? 'GET',
-    connections: CONNECTIONS,
+    connections: options.connections ?? CONNECTIONS,
     duration: options.seconds ?? SECONDS,
     headers: options.headers ?? {},
     ...(options.body ? { body: options.body } : {}),
@@ -148,8 +152,13 @@ export async function measure(
     // needs a function, which cannot cross to a worker, so those runs share this thread.
     ...(requests ? { requests } : { workers: 1 }),
   });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  const wanted = options.status ?? '2xx';
+  const unwanted =
+    wanted === 304
+      ? result['2xx'] + result.non2xx - (result.statusCodeStats?.['304']?.count ?? 0)
+      : result.non2xx;
+  if (unwanted > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${unwanted} answers other than ${wanted}, ${result.errors} errors`);
   }
   return {
     rps: result.requests.average,
@@ -199,6 +208,8 @@ export async function bareServer() {
       .type('application/json; charset=utf-8')
       .send(send((request.params as { key: string }).key)),
   );
+  // A revalidation that matched: no body.
+  app.get('/bare-304', async (_request, reply) => reply.code(304).send());
   app.post('/bare/:key', async (request, reply) =>
     reply
       .type('application/json; charset=utf-8')
@@ -207,6 +218,7 @@ export async function bareServer() {
   const url = await listen(app);
   return {
     app,
+    notModifiedUrl: `${url}/bare-304`,
     /** Registers the payload for a key and returns its URL. */
     route(key: string, payload: string) {
       payloads.set(key, payload);

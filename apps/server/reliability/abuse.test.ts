@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { CALENDAR_FEED } from '@sukoon/shared';
 import { count, createDatabase, rows, seedUsers, type TestDatabase } from './harness/database';
-import { attempt, HttpFailure, ok, round } from './harness/http';
+import { attempt, HttpFailure, ok, request, round } from './harness/http';
 import { killAllServers, report, startServer, waitFor } from './harness/processes';
 import {
   createOrder,
@@ -14,6 +16,8 @@ import {
 } from './harness/sukoon';
 
 const databases: TestDatabase[] = [];
+/** Wrong calendar-feed links one address tries. */
+const GUESSES = 1_500;
 afterEach(killAllServers);
 afterAll(async () => {
   for (const database of databases) await database.drop();
@@ -144,6 +148,62 @@ describe('abuse by a signed-in patient, across two server processes with rate li
       attackerMaxLiveHolds: maxLiveHolds,
       attackerLiveHoldsAfter: liveHoldsAfter,
       otherPatientsBooked: booked.length,
+    });
+  });
+
+  it('feed-link guessing: 1,500 wrong links from one address write one row and are refused', async () => {
+    const db = await createDatabase();
+    databases.push(db);
+    const env = { RATE_LIMITS: 'on' };
+    const servers = [
+      await startServer({ name: 'A', databaseUrl: db.url, env }),
+      await startServer({ name: 'B', databaseUrl: db.url, env }),
+    ];
+    const [owner] = await seedUsers(db.pool, 'patient', 1);
+    const { url } = await ok<{ url: string }>(
+      request(servers[0]!.url, 'POST', '/api/calendar-feeds/me', { token: owner!.token }),
+    );
+    const rowsBefore = await count(db.pool, `select count(*) as n from rate_limit_hits`);
+
+    // Guesses go out 50 at a time from one address, alternating between the two processes.
+    const started = performance.now();
+    const answers: Array<Awaited<ReturnType<typeof attempt>>> = [];
+    for (let batch = 0; batch < GUESSES / 50; batch += 1) {
+      answers.push(
+        ...(await Promise.all(
+          Array.from({ length: 50 }, (_, index) =>
+            attempt(
+              servers[index % 2]!.url,
+              'GET',
+              `/api/calendar-feeds/${randomBytes(32).toString('base64url')}.ics`,
+              { localAddress: '127.0.0.2', timeoutMs: 60_000 },
+            ),
+          ),
+        )),
+      );
+    }
+    const floodMs = performance.now() - started;
+    const outcome = tally(answers);
+    const rowsAdded =
+      (await count(db.pool, `select count(*) as n from rate_limit_hits`)) - rowsBefore;
+    // The owner's calendar service, at another address, is not refused.
+    const real = await attempt(servers[1]!.url, 'GET', new URL(url).pathname, {
+      localAddress: '127.0.0.3',
+    });
+
+    // Exactly the limit's worth are looked up and answered 404; every other guess is refused.
+    expect(outcome).toEqual({
+      '404 CALENDAR_FEED_NOT_FOUND': CALENDAR_FEED.missesPerWindow,
+      '429 RATE_LIMITED': GUESSES - CALENDAR_FEED.missesPerWindow,
+    });
+    expect(rowsAdded).toBe(1);
+    expect(real instanceof HttpFailure ? real.code : real.status).toBe(200);
+
+    report('abuse-feed-link-guessing', {
+      guesses: GUESSES,
+      floodMs: round(floodMs),
+      answers: outcome,
+      rateLimitRowsAdded: rowsAdded,
     });
   });
 

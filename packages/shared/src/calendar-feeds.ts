@@ -17,8 +17,25 @@ export const CALENDAR_FEED = {
   aheadWeeks: 52,
   /** A canceled session stays in the feed as CANCELLED this long after it was canceled. */
   canceledShownDays: 30,
-  /** Fetches of one feed per RATE_LIMIT_WINDOW_SECONDS (calendar apps poll every few minutes at most). */
+  /**
+   * At most this many sessions in one feed, the earliest first (a full-time practice has about
+   * 2,500 in the window; the rest would be the furthest ahead).
+   */
+  maxEvents: 5_000,
+  /**
+   * Fetches of one feed per RATE_LIMIT_WINDOW_SECONDS (calendar apps poll every few minutes at most),
+   * counted per owner, so resetting the link does not start a fresh count.
+   */
   requestsPerWindow: 60,
+  /**
+   * Addresses of feeds that do not exist (a guessed, reset or turned-off link) asked from one client
+   * address per RATE_LIMIT_WINDOW_SECONDS; past it, that address is refused every feed until the
+   * window ends. Generous, because a calendar service polls from a few addresses, stale
+   * subscriptions included.
+   */
+  missesPerWindow: 100,
+  /** Names in a feed are cut to this many characters (longer than any name the app accepts today). */
+  nameMaxLength: 80,
 } as const;
 
 /** The secret in `/api/calendar-feeds/{secret}.ics`: 32 bytes as unpadded base64url, 43 characters. */
@@ -32,7 +49,7 @@ export type FeedSecretParams = z.infer<typeof FeedSecretParams>;
 /** Whether the signed-in user's feed is on; never the address again once it was shown. */
 export const CalendarFeedStatus = z.object({
   enabled: z.boolean(),
-  /** A psychologist's opt-in to patients' full names and problem descriptions (false for patients). */
+  /** A psychologist's opt-in to patients' full names (false for patients). */
   showFullDetails: z.boolean(),
 });
 export type CalendarFeedStatus = z.infer<typeof CalendarFeedStatus>;
@@ -47,7 +64,7 @@ export const CalendarFeedLink = CalendarFeedStatus.extend({
 export type CalendarFeedLink = z.infer<typeof CalendarFeedLink>;
 
 export const CalendarFeedSettingsBody = z.object({
-  showFullDetails: z.boolean({ error: 'Choose whether the feed shows full names and problems' }),
+  showFullDetails: z.boolean({ error: 'Choose whether the feed shows patients’ full names' }),
 });
 export type CalendarFeedSettingsBody = z.infer<typeof CalendarFeedSettingsBody>;
 
@@ -57,12 +74,15 @@ export function calendarFeedUrls(publicUrl: string, secret: string) {
   return { url, webcalUrl: url.replace(/^https?:\/\//, 'webcal://') };
 }
 
-/** What a settings screen tells each role its feed contains. */
+/**
+ * What a settings screen tells each role its feed contains. No feed carries what anyone wrote about a
+ * session (its title, the problem description, attendance notes): clinical text never leaves the app.
+ */
 export const CALENDAR_FEED_PRIVACY = {
   psychologist: {
     private:
-      'Your feed shows each patient’s first name and “Session (20 min)” or “Session (45 min)”, the time and the meeting link: no full names, no problem descriptions, no attendance notes.',
-    full: 'Your feed shows each patient’s full name, the title and problem description they wrote, the time and the meeting link. Attendance notes are never in it.',
+      'Your feed shows each patient’s first name and “Session (20 min)” or “Session (45 min)”, the time and the meeting link: no full names, nothing a patient wrote, no attendance notes.',
+    full: 'Your feed shows each patient’s full name and “Session (20 min)” or “Session (45 min)”, the time and the meeting link. What patients wrote and attendance notes are never in it.',
   },
   patient:
     'Your feed shows your psychologist’s name, the time and the meeting link of each session: not what you wrote about your problems, and never attendance notes.',
@@ -87,9 +107,6 @@ export function patientFullName(username: string): string {
 
 export interface FeedSessionFacts {
   durationMinutes: number;
-  /** The booking's title and description as the patient (or the psychologist, for their own event) wrote them. */
-  title: string;
-  description: string;
   /** The patient's username; null for a psychologist's own event or a deleted account. */
   patientUsername: string | null;
   /** True when the session had a patient whose account is gone. */
@@ -103,29 +120,38 @@ export type FeedPerson = { name: string } | 'formerPatient' | null;
 /**
  * What a session's summary in a feed says, as facts each language words (the server's catalogue,
  * `ical.summary.*`): the patient's feed names the psychologist; the psychologist's names the patient
- * and the length, and the title too when they opted in to full details.
+ * and the length.
  */
 export type FeedSessionSummary =
   | { kind: 'withPsychologist'; minutes: number; psychologistName: string }
-  | { kind: 'session'; minutes: number; who: FeedPerson }
-  | { kind: 'titled'; minutes: number; who: FeedPerson; title: string };
+  | { kind: 'session'; minutes: number; who: FeedPerson };
+
+/** A name cut to CALENDAR_FEED.nameMaxLength characters (whole code points), for names stored long ago. */
+function feedName(name: string): string {
+  const points = Array.from(name);
+  return points.length <= CALENDAR_FEED.nameMaxLength
+    ? name
+    : points.slice(0, CALENDAR_FEED.nameMaxLength).join('');
+}
 
 /**
- * The summary and the private part of the description of a session in a feed. The psychologist's feed
- * names the patient by first name and says "Session (20 min)" unless they opted in to full details;
- * the patient's names the psychologist and never repeats what the patient wrote. Attendance notes are
- * never an input, so no feed can carry them.
+ * The summary of a session in a feed, and all a feed says about it besides its time and meeting
+ * link. The psychologist's feed names the patient by first name, or by full name when they opted in
+ * to full details; the patient's names the psychologist. The session's title and problem description
+ * (the patient's own words) and attendance notes are never an input, so no feed can carry them: a
+ * feed lands in calendars other people see and on the calendar service's servers.
  */
-export function feedSessionFacts(
+export function feedSessionSummary(
   viewer: 'psychologist' | 'patient',
   facts: FeedSessionFacts,
   options: { showFullDetails: boolean },
-): { summary: FeedSessionSummary; details: string | null } {
+): FeedSessionSummary {
   const minutes = facts.durationMinutes;
   if (viewer === 'patient') {
     return {
-      summary: { kind: 'withPsychologist', minutes, psychologistName: facts.psychologistName },
-      details: null,
+      kind: 'withPsychologist',
+      minutes,
+      psychologistName: feedName(facts.psychologistName),
     };
   }
   const who: FeedPerson = facts.patientDeleted
@@ -133,14 +159,11 @@ export function feedSessionFacts(
     : facts.patientUsername === null
       ? null
       : {
-          name: options.showFullDetails
-            ? patientFullName(facts.patientUsername)
-            : patientFirstName(facts.patientUsername),
+          name: feedName(
+            options.showFullDetails
+              ? patientFullName(facts.patientUsername)
+              : patientFirstName(facts.patientUsername),
+          ),
         };
-  if (!options.showFullDetails)
-    return { summary: { kind: 'session', minutes, who }, details: null };
-  return {
-    summary: { kind: 'titled', minutes, who, title: facts.title },
-    details: facts.description.trim() === '' ? null : facts.description,
-  };
+  return { kind: 'session', minutes, who };
 }

@@ -436,4 +436,24 @@ describe('VersionedCache', () => {
     expect(cache.get('b1', Date.now())).toBeUndefined();
     expect(cache.get('b3', Date.now())).toBe(2);
   });
+
+  it('keeps the weights within a budget, the oldest going first, and never an entry above it', () => {
+    const cache = new VersionedCache<string>(100, Infinity, {
+      maxWeight: 10,
+      weigh: (value) => value.length,
+    });
+    const later = Date.now() + 60_000;
+    cache.set('a', 'xxxx', later, cache.ticket('one'));
+    cache.set('b', 'xxxx', later, cache.ticket('two'));
+    expect(cache.totalWeight).toBe(8);
+    cache.set('c', 'xxxx', later, cache.ticket('two'));
+    expect(cache.get('a', Date.now())).toBeUndefined();
+    expect(cache.totalWeight).toBe(8);
+    cache.set('huge', 'x'.repeat(11), later, cache.ticket('one'));
+    expect(cache.get('huge', Date.now())).toBeUndefined();
+    expect(cache.totalWeight).toBe(8);
+    cache.invalidate('two');
+    expect(cache.size).toBe(0);
+    expect(cache.totalWeight).toBe(0);
+  });
 });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { ChangeFeed } from '../db/client';
 import { VersionedCache } from '../lib/versioned-cache';
 import type { AuthUser } from '../modules/auth/sessions-service';
+import { builtFeedBytes, type BuiltFeed } from '../modules/calendar-feeds/built-feed';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,11 +46,24 @@ declare module 'fastify' {
        * psychologist's calendar, profile or account changes.
        */
       directory: VersionedCache<string>;
+      /**
+       * Built calendar feeds, by owner: dropped when one of their sessions changes (`sukoon_person`)
+       * and when any account or psychologist's profile does (names are in other people's feeds).
+       * Not emptied by this process's own writes: a calendar service fetches hours apart, and the
+       * notification follows the commit within milliseconds. Within FEED_CACHE_BYTES.
+       */
+      feeds: VersionedCache<BuiltFeed>;
       /** True while notifications arrive: only then may an answer come from a cache. */
       readonly live: boolean;
     };
   }
 }
+
+/**
+ * The bytes of built feeds one process keeps: a feed of 5,000 sessions is about 2.5 MB (with its
+ * gzip copy), most are a few kB.
+ */
+const FEED_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** One person's cached answers at most: the app asks a few addresses; more only push out their own. */
 const PERSONAL_ANSWERS_PER_PERSON = 20;
@@ -77,6 +91,10 @@ export const changeFeed = fp(
     const people = new VersionedCache<string>(20_000, PERSONAL_ANSWERS_PER_PERSON);
     const practice = new VersionedCache<string>(1_000);
     const directory = new VersionedCache<string>(200);
+    const feeds = new VersionedCache<BuiltFeed>(1_000, Infinity, {
+      maxWeight: FEED_CACHE_BYTES,
+      weigh: builtFeedBytes,
+    });
     let feed: ChangeFeed | null = null;
     const clearAnswers = () => {
       calendars.clear();
@@ -94,6 +112,7 @@ export const changeFeed = fp(
       people,
       practice,
       directory,
+      feeds,
       get live() {
         return feed?.live ?? false;
       },
@@ -112,6 +131,8 @@ export const changeFeed = fp(
           if (channel === 'sukoon_calendar') {
             calendars.invalidate(payload);
             practice.invalidate(payload);
+            // A psychologist's own profile (their name in their own feed's events).
+            feeds.invalidate(payload);
             // Any psychologist's first free time is in every list that shows them.
             directory.clear();
           } else if (channel === 'sukoon_session') sessions.invalidate(payload);
@@ -120,20 +141,26 @@ export const changeFeed = fp(
             // booking): their own answers, and their practice figures if they are a psychologist.
             people.invalidate(payload);
             practice.invalidate(payload);
+            feeds.invalidate(payload);
           }
           // A psychologist's profile (their name in their patients' lists, the directory): rare.
           else if (channel === 'sukoon_directory') {
             people.clear();
             directory.clear();
+            feeds.clear();
           } else {
             // An account changed: its sessions are not indexed by account, and its name is in
             // other people's answers and, for a psychologist, in the directory. Rare.
             sessions.clear();
             people.clear();
             directory.clear();
+            feeds.clear();
           }
         },
-        reset: clearAll,
+        reset: () => {
+          clearAll();
+          feeds.clear();
+        },
         error: (error) => app.log.warn({ err: error }, 'change feed: connection problem'),
       });
     });

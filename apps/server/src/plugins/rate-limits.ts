@@ -32,16 +32,32 @@ declare module 'fastify' {
       limits: { perUser: number; perIp: number },
     ): preValidationAsyncHookHandler;
     /**
-     * A preValidation hook for requests that share a key the route derives (a calendar feed's
-     * secret, hashed: calendar services fetch many people's feeds from the same addresses, so the
-     * address is no key there): at most `max` requests per key over RATE_LIMIT_WINDOW_SECONDS.
+     * A check for requests that share a key the handler knows only once it has looked something up
+     * (a calendar feed's owner: calendar services fetch many people's feeds from the same addresses,
+     * so the address is no key there): at most `max` requests per key over
+     * RATE_LIMIT_WINDOW_SECONDS, refused with 429.
      */
     keyLimits(
       name: string,
-      options: { max: number; key: (request: FastifyRequest) => string },
-    ): preValidationAsyncHookHandler;
+      options: { max: number },
+    ): (request: FastifyRequest, reply: FastifyReply, key: string) => Promise<void>;
+    /**
+     * Misses per client address (a guessed or dead link): `miss` counts one in the shared store,
+     * one row per address and window whatever was asked, and refuses with 429 past `max` over
+     * RATE_LIMIT_WINDOW_SECONDS; from then on `refuseIfBlocked` refuses that address in this
+     * process without asking the store or the database, until the window ends.
+     */
+    missLimits(name: string, options: { max: number }): MissLimit;
   }
 }
+
+export interface MissLimit {
+  refuseIfBlocked(request: FastifyRequest, reply: FastifyReply): void;
+  miss(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+/** Addresses one process remembers as refused: the oldest are forgotten (the store still counts). */
+const BLOCKED_ADDRESSES = 10_000;
 
 /** The account a request is about: the email it names, compared case-insensitively. */
 function accountOf(request: FastifyRequest): string | null {
@@ -95,6 +111,7 @@ export const rateLimits = fp(async (app: FastifyInstance) => {
     app.decorate('authLimits', () => async () => {});
     app.decorate('userLimits', () => async () => {});
     app.decorate('keyLimits', () => async () => {});
+    app.decorate('missLimits', () => ({ refuseIfBlocked: () => {}, miss: async () => {} }));
     return;
   }
   const redis = env.REDIS_URL
@@ -161,19 +178,47 @@ export const rateLimits = fp(async (app: FastifyInstance) => {
     };
   });
 
-  app.decorate(
-    'keyLimits',
-    (name: string, options: { max: number; key: (request: FastifyRequest) => string }) => {
-      const perKey = app.createRateLimit({
-        max: options.max,
-        timeWindow,
-        keyGenerator: (request) => `${name}:key:${options.key(request)}`,
-      });
-      return async (request, reply) => {
-        refuseIfExceeded([await perKey(request)], reply);
-      };
-    },
-  );
+  app.decorate('keyLimits', (name: string, options: { max: number }) => {
+    const keys = new WeakMap<FastifyRequest, string>();
+    const perKey = app.createRateLimit({
+      max: options.max,
+      timeWindow,
+      keyGenerator: (request) => `${name}:key:${keys.get(request) ?? 'none'}`,
+    });
+    return async (request: FastifyRequest, reply: FastifyReply, key: string) => {
+      keys.set(request, key);
+      refuseIfExceeded([await perKey(request)], reply);
+    };
+  });
+
+  app.decorate('missLimits', (name: string, options: { max: number }): MissLimit => {
+    const perIp = app.createRateLimit({
+      max: options.max,
+      timeWindow,
+      keyGenerator: (request) => `${name}:misses:ip:${request.ip}`,
+    });
+    const blockedUntil = new Map<string, number>();
+    return {
+      refuseIfBlocked(request, reply) {
+        const until = blockedUntil.get(request.ip);
+        if (until === undefined) return;
+        const seconds = Math.ceil((until - Date.now()) / 1000);
+        if (seconds <= 0) blockedUntil.delete(request.ip);
+        else refuse(seconds, reply);
+      },
+      async miss(request, reply) {
+        const check = await perIp(request);
+        if (check.isAllowed || !check.isExceeded) return;
+        if (blockedUntil.size >= BLOCKED_ADDRESSES) {
+          const oldest = blockedUntil.keys().next().value;
+          if (oldest !== undefined) blockedUntil.delete(oldest);
+        }
+        const seconds = Math.max(1, check.ttlInSeconds);
+        blockedUntil.set(request.ip, Date.now() + seconds * 1000);
+        refuse(seconds, reply);
+      },
+    };
+  });
 });
 
 type LimitCheck = Awaited<ReturnType<ReturnType<FastifyInstance['createRateLimit']>>>;
@@ -182,9 +227,10 @@ type LimitCheck = Awaited<ReturnType<ReturnType<FastifyInstance['createRateLimit
 function refuseIfExceeded(checks: LimitCheck[], reply: FastifyReply) {
   // `isAllowed` only means "on the allow list"; `isExceeded` is the verdict.
   const refused = checks.find((check) => !check.isAllowed && check.isExceeded);
-  if (refused && !refused.isAllowed) {
-    const seconds = Math.max(1, refused.ttlInSeconds);
-    void reply.header('retry-after', String(seconds));
-    throw tooManyAttempts(seconds);
-  }
+  if (refused && !refused.isAllowed) refuse(Math.max(1, refused.ttlInSeconds), reply);
+}
+
+function refuse(seconds: number, reply: FastifyReply): never {
+  void reply.header('retry-after', String(seconds));
+  throw tooManyAttempts(seconds);
 }

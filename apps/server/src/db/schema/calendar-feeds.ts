@@ -14,7 +14,7 @@ export const calendarFeeds = pgTable(
      * reset replaces this hash, so the old address stops working in the same statement.
      */
     secretHash: text('secret_hash').notNull(),
-    /** A psychologist's opt-in to patients' full names and problem descriptions in their feed. */
+    /** A psychologist's opt-in to patients' full names in their feed (never what anyone wrote). */
     showFullDetails: boolean('show_full_details').notNull().default(false),
     ...timestamps,
   },

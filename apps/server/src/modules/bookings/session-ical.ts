@@ -67,13 +67,8 @@ export function feedSummaryText(t: Translator, summary: FeedSessionSummary): str
       minutes: summary.minutes,
       name: summary.psychologistName,
     });
-  const what =
-    summary.kind === 'titled'
-      ? t('ical.summary.titled', { title: summary.title, minutes: summary.minutes })
-      : t('ical.summary.session', { minutes: summary.minutes });
-  if (summary.who === null) return what;
+  const session = t('ical.summary.session', { minutes: summary.minutes });
+  if (summary.who === null) return session;
   const who = summary.who === 'formerPatient' ? t('ical.summary.formerPatient') : summary.who.name;
-  return summary.kind === 'titled'
-    ? t('ical.summary.namedTitled', { who, title: what })
-    : t('ical.summary.named', { who, session: what });
+  return t('ical.summary.named', { who, session });
 }

@@ -9,9 +9,12 @@ import {
   FeedSecretParams,
   okEnvelope,
 } from '@sukoon/shared';
+import negotiate from '@fastify/accept-negotiator';
+import { AppError } from '../../lib/errors';
 import { requireAuth, signedIn } from '../../plugins/authenticate';
-import { hashSecretToken } from '../../lib/secret-tokens';
+import { encodedEtag } from './built-feed';
 import { createCalendarFeedsService } from './calendar-feeds-service';
+import { createFeedServer } from './feed-serving';
 import { ifNoneMatchHits } from './if-none-match';
 
 /**
@@ -21,20 +24,22 @@ import { ifNoneMatchHits } from './if-none-match';
  */
 export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (app) => {
   const feeds = createCalendarFeedsService({ db: app.database.db, publicUrl: app.env.publicUrl });
+  const served = createFeedServer({
+    db: app.database.db,
+    publicUrl: app.env.publicUrl,
+    cache: app.caches.feeds,
+    live: () => app.caches.live,
+  });
+  // Per owner, so a reset link starts no fresh count; only once the secret is known to exist, so
+  // a wrong one writes nothing of its own.
+  const perFeed = app.keyLimits('calendar-feed', { max: CALENDAR_FEED.requestsPerWindow });
+  const misses = app.missLimits('calendar-feed', { max: CALENDAR_FEED.missesPerWindow });
   const tags = ['calendar feeds'];
   const security = [{ bearer: [] }];
 
   app.get(
     '/api/calendar-feeds/:secret.ics',
     {
-      // Counted per secret (hashed: the key names no address), before the secret is checked.
-      preValidation: app.keyLimits('calendar-feed', {
-        max: CALENDAR_FEED.requestsPerWindow,
-        key: (request) => {
-          const { secret } = request.params as { secret?: unknown };
-          return hashSecretToken(typeof secret === 'string' ? secret : '');
-        },
-      }),
       schema: {
         tags,
         summary:
@@ -44,13 +49,35 @@ export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { body, etag } = await feeds.feed(request.params.secret);
-      void reply.header('cache-control', 'private').header('etag', etag);
-      if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
+      misses.refuseIfBlocked(request, reply);
+      const found = await feeds.find(request.params.secret);
+      if (!found) {
+        await misses.miss(request, reply);
+        throw new AppError('CALENDAR_FEED_NOT_FOUND');
+      }
+      await perFeed(request, reply, found.user.id);
+      const encoding =
+        negotiate(request.headers['accept-encoding'] ?? '', ['gzip', 'identity']) === 'gzip'
+          ? 'gzip'
+          : 'identity';
+      const asked = request.headers['if-none-match'];
+      const { etag, feed } = await served.feed(
+        found,
+        (tag) => !ifNoneMatchHits(asked, encodedEtag(tag, encoding)),
+      );
+      const tag = encodedEtag(etag, encoding);
+      void reply
+        .header('cache-control', 'private')
+        .header('etag', tag)
+        .header('vary', 'accept-encoding');
+      if (!feed || ifNoneMatchHits(asked, tag)) {
         // Not modified: no body (the response schema describes the 200's).
         return (reply as FastifyReply).code(304).send();
       }
-      return reply.type('text/calendar; charset=utf-8').send(body);
+      if (encoding === 'gzip') void reply.header('content-encoding', 'gzip');
+      return (reply as FastifyReply)
+        .type('text/calendar; charset=utf-8')
+        .send(encoding === 'gzip' ? feed.gzip : feed.body);
     },
   );
 
@@ -109,7 +136,7 @@ export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Psychologists: show patients’ full names and problem descriptions in your feed, or only first names (the default)',
+          'Psychologists: show patients’ full names in your feed, or only first names (the default)',
         security,
         body: CalendarFeedSettingsBody,
         response: { 200: okEnvelope(CalendarFeedStatus) },

@@ -5,7 +5,7 @@ import { parseEvents, turnOnFeed } from '../../../test/calendar-feed';
 import { signedInAs } from '../../../test/sign-in';
 import { useTestApp } from '../../../test/test-app';
 import { createBooking, createPatient } from '../../db/factories';
-import { bookings } from '../../db/schema';
+import { bookings, psychologistProfiles } from '../../db/schema';
 import { sessionInvitation } from '../bookings/session-emails';
 
 const HOUR = 60 * 60_000;
@@ -239,7 +239,7 @@ describe('calendar feed content', () => {
     expect(yFeed).not.toContain(a.user.username);
   });
 
-  it('is private by default, full on the psychologist’s opt-in, and never has attendance notes', async () => {
+  it('is private by default, adds only full names on the psychologist’s opt-in, and never carries what anyone wrote', async () => {
     const { app, database } = context;
     const patient = await signedInAs(database.db, 'patient');
     const psychologist = await signedInAs(database.db, 'psychologist');
@@ -253,15 +253,15 @@ describe('calendar feed content', () => {
       attendanceStatus: 'attended',
       attendanceNotes: 'NOTE-ONLY-FOR-THE-PSYCHOLOGIST',
     });
-    const [first] = patient.user.username.split('_');
-    const firstName = first!.charAt(0).toUpperCase() + first!.slice(1);
+    const parts = patient.user.username.split('_').filter((part) => part !== '');
+    const capitalised = parts.map((part) => part.charAt(0).toUpperCase() + part.slice(1));
+    const clinical = ['Exam stress', 'Panic before exams', 'NOTE-ONLY'];
 
     const own = await turnOnFeed(app, psychologist.headers);
     const plain = await fetchFeed(own.path);
     const [event] = parseEvents(plain);
-    expect(event!.summary).toBe(`${firstName} · Session (20 min)`);
-    for (const secret of ['Exam stress', 'Panic before exams', 'NOTE-ONLY', patient.user.username])
-      expect(plain).not.toContain(secret);
+    expect(event!.summary).toBe(`${capitalised[0]} · Session (20 min)`);
+    for (const secret of [...clinical, patient.user.username]) expect(plain).not.toContain(secret);
 
     const optIn = await app.inject({
       method: 'PATCH',
@@ -272,39 +272,33 @@ describe('calendar feed content', () => {
     expect(optIn.json().data).toEqual({ enabled: true, showFullDetails: true });
     const full = await fetchFeed(own.path);
     const [detailed] = parseEvents(full);
-    expect(detailed!.summary).toContain('Exam stress (20 min)');
-    expect(detailed!.description).toContain('Panic before exams');
-    expect(full).not.toContain('NOTE-ONLY');
+    expect(detailed!.summary).toBe(`${capitalised.join(' ')} · Session (20 min)`);
+    expect(detailed!.description).toBe('The meeting link will be shared before the session.');
+    for (const secret of clinical) expect(full).not.toContain(secret);
 
     const patientFeed = await fetchFeed((await turnOnFeed(app, patient.headers)).path);
     expect(parseEvents(patientFeed)).toHaveLength(1);
-    for (const secret of ['NOTE-ONLY', 'Panic before exams', 'Exam stress'])
-      expect(patientFeed).not.toContain(secret);
+    for (const secret of clinical) expect(patientFeed).not.toContain(secret);
   });
 
   it('escapes commas, semicolons and newlines and folds lines at 75 octets', async () => {
     const { app, database } = context;
+    const patient = await signedInAs(database.db, 'patient');
     const psychologist = await signedInAs(database.db, 'psychologist');
-    const title = 'Anxiety, sleep; and “work”\nsecond line — चिंता और नींद 🧠 '.repeat(3).trim();
-    const description = 'Ravi, 34; shift work.\nWakes at 3 AM; दिन भर थकान, कोई राहत नहीं।'.repeat(
-      4,
-    );
+    // A name stored before names were checked can hold anything: the feed still writes it safely.
+    const name = 'Dr. Ravi, MD; “sleep”\nsecond line — डॉ. रवि कुमार 🧠 '.repeat(3).trim();
+    await database.db
+      .update(psychologistProfiles)
+      .set({ displayName: name })
+      .where(sql`${psychologistProfiles.userId} = ${psychologist.user.id}`);
     await createBooking(database.db, {
       psychologistId: psychologist.user.id,
+      patientId: patient.user.id,
       startsAt: at(2 * DAY),
       durationMinutes: 45,
-      title,
-      description,
       meetingLink: `https://meet.example.com/${'r'.repeat(120)}`,
     });
-    const { path } = await turnOnFeed(app, psychologist.headers);
-    await app.inject({
-      method: 'PATCH',
-      url: '/api/calendar-feeds/me',
-      headers: psychologist.headers,
-      payload: { showFullDetails: true },
-    });
-    const text = await fetchFeed(path);
+    const text = await fetchFeed((await turnOnFeed(app, patient.headers)).path);
     const lines = text.split('\r\n');
     for (const line of lines) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
     // Long values were folded (continuation lines start with a space)...
@@ -312,11 +306,10 @@ describe('calendar feed content', () => {
     // ...never inside a character: every line is whole UTF-8.
     for (const line of lines) expect(line).not.toContain('\uFFFD');
     const unfolded = text.replace(/\r\n /g, '');
-    expect(unfolded).toContain('Anxiety\\, sleep\\; and “work”\\nsecond line');
+    expect(unfolded).toContain('Dr. Ravi\\, MD\\; “sleep”\\nsecond line');
     const [event] = parseEvents(text);
-    expect(event!.summary).toBe(`${title} (45 min)`);
-    expect(event!.description).toBe(
-      `${description}\n\nJoin: https://meet.example.com/${'r'.repeat(120)}`,
-    );
+    const cut = Array.from(name).slice(0, CALENDAR_FEED.nameMaxLength).join('');
+    expect(event!.summary).toBe(`Session (45 min) with ${cut}`);
+    expect(event!.description).toBe(`Join: https://meet.example.com/${'r'.repeat(120)}`);
   });
 });

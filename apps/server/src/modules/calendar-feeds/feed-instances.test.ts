@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_FEED } from '@sukoon/shared';
@@ -5,12 +7,13 @@ import { turnOnFeed } from '../../../test/calendar-feed';
 import { signedInAs } from '../../../test/sign-in';
 import { createTestDatabase } from '../../../test/test-database';
 import { buildApp } from '../../app';
-import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { openDatabase, queryRows, type DatabaseHandle } from '../../db/client';
 import { loadEnv } from '../../env';
 
 /**
  * Two server instances on one database, as two processes behind a balancer: a reset on one is seen by
- * the other at once, and the per-secret limit is counted in the database they share.
+ * the other at once, and the limits (per feed owner, and wrong links per address) are counted in the
+ * database they share.
  */
 describe('calendar feeds across server instances', () => {
   const env = loadEnv({
@@ -55,7 +58,7 @@ describe('calendar feeds across server instances', () => {
     expect((await two.inject({ url: fresh })).statusCode).toBe(200);
   });
 
-  it('limits fetches per secret, counted across instances, without refusing other feeds', async () => {
+  it('limits fetches per owner, counted across instances; a new link starts no fresh count', async () => {
     const patient = await signedInAs(database.db, 'patient');
     const other = await signedInAs(database.db, 'patient');
     const { path } = await turnOnFeed(one, patient.headers);
@@ -69,5 +72,43 @@ describe('calendar feeds across server instances', () => {
     expect(limited.json().error.code).toBe('RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await one.inject({ url: otherPath })).statusCode).toBe(200);
+
+    const reset = await one.inject({
+      method: 'POST',
+      url: '/api/calendar-feeds/me/reset',
+      headers: patient.headers,
+    });
+    const fresh = new URL(reset.json<{ data: { url: string } }>().data.url).pathname;
+    expect((await two.inject({ url: fresh })).statusCode).toBe(429);
+  }, 60_000);
+
+  it('counts wrong links per address in one row, and refuses that address past the limit', async () => {
+    const patient = await signedInAs(database.db, 'patient');
+    const { path } = await turnOnFeed(one, patient.headers);
+    const guesser = '203.0.113.7';
+    const rowsOfFeeds = async () =>
+      (
+        await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from rate_limit_hits where key like 'calendar-feed:%'`,
+        )
+      )[0]!.n;
+    const rowsBefore = await rowsOfFeeds();
+    const guess = () => `/api/calendar-feeds/${randomBytes(32).toString('base64url')}.ics`;
+    for (let index = 0; index < CALENDAR_FEED.missesPerWindow; index += 1) {
+      const app = index % 2 === 0 ? one : two;
+      const answer = await app.inject({ url: guess(), remoteAddress: guesser });
+      expect(answer.statusCode).toBe(404);
+    }
+    // One row for the address, none for what it guessed.
+    expect(await rowsOfFeeds()).toBe(rowsBefore + 1);
+
+    const refused = await one.inject({ url: guess(), remoteAddress: guesser });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Refused before anything is looked up, a real link too; other addresses go on.
+    expect((await one.inject({ url: path, remoteAddress: guesser })).statusCode).toBe(429);
+    expect((await one.inject({ url: path, remoteAddress: '198.51.100.2' })).statusCode).toBe(200);
+    expect((await two.inject({ url: guess(), remoteAddress: guesser })).statusCode).toBe(429);
   }, 60_000);
 });

@@ -93,7 +93,7 @@ describe('Calendar feed dialog', () => {
     const calls = feedServer({ enabled: true, showFullDetails: false });
     renderWithQuery(<CalendarFeedDialog role="psychologist" onClose={vi.fn()} />);
     const choice = await screen.findByRole('checkbox', {
-      name: 'Show patients’ full names and problem descriptions',
+      name: 'Show patients’ full names',
     });
     expect(screen.getByText(CALENDAR_FEED_PRIVACY.psychologist.private)).toBeTruthy();
     expect((choice as HTMLInputElement).checked).toBe(false);
