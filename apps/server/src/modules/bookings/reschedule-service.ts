@@ -25,7 +25,7 @@ import { toCalendarEvent } from './bookings-service';
 import type { createCancellationService } from './cancellation-service';
 import { createLengthChangeService } from './length-change-service';
 import { changeSession } from './session-change';
-import { queueMoveKeptEmail } from './session-emails';
+import { queueMoveKeptEmail } from './emails/move-kept';
 import { bookedRatesOf, notBookedCode, type BookingRow } from './session-state';
 import { createSlotCheck } from './slot-check';
 

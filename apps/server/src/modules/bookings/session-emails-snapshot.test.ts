@@ -4,17 +4,13 @@ import { DEFAULT_PRACTICE_POLICY, type Locale, type PracticePolicy } from '@suko
 import { createBooking, createPatient, createPsychologist } from '../../db/factories';
 import { mailOutbox, users, type bookings } from '../../db/schema';
 import { createTestDatabase } from '../../../test/test-database';
-import {
-  queueCancellationEmails,
-  queueConfirmationEmails,
-  queueMeetingLinkEmail,
-  queueMoveEmails,
-  queueMoveKeptEmail,
-  queueReminderEmail,
-  sessionCalendarFile,
-  sessionInvitation,
-  startsIn,
-} from './session-emails';
+import { queueCancellationEmails } from './emails/cancellation';
+import { queueConfirmationEmails } from './emails/confirmation';
+import { sessionCalendarFile, sessionInvitation } from './emails/invitation';
+import { queueMeetingLinkEmail } from './emails/meeting-link';
+import { queueMoveEmails } from './emails/move';
+import { queueMoveKeptEmail } from './emails/move-kept';
+import { queueReminderEmail, startsIn } from './emails/reminder';
 
 /** Every session email, rendered, pinned while its code is reshaped: nothing may change. */
 

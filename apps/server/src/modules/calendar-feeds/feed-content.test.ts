@@ -6,7 +6,7 @@ import { signedInAs } from '../../../test/sign-in';
 import { useTestApp } from '../../../test/test-app';
 import { createBooking, createPatient } from '../../db/factories';
 import { bookings } from '../../db/schema';
-import { sessionInvitation } from '../bookings/session-emails';
+import { sessionInvitation } from '../bookings/emails/invitation';
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
