@@ -19,7 +19,7 @@ import { hashSecretToken } from '../../lib/secret-tokens';
 import { recordAudit } from '../audit/audit-repository';
 import type { AuthUser } from '../auth/sessions-service';
 import type { PaymentsService } from '../payments/payments-service';
-import { hasDatabaseCode, isOverlapViolation } from './booking-flow-service';
+import { hasDatabaseCode, isOverlapViolation } from '../../db/errors';
 import { createBookingsRepository } from './bookings-repository';
 import { toCalendarEvent } from './bookings-service';
 import type { createCancellationService } from './cancellation-service';
