@@ -1,7 +1,8 @@
-import type { AttendanceStatus } from './attendance';
-import type { BookingStatus } from './availability';
+import type { ATTENDANCE_STATUSES, BookingStatus } from './availability';
 
 // Zod-free, so the web app's first load can use it without zod (decision 0017); attendance.ts re-exports it.
+
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
 /** The parts of a session the attendance rules look at (a CalendarEvent has them all). */
 export interface SessionFacts {

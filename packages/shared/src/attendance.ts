@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ATTENDANCE_STATUSES } from './availability';
+import type { AttendanceStatus } from './attendance-rules';
 import { MeetingLink } from './booking';
 import { ATTENDANCE_NOTES_MAX_LENGTH, CURRENCY } from './constants';
 import { CheckoutParams, RefundSummary } from './payments';
@@ -10,8 +10,6 @@ export * from './attendance-rules';
  * dashboard's Pending / Completed tabs agree (specification, section 4 "Attendance" and "Cancellation";
  * decisions, "Calendar rules").
  */
-
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
 /** What PATCH .../attendance accepts: the stored values, and the panel's present/absent synonyms. */
 export const ATTENDANCE_INPUTS = [

@@ -4,7 +4,6 @@ import { LOCALES } from './locales';
 import { FullName } from './names';
 import { PaymentsPublicConfig } from './payments';
 import { SPECIALIZATIONS } from './profile-labels';
-export * from './profile-labels';
 
 /** Emails compare case-insensitively; they are stored as typed but trimmed. */
 export const Email = z

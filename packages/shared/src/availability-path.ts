@@ -1,6 +1,11 @@
-import type { AvailabilityQuery } from './availability';
-
 // Zod-free, so the web app's first load can use it without zod (decision 0017); availability.ts re-exports it.
+
+/** One availability read: whose calendar, from and to which day (YYYY-MM-DD, both included). */
+export interface AvailabilityQuery {
+  psychologistId: string;
+  from: string;
+  to: string;
+}
 
 /**
  * The address of one availability read, its parameters always in this order: the server keeps an

@@ -4,6 +4,8 @@ import { isRealIsoDate, isValidTimeZone } from './calendar';
 import { DAY_PARTS, SESSION_DURATIONS } from './constants';
 import { RefundSummary } from './payments';
 import { BookedRates } from './session-length';
+import type { AvailabilityQuery as AvailabilityQueryFields } from './availability-path';
+import type { Expect, SameType } from './type-checks';
 export * from './availability-path';
 
 /** Request and response schemas of the availability, psychologist, event and booking reads. */
@@ -67,7 +69,11 @@ export const AvailabilityQuery = z
     path: ['to'],
     message: 'to must be on or after from',
   });
-export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;
+/** availability-path.ts's type, which the schema above reads exactly. */
+export type AvailabilityQuery = AvailabilityQueryFields;
+type _SchemaReadsAvailabilityQuery = Expect<
+  SameType<z.output<typeof AvailabilityQuery>, AvailabilityQuery>
+>;
 
 /** The merged picture one request needs to draw a week or a month. */
 export const Availability = z.object({

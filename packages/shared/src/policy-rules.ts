@@ -1,5 +1,3 @@
-import type { PracticePolicy } from './policy';
-
 /**
  * A psychologist's practice policy (issue 18): how soon and how far ahead patients book, the break kept
  * after each session, until when and how often a patient may move a session, and what a late
@@ -12,7 +10,8 @@ import type { PracticePolicy } from './policy';
  */
 
 // The rules without the schema: zod-free, so the first load can use them (decision 0017). The
-// schema, PracticePolicy, is in policy.ts, which re-exports all of this.
+// schema, PracticePolicy, is in policy.ts, which re-exports all of this and checks that it reads
+// exactly the type below.
 
 const MINUTES_PER_HOUR = 60;
 const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
@@ -30,6 +29,24 @@ export const POLICY_LIMITS = {
   patientMovesMax: 5,
   lateCancelWindowMinutesMax: 72 * MINUTES_PER_HOUR,
 } as const;
+
+/** A psychologist's practice policy, as it is stored and as each booking keeps a copy of it. */
+export interface PracticePolicy {
+  /** A patient books at least this long before the start (0: any future time). */
+  minNoticeMinutes: number;
+  /** A patient books at most this many weeks ahead. */
+  horizonWeeks: number;
+  /** Free minutes kept after each session: a patient's session never starts inside them. */
+  breakMinutes: BreakMinutes;
+  /** A patient may move a session until this long before its start; null: patients may not move. */
+  rescheduleNoticeMinutes: number | null;
+  /** How many times a patient may move one session. */
+  patientMovesPerSession: number;
+  /** A patient's cancellation this close to the start is late (0: never late). */
+  lateCancelWindowMinutes: number;
+  /** What a late cancellation by the patient refunds, in percent of the fee paid. */
+  lateCancelRefundPercent: LateCancelRefundPercent;
+}
 
 /**
  * The terms of a practice that has not chosen its own: book any future time up to 8 weeks ahead

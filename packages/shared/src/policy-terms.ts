@@ -11,7 +11,8 @@ import type { PracticePolicy } from './policy';
  * paying, the summary on a profile and why a move is refused. Which line applies and its numbers are
  * rules, so they are here, once; the words are the reader's language's: the web app says them with
  * the page's `t` (apps/web/src/features/policy/policy-words.ts), the server with the email's or the
- * error's (session-emails.ts, i18n/error-messages.ts). Notices are minutes: `noticeParts` splits them.
+ * error's (the bookings module's emails/paragraphs.ts, i18n/error-messages.ts). Notices are minutes:
+ * `noticeParts` splits them.
  * Kept apart from policy.ts, which every screen loads with the slot rule (apps/web/vite.config.ts).
  */
 

@@ -4,7 +4,9 @@ import {
   formatNotice,
   LATE_CANCEL_REFUND_PERCENTS,
   POLICY_LIMITS,
+  type PracticePolicy as PracticePolicyFields,
 } from './policy-rules';
+import type { Expect, SameType } from './type-checks';
 
 export * from './policy-rules';
 
@@ -54,4 +56,6 @@ export const PracticePolicy = z.object({
     { error: 'Choose a refund of 0 %, 50 % or 100 %' },
   ),
 });
-export type PracticePolicy = z.infer<typeof PracticePolicy>;
+/** policy-rules.ts's type, which the schema above reads exactly. */
+export type PracticePolicy = PracticePolicyFields;
+type _SchemaReadsPracticePolicy = Expect<SameType<z.output<typeof PracticePolicy>, PracticePolicy>>;

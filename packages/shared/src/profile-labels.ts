@@ -1,6 +1,4 @@
-import type { ListPsychologistsQuery } from './profile';
-
-// Zod-free, so the web app's first load can use it without zod (decision 0017); auth.ts and profile.ts re-exports it.
+// Zod-free, so the web app's first load can use it without zod (decision 0017); profile.ts re-exports it.
 
 /** Specialisations offered by the registration form and the profile (see ./profile). */
 export const SPECIALIZATIONS = [
@@ -40,6 +38,12 @@ export const LANGUAGES = [
   'Telugu',
   'Urdu',
 ] as const;
+
+/** The directory's filters: `GET /api/psychologists?specialization=&language=`. */
+export interface ListPsychologistsQuery {
+  specialization?: (typeof SPECIALIZATIONS)[number];
+  language?: (typeof LANGUAGES)[number];
+}
 
 /** `/api/psychologists?specialization=&language=`, leaving out what is not chosen. */
 export function psychologistsPath(query: ListPsychologistsQuery = {}): string {

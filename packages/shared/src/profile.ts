@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { RateInr, TimeZoneSchema } from './availability';
-import { SPECIALIZATIONS } from './auth';
 import { MeetingLinks, MeetingLinksSetting } from './meeting-rooms';
 import { FullName } from './names';
 import { PracticePolicy } from './policy';
-import { LANGUAGES } from './profile-labels';
+import {
+  LANGUAGES,
+  SPECIALIZATIONS,
+  type ListPsychologistsQuery as ListPsychologistsQueryFields,
+} from './profile-labels';
+import type { Expect, SameType } from './type-checks';
 export * from './profile-labels';
 
 /**
@@ -111,7 +115,11 @@ export const ListPsychologistsQuery = z.object({
   specialization: Specialization.optional(),
   language: Language.optional(),
 });
-export type ListPsychologistsQuery = z.infer<typeof ListPsychologistsQuery>;
+/** profile-labels.ts's type, which the schema above reads exactly. */
+export type ListPsychologistsQuery = ListPsychologistsQueryFields;
+type _SchemaReadsListPsychologistsQuery = Expect<
+  SameType<z.output<typeof ListPsychologistsQuery>, ListPsychologistsQuery>
+>;
 
 export const UpdatePsychologistBody = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RatesInr } from './booking';
+import type { RatesInr } from './booking-rules';
 import type { SessionDuration } from './constants';
 
 /**

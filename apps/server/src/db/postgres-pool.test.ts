@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isDatabaseUnavailable } from '../lib/errors';
+import { errorChain, isDatabaseUnavailable } from './errors';
 import {
   NAMED_STATEMENTS_LIMIT,
   openDatabase,
@@ -21,13 +21,7 @@ async function thrown(work: () => Promise<unknown>): Promise<Error> {
 }
 
 /** Every message in an error's chain of causes. */
-function messages(error: unknown): string[] {
-  const found: string[] = [];
-  for (let current = error; current instanceof Error; current = current.cause) {
-    found.push(current.message);
-  }
-  return found;
-}
+const messages = (error: unknown) => errorChain(error).map((current) => current.message);
 
 /** Holds the pool's one connection in a transaction for `seconds`. */
 function occupy(handle: DatabaseHandle, seconds: number) {

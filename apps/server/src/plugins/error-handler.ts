@@ -5,7 +5,8 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { checkOf, ERRORS, type ErrorCode, type ErrorEnvelope } from '@sukoon/shared';
-import { AppError, isDatabaseUnavailable } from '../lib/errors';
+import { driverCauseOf, isDatabaseUnavailable } from '../db/errors';
+import { AppError } from '../lib/errors';
 import { errorMessageIn, requestLocale, translateMessage } from '../i18n/translate';
 
 export function errorEnvelope(
@@ -46,13 +47,6 @@ function codeForClientError(status: number): ErrorCode {
     default:
       return 'BAD_REQUEST';
   }
-}
-
-/** The deepest error of a cause chain, as its code and message. */
-function innermostCause(error: unknown): { code?: unknown; message: string } {
-  let current = error as Error & { code?: unknown };
-  while (current.cause instanceof Error) current = current.cause;
-  return { code: current.code, message: current.message };
 }
 
 /**
@@ -112,7 +106,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     if (isDatabaseUnavailable(error)) {
       // Only the driver's own cause: the wrapping error carries the statement and its parameters
       // (emails, token hashes), which must not reach the logs.
-      request.log.warn({ cause: innermostCause(error) }, 'database unavailable');
+      request.log.warn({ cause: driverCauseOf(error) }, 'database unavailable');
       return reply
         .status(503)
         .send(errorEnvelope('SERVICE_UNAVAILABLE', say('SERVICE_UNAVAILABLE')));

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { CheckoutParams, MoveDecision } from '@sukoon/shared';
+import type { BookingListItem, CalendarEvent, CheckoutParams, MoveDecision } from '@sukoon/shared';
 import { Button } from '../components/ui/button';
 import { useT, type Translate } from '../i18n/i18n';
 import { MoveDecisionDialog } from '../features/reschedule/move-decision-dialog';
@@ -14,7 +14,6 @@ import { ApiError } from '../lib/api-client';
 import { RescheduleDialog, type PaymentOutcome } from '../features/reschedule/reschedule-dialog';
 import { TimePicker } from '../features/time-picker/time-picker';
 import { usePsychologistRecord } from './psychologist-query';
-import type { MoveSource } from './reschedule-layer';
 import { formatSessionStart } from '../lib/dates';
 
 /**
@@ -42,6 +41,14 @@ async function payDifference(
   }
   return { unconfirmed: true };
 }
+
+/**
+ * The session to move or answer for, as the calendar or Your sessions has it: this lazy flow turns
+ * it into the reschedule feature's target, so that conversion is not part of the first load.
+ */
+export type MoveSource =
+  | { event: CalendarEvent; viewer: 'patient' | 'psychologist'; timeZone: string }
+  | { booking: BookingListItem; timeZone: string };
 
 /** What the reschedule layer has open: a move to choose, or an answer to a psychologist's move. */
 export type RescheduleRequest =

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
-import type { BookingListItem, CalendarEvent } from '@sukoon/shared';
 import { lazyWithPreload } from '../lib/lazy';
-import type { RescheduleRequest } from './reschedule-flow';
+import type { MoveSource, RescheduleRequest } from './reschedule-flow';
 
 /** Reschedule, the patient's answer to a move, and the time picker they use: not in the first load. */
 export const RescheduleFlow = lazyWithPreload(() =>
@@ -12,14 +11,6 @@ export const RescheduleFlow = lazyWithPreload(() =>
 export const RescheduleSection = lazyWithPreload(() =>
   import('./reschedule-flow').then((module) => module.RescheduleSection),
 );
-
-/**
- * The session to move or answer for, as the calendar or Your sessions has it: the lazy flow turns it
- * into the reschedule feature's target, so that conversion is not part of the first load.
- */
-export type MoveSource =
-  | { event: CalendarEvent; viewer: 'patient' | 'psychologist'; timeZone: string }
-  | { booking: BookingListItem; timeZone: string };
 
 /**
  * Opens Reschedule (issue 18) for a session, or the patient's answer to a time their psychologist

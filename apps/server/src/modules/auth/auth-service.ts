@@ -8,6 +8,7 @@ import {
   type User,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
+import { uniqueViolationOf } from '../../db/errors';
 import { DEMO_PATIENT, ensureDemoData } from '../../db/seed';
 import { AppError, tooManyAttempts } from '../../lib/errors';
 import { createCodesRepository } from '../codes/codes-repository';
@@ -67,15 +68,6 @@ export function toUserDto(user: {
     avatarUrl: null,
     locale: user.locale,
   };
-}
-
-/** The unique index a PostgreSQL unique violation (in the error or one it wraps) hit, if any. */
-function uniqueViolationOf(error: unknown): string | null {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return null;
 }
 
 /** The one-time-code and account emails, in the language of the person they go to. */

@@ -4,7 +4,7 @@ import type { PurposeHandler } from '../payments/payments-types';
 import { newMeetingLink, readMeetingLinks } from '../psychologists/meeting-links';
 import { createRemindersRepository } from '../reminders/reminders-repository';
 import { createBookingsRepository } from './bookings-repository';
-import { queueConfirmationEmails } from './session-emails';
+import { queueConfirmationEmails } from './emails/confirmation';
 
 /**
  * The 'booking' purpose: a live hold becomes Booked, paid, scheduled (once: the payments layer locks the

@@ -20,6 +20,7 @@ import type {
 import type { z } from 'zod';
 import type { SQL } from 'drizzle-orm';
 import { writeTogether, type Database } from '../../db/client';
+import { hasDatabaseCode, isOverlapViolation } from '../../db/errors';
 import { AppError, localizedError } from '../../lib/errors';
 import { translate, type Message } from '../../i18n/translate';
 import type { AuthUser } from '../auth/sessions-service';
@@ -43,19 +44,6 @@ function pauseMessage(seconds: number): Message {
 
 type HoldRequest = z.output<typeof CreateOrderSchema>;
 export type EventUpdate = z.output<typeof EventUpdateSchema>;
-
-/** True when a database error (or one it wraps) carries the PostgreSQL error code `code`. */
-export function hasDatabaseCode(error: unknown, code: string): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === code) return true;
-  }
-  return false;
-}
-
-/** True when a database error (or one it wraps) is the bookings no-overlap exclusion constraint. */
-export function isOverlapViolation(error: unknown): boolean {
-  return hasDatabaseCode(error, '23P01');
-}
 
 export interface BookingFlowOptions {
   db: Database;

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
 import { queryRows, type DatabaseHandle } from '../../db/client';
+import { databaseCodeOf } from '../../db/errors';
 import { createBooking, createPatient, createPsychologist } from '../../db/factories';
 import { bookings } from '../../db/schema';
 
@@ -35,11 +36,7 @@ describe('bookings_no_overlap exclusion constraint', () => {
     try {
       await work;
     } catch (error) {
-      for (let current: unknown = error; current instanceof Error; current = current.cause) {
-        const code = (current as { code?: unknown }).code;
-        if (typeof code === 'string') return code;
-      }
-      return 'unknown';
+      return databaseCodeOf(error) ?? 'unknown';
     }
     return undefined;
   }

@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { AppError, localizedError } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions-service';
 import { createBookingsRepository, type BookingWithNames } from './bookings-repository';
-import { sessionCalendarFile } from './session-emails';
+import { sessionCalendarFile } from './emails/invitation';
 import { bookedRatesOf } from './session-state';
 
 /** A booking as the viewer's calendar shows it. Attendance notes are for the psychologist alone. */

@@ -26,7 +26,7 @@ import {
   NO_PENDING_CHANGE,
   type BookingWithNames,
 } from './bookings-repository';
-import { queueCancellationEmails } from './session-emails';
+import { queueCancellationEmails } from './emails/cancellation';
 import { refundSession, sessionPayments } from './session-payments';
 import { notBookedCode, sessionFacts, type BookingRow } from './session-state';
 

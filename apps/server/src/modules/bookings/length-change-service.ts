@@ -11,7 +11,7 @@ import type { AuthUser } from '../auth/sessions-service';
 import type { PaymentsService } from '../payments/payments-service';
 import type { PurposeHandler } from '../payments/payments-types';
 import { auditSessionRefund } from './booking-confirmation';
-import { hasDatabaseCode, isOverlapViolation } from './booking-flow-service';
+import { hasDatabaseCode, isOverlapViolation } from '../../db/errors';
 import { createBookingsRepository, type BookingWithNames } from './bookings-repository';
 import { changeSession } from './session-change';
 import { bookedRatesOf, type BookingRow } from './session-state';

@@ -19,13 +19,13 @@ import { hashSecretToken } from '../../lib/secret-tokens';
 import { recordAudit } from '../audit/audit-repository';
 import type { AuthUser } from '../auth/sessions-service';
 import type { PaymentsService } from '../payments/payments-service';
-import { hasDatabaseCode, isOverlapViolation } from './booking-flow-service';
+import { hasDatabaseCode, isOverlapViolation } from '../../db/errors';
 import { createBookingsRepository } from './bookings-repository';
 import { toCalendarEvent } from './bookings-service';
 import type { createCancellationService } from './cancellation-service';
 import { createLengthChangeService } from './length-change-service';
 import { changeSession } from './session-change';
-import { queueMoveKeptEmail } from './session-emails';
+import { queueMoveKeptEmail } from './emails/move-kept';
 import { bookedRatesOf, notBookedCode, type BookingRow } from './session-state';
 import { createSlotCheck } from './slot-check';
 

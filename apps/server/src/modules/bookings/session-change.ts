@@ -8,7 +8,7 @@ import type { RefundRow } from '../payments/payments-repository';
 import type { PaymentsService } from '../payments/payments-service';
 import { createRemindersRepository } from '../reminders/reminders-repository';
 import { createBookingsRepository, NO_PENDING_CHANGE } from './bookings-repository';
-import { queueMoveEmails } from './session-emails';
+import { queueMoveEmails } from './emails/move';
 import { refundSession } from './session-payments';
 import { bookedRatesOf, type BookingRow } from './session-state';
 

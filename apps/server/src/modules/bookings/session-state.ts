@@ -4,7 +4,7 @@ import type { bookings } from '../../db/schema';
 import { recordAudit } from '../audit/audit-repository';
 import type { AuthUser } from '../auth/sessions-service';
 import { createBookingsRepository } from './bookings-repository';
-import { queueMeetingLinkEmail } from './session-emails';
+import { queueMeetingLinkEmail } from './emails/meeting-link';
 
 export type BookingRow = typeof bookings.$inferSelect;
 

@@ -7,7 +7,8 @@ import type {
   VerifyPaymentData,
 } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import { AppError, isDatabaseUnavailable, localizedError } from '../../lib/errors';
+import { isDatabaseUnavailable } from '../../db/errors';
+import { AppError, localizedError } from '../../lib/errors';
 import {
   ProviderError,
   signaturesMatch,

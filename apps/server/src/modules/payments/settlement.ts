@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { isTransientDatabaseError } from '../../lib/errors';
+import { isTransientDatabaseError } from '../../db/errors';
 import type { PaymentProvider, ProviderPayment } from './payment-provider';
 import {
   createPaymentsRepository,

@@ -1,6 +1,6 @@
 import { SESSION_REMINDER_HOURS } from '@sukoon/shared';
 import type { Database } from '../../db/client';
-import { queueReminderEmail } from '../bookings/session-emails';
+import { queueReminderEmail } from '../bookings/emails/reminder';
 import { HOUR_MS, createRemindersRepository } from './reminders-repository';
 
 const BATCH = 50;
