@@ -118,7 +118,7 @@ function CharacterCount({ id, value, max }: { id: string; value: string; max: nu
       className={`mt-1 text-right text-xs tabular-nums ${over > 0 ? 'font-semibold text-red-700' : 'text-slate-500'}`}
     >
       {length} / {max}
-      {over > 0 && <span role="status"> {t('booking.overLimit', { count: over })}</span>}
+      {over > 0 && <span role="status"> {t('field.overLimit', { count: over })}</span>}
     </p>
   );
 }
