@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type ChangeEvent, type RefObject } from 'react';
 import type { ZodType } from 'zod';
 import { useT, type Translate } from '../../i18n/i18n';
 import {
@@ -29,6 +29,8 @@ export type Shown<Key extends string> = Partial<Record<Key | 'form', string>>;
 
 interface SchemaFormOptions<Values, Body, Key extends string> {
   initial: Values;
+  /** The <form>: a refusal takes the focus to its first field with a problem. */
+  formRef: RefObject<HTMLFormElement | null>;
   /** The shared schema the server validates the body with: the form checks it first. */
   schema: ZodType<Body>;
   /** Where each of the schema's (and the server's) problems shows, worded from the catalogue. */
@@ -57,13 +59,13 @@ export function useSchemaForm<Values extends object, Body, Key extends string = 
   const [problems, setProblems] = useState<Shown<Key>>({});
   // Each refusal takes the person to its first problem, once the messages are drawn (below).
   const [refusals, setRefusals] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
   const idPrefix = options.idPrefix ?? '';
+  const { formRef } = options;
   const nothingToFocus = useEffectEvent(() => options.onNothingToFocus?.());
 
   useEffect(() => {
     if (refusals > 0 && !focusFirstProblem(formRef.current)) nothingToFocus();
-  }, [refusals]);
+  }, [refusals, formRef]);
 
   /** Clears the problems of these keys (and the whole form's). */
   function clear(...keys: Array<Key | 'form'>) {
@@ -91,14 +93,17 @@ export function useSchemaForm<Values extends object, Body, Key extends string = 
     if (Object.keys(found).length > 0) setRefusals((count) => count + 1);
   }
 
-  /** The schema's problems with `input`, by where each is shown (the last of each place). */
+  /**
+   * The schema's problems with `input`, by where each is shown: the first of each place, which is
+   * the root of it ("required" before "must start with https://").
+   */
   function problemsOf(input: unknown): { data: Body } | { found: Shown<Key> } {
     const parsed = options.schema.safeParse(input);
     if (parsed.success) return { data: parsed.data };
     const found: Shown<Key> = {};
     for (const issue of parsed.error.issues) {
       const [at, text] = wordProblem(t, options.problemsAt, issue);
-      found[at] = text;
+      found[at] ??= text;
     }
     return { found };
   }
@@ -157,7 +162,6 @@ export function useSchemaForm<Values extends object, Body, Key extends string = 
     check,
     showServerProblems,
     bind,
-    formRef,
     idOf: (name: Key) => `${idPrefix}${name}`,
   };
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   BIO_MAX_LENGTH,
   DISPLAY_NAME_MAX_LENGTH,
@@ -43,14 +43,16 @@ export function ProfileForm({ profile }: { profile: Psychologist }) {
   // What was last saved: only what changed since is sent.
   const [saved, setSaved] = useState<ProfileValues>(() => profileValues(profile, choices));
   const [notice, setNotice] = useState<'saved' | 'unchanged' | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useSchemaForm<ProfileValues, UpdatePsychologistBody, ProfileProblemKey>({
     initial: saved,
+    formRef,
     schema: UpdatePsychologistBody,
     problemsAt,
     idPrefix: 'profile-',
     onEdit: () => setNotice(null),
   });
-  const { values, problems, bind, set, formRef } = form;
+  const { values, problems, bind, set } = form;
 
   const save = useMutation({
     mutationFn: (body: UpdatePsychologistBody) =>
