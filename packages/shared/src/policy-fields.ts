@@ -1,10 +1,12 @@
 /**
- * The practice policy's settings, each written once: its kind, limits, choices, default and the
- * English of its schema's messages. The schema (policy.ts), the zod-free check and the defaults
- * (policy-rules.ts) and the profile's form (the web's features/profile/policy-fields.tsx) are all
- * made from this table, so a new setting is one entry here (and its words in each catalogue).
+ * The practice policy's settings, each written once: its kind, limits, choices and default. The
+ * schema (policy.ts), the zod-free check and the defaults (policy-rules.ts) and the profile's form
+ * (the web's features/profile/policy-fields.tsx) are all made from this table. A new setting is an
+ * entry here; the compiler then asks for its English messages (POLICY_MESSAGES, beside the schema)
+ * and its words in the web app (features/profile/policy-fields.tsx), which the catalogues hold.
  *
- * Zod-free: the patient's first load reads stored policies with it (decision 0017).
+ * Zod-free, and without the messages: the patient's first load reads stored policies with it
+ * (decision 0017), and carries no more of it than that needs.
  */
 
 const HOUR = 60;
@@ -20,8 +22,6 @@ export interface MinutesField {
   nullable?: boolean;
   default: number | null;
   offered: readonly number[];
-  /** How its messages name it ("the minimum notice"). */
-  what: string;
 }
 
 /** A whole number from `min` to `max`; the form offers each. */
@@ -30,8 +30,6 @@ export interface CountField {
   min: number;
   max: number;
   default: number;
-  /** The schema's messages, by the check that failed. */
-  messages: { type: string; whole: string; tooSmall: string; tooBig: string };
 }
 
 /** One of a few numbers, and only those. */
@@ -39,7 +37,6 @@ export interface OneOfField {
   kind: 'oneOf';
   choices: readonly number[];
   default: number;
-  message: string;
 }
 
 export type PolicyField = MinutesField | CountField | OneOfField;
@@ -51,7 +48,6 @@ export const POLICY_FIELDS = {
     max: 7 * DAY,
     default: 0,
     offered: [0, HOUR, 2 * HOUR, 4 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY],
-    what: 'the minimum notice',
   },
   /** A patient books at most this many weeks ahead. */
   horizonWeeks: {
@@ -60,19 +56,12 @@ export const POLICY_FIELDS = {
     max: 52,
     // The product allowed 52 before practices had policies.
     default: 8,
-    messages: {
-      type: 'Enter the booking horizon in weeks',
-      whole: 'Enter the booking horizon in whole weeks',
-      tooSmall: 'Patients must be able to book at least 1 week ahead',
-      tooBig: 'Patients can book at most 52 weeks ahead',
-    },
   },
   /** Free minutes kept after each session: a patient's session never starts inside them. */
   breakMinutes: {
     kind: 'oneOf',
     choices: [0, 5, 10, 15],
     default: 0,
-    message: 'Choose a break of 0, 5, 10 or 15 minutes',
   },
   /** A patient may move a session until this long before its start; null: patients may not move. */
   rescheduleNoticeMinutes: {
@@ -81,7 +70,6 @@ export const POLICY_FIELDS = {
     nullable: true,
     default: DAY,
     offered: [HOUR, 2 * HOUR, 4 * HOUR, 12 * HOUR, DAY, 2 * DAY, 3 * DAY, 7 * DAY],
-    what: 'the reschedule notice',
   },
   /** How many times a patient may move one session. */
   patientMovesPerSession: {
@@ -89,12 +77,6 @@ export const POLICY_FIELDS = {
     min: 0,
     max: 5,
     default: 2,
-    messages: {
-      type: 'Enter how many times a patient may move a session',
-      whole: 'Enter a whole number of moves',
-      tooSmall: 'The number of moves cannot be negative',
-      tooBig: 'A patient may move one session at most 5 times',
-    },
   },
   /** A patient's cancellation this close to the start is late (0: never late). */
   lateCancelWindowMinutes: {
@@ -102,14 +84,12 @@ export const POLICY_FIELDS = {
     max: 72 * HOUR,
     default: 0,
     offered: [0, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 3 * DAY],
-    what: 'the late cancellation window',
   },
   /** What a late cancellation by the patient refunds, in percent of the fee paid. */
   lateCancelRefundPercent: {
     kind: 'oneOf',
     choices: [0, 50, 100],
     default: 100,
-    message: 'Choose a refund of 0 %, 50 % or 100 %',
   },
 } as const satisfies Record<string, PolicyField>;
 
@@ -143,18 +123,6 @@ export function isSettingValue(field: PolicyField, value: unknown): boolean {
       return wholeIn(value, field.min, field.max);
     case 'oneOf':
       return field.choices.includes(value as number);
-  }
-}
-
-/** What the form offers for a setting, in order (null, where it is a setting, last). */
-export function offeredValues(field: PolicyField): Array<number | null> {
-  switch (field.kind) {
-    case 'minutes':
-      return field.nullable ? [...field.offered, null] : [...field.offered];
-    case 'count':
-      return Array.from({ length: field.max - field.min + 1 }, (_, index) => field.min + index);
-    case 'oneOf':
-      return [...field.choices];
   }
 }
 

@@ -3,6 +3,7 @@ import {
   mapPolicyFields,
   POLICY_FIELDS,
   POLICY_KEYS,
+  type PolicyFields,
   type PolicyValues,
 } from './policy-fields';
 
@@ -28,19 +29,26 @@ type PracticePolicy = PolicyValues;
 const MINUTES_PER_HOUR = 60;
 const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
 
-export const BREAK_MINUTES = POLICY_FIELDS.breakMinutes.choices;
+// Made by pure calls from the table, so a first load that reads none of them carries none.
+const choicesOf = <K extends 'breakMinutes' | 'lateCancelRefundPercent'>(
+  key: K,
+): PolicyFields[K]['choices'] => POLICY_FIELDS[key].choices;
+export const BREAK_MINUTES = /* @__PURE__ */ choicesOf('breakMinutes');
 export type BreakMinutes = (typeof BREAK_MINUTES)[number];
-export const LATE_CANCEL_REFUND_PERCENTS = POLICY_FIELDS.lateCancelRefundPercent.choices;
+export const LATE_CANCEL_REFUND_PERCENTS = /* @__PURE__ */ choicesOf('lateCancelRefundPercent');
 export type LateCancelRefundPercent = (typeof LATE_CANCEL_REFUND_PERCENTS)[number];
 
-export const POLICY_LIMITS = {
-  minNoticeMinutesMax: POLICY_FIELDS.minNoticeMinutes.max,
-  horizonWeeksMin: POLICY_FIELDS.horizonWeeks.min,
-  horizonWeeksMax: POLICY_FIELDS.horizonWeeks.max,
-  rescheduleNoticeMinutesMax: POLICY_FIELDS.rescheduleNoticeMinutes.max,
-  patientMovesMax: POLICY_FIELDS.patientMovesPerSession.max,
-  lateCancelWindowMinutesMax: POLICY_FIELDS.lateCancelWindowMinutes.max,
-} as const;
+function limits() {
+  return {
+    minNoticeMinutesMax: POLICY_FIELDS.minNoticeMinutes.max,
+    horizonWeeksMin: POLICY_FIELDS.horizonWeeks.min,
+    horizonWeeksMax: POLICY_FIELDS.horizonWeeks.max,
+    rescheduleNoticeMinutesMax: POLICY_FIELDS.rescheduleNoticeMinutes.max,
+    patientMovesMax: POLICY_FIELDS.patientMovesPerSession.max,
+    lateCancelWindowMinutesMax: POLICY_FIELDS.lateCancelWindowMinutes.max,
+  } as const;
+}
+export const POLICY_LIMITS = /* @__PURE__ */ limits();
 
 /**
  * The terms of a practice that has not chosen its own: book any future time up to 8 weeks ahead,

@@ -1,6 +1,5 @@
 import {
   mapPolicyFields,
-  offeredValues,
   POLICY_FIELDS,
   POLICY_KEYS,
   type PolicyField,
@@ -152,6 +151,18 @@ export const policyProblems: ProblemsOf = () => ({ general: { key: 'profile.prob
 const NONE = 'none';
 const toChoice = (value: number | null) => (value === null ? NONE : String(value));
 const fromChoice = (choice: string) => (choice === NONE ? null : Number(choice));
+
+/** What the table offers for a setting, in order (null, where that is a setting, last). */
+function offeredValues(field: PolicyField): Array<number | null> {
+  switch (field.kind) {
+    case 'minutes':
+      return field.nullable ? [...field.offered, null] : [...field.offered];
+    case 'count':
+      return Array.from({ length: field.max - field.min + 1 }, (_, index) => field.min + index);
+    case 'oneOf':
+      return [...field.choices];
+  }
+}
 
 /** What a setting's select lists: the table's offer, and the saved value when it is not among it. */
 function choicesOf(key: PolicyKey, current: number | null): Array<number | null> {
