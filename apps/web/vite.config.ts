@@ -114,7 +114,9 @@ export default defineConfig({
               test: new RegExp(
                 [
                   'lib/(api-client|dates|entry-params|money|links|lazy|use-now|use-media-query)\\.ts',
-                  'components/ui/(button|badge|text-field|session-when|loading-screen|load-error|lazy-menu|skeleton)\\.tsx',
+                  'components/ui/(button|badge|notice|session-when|loading-screen|load-error|lazy-menu|skeleton)\\.tsx',
+                  // One class for every field: the first load's fields and the lazy forms' alike.
+                  'components/ui/field-class\\.ts',
                   'app/(error-boundary\\.tsx|checkout\\.ts|psychologist-query\\.ts)',
                   'features/[a-z-]+/[a-z-]+-api\\.ts',
                   'features/auth/(auth-messages\\.ts|avatar\\.tsx)',

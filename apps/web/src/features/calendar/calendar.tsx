@@ -41,6 +41,7 @@ import { cellState, isDayPartOff } from './cell-state';
 import { ROW_HEIGHT_PX, formatDate } from './layout';
 import { WeekView, type WeekViewProps } from './week-view';
 import { SkeletonList } from '../../components/ui/skeleton';
+import { COMPACT_FIELD_CLASS } from '../../components/ui/field-class';
 
 // The week view is the first load; the month view and the duration dialog are fetched once the
 // week has rendered (or as soon as someone points at the Month tab).
@@ -363,7 +364,7 @@ function CalendarBody({
             <select
               value={weekStart}
               onChange={(event) => chooseWeekStart(event.target.value as WeekStart)}
-              className="rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm"
+              className={COMPACT_FIELD_CLASS}
             >
               {/* A Monday and a Sunday, named by the date helpers in the page's language. */}
               <option value="monday">{formatDate('2026-11-23', { weekday: 'long' })}</option>
