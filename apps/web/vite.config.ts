@@ -141,8 +141,9 @@ export default defineConfig({
               name: 'calendar-grid',
               test: new RegExp(
                 [
-                  'features/calendar/(calendar|week-view)\\.tsx',
-                  'features/calendar/cell-state\\.ts',
+                  'features/calendar/(calendar|calendar-header|calendar-loading)\\.tsx',
+                  'features/calendar/(week-view|week-cell|week-day-header)\\.tsx',
+                  'features/calendar/(cell-state|calendar-lazy|calendar-range|use-availability-asks|use-sticky-top)\\.ts',
                 ]
                   .map(
                     (file) => `apps[\\\\/]web[\\\\/]src[\\\\/]${file.replaceAll('/', '[\\\\/]')}$`,
