@@ -16,7 +16,7 @@ export interface CalendarProps {
   onOpenEvent?: (event: CalendarEvent) => void;
   /** Which of a patient's pills open (their hold, to pay; a booked session, to move it). */
   canOpenEvent?: WeekViewProps['canOpenEvent'];
-  /** A psychologist dropped a patient's session on another free start (issue 18). */
+  /** A psychologist dropped a patient's session on another free start. */
   onMoveEvent?: WeekViewProps['onMoveEvent'];
   canMoveEvent?: WeekViewProps['canMoveEvent'];
   /** A psychologist's 'Add Event' (no payment); the form picks the date and time. */

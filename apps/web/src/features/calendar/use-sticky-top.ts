@@ -12,7 +12,7 @@ export function useStickyTop(): number {
     if (!header) return;
     // Read when the browser lays the page out anyway (a resize observer's first call, or the next
     // frame, comes before the next paint): measuring right after the grid is inserted made the
-    // browser lay out all its cells inside that task, part of one long task on a phone (issue 19).
+    // browser lay out all its cells inside that task, part of one long task on a phone.
     const measure = () => {
       if (!['sticky', 'fixed'].includes(getComputedStyle(header).position)) return;
       setTop(Math.ceil(header.getBoundingClientRect().height));

@@ -211,8 +211,8 @@ export function Cell({
           {...(onDeleteEvent && (canDeleteEvent?.(event) ?? true)
             ? { onDelete: () => onDeleteEvent(event) }
             : {})}
-          // A patient opens their own unpaid hold, to pay for it (issue 17 defect 6), and a booked
-          // session, to move it or answer its psychologist's move (issue 18).
+          // A patient opens their own unpaid hold, to pay for it, and a booked
+          // session, to move it or answer its psychologist's move.
           {...(onOpenEvent && (isPsychologist || (canOpenEvent?.(event) ?? event.status === 'held'))
             ? {
                 onOpen: () => onOpenEvent(event),
