@@ -17,7 +17,10 @@ export function CharacterCount({ id, length, max, placement = 'under' }: Charact
   const t = useT();
   const over = length - max;
   const tone = over > 0 ? 'font-semibold text-red-700' : 'text-slate-500';
-  const overText = over > 0 && <span role="status"> {t('field.overLimit', { count: over })}</span>;
+  // Its key keeps the name the booking journey reads it by.
+  const overText = over > 0 && (
+    <span role="status"> {t('booking.overLimit', { count: over })}</span>
+  );
   return placement === 'beside' ? (
     <span id={id} className={`text-xs tabular-nums ${tone}`}>
       {length}/{max}
