@@ -114,7 +114,9 @@ export default defineConfig({
               test: new RegExp(
                 [
                   'lib/(api-client|dates|entry-params|money|links|lazy|use-now|use-media-query)\\.ts',
-                  'components/ui/(button|badge|text-field|session-when|loading-screen|load-error|lazy-menu|skeleton)\\.tsx',
+                  'components/ui/(button|badge|notice|session-when|loading-screen|load-error|lazy-menu|skeleton)\\.tsx',
+                  // One class for every field: the first load's fields and the lazy forms' alike.
+                  'components/ui/field-class\\.ts',
                   'app/(error-boundary\\.tsx|checkout\\.ts|psychologist-query\\.ts)',
                   'features/[a-z-]+/[a-z-]+-api\\.ts',
                   'features/auth/(auth-messages\\.ts|avatar\\.tsx)',
@@ -139,8 +141,9 @@ export default defineConfig({
               name: 'calendar-grid',
               test: new RegExp(
                 [
-                  'features/calendar/(calendar|week-view)\\.tsx',
-                  'features/calendar/cell-state\\.ts',
+                  'features/calendar/(calendar|calendar-header|calendar-loading)\\.tsx',
+                  'features/calendar/(week-view|week-cell|week-day-header)\\.tsx',
+                  'features/calendar/(cell-state|calendar-lazy|calendar-range|use-availability-asks|use-sticky-top)\\.ts',
                 ]
                   .map(
                     (file) => `apps[\\\\/]web[\\\\/]src[\\\\/]${file.replaceAll('/', '[\\\\/]')}$`,

@@ -185,6 +185,16 @@ export const MeetingLink = z
 const Color = z.enum(EVENT_COLORS, { error: 'Colour must be blue, red, green or yellow' });
 
 /**
+ * The event form's words as the server checks them: the name, Problems Facing (a session with a
+ * patient) and the meeting link. The form picks the ones it asks for.
+ */
+export const EventFormText = z.object({
+  title: Title,
+  description: Description,
+  meetingLink: MeetingLink,
+});
+
+/**
  * POST /api/payments/create-order: the specification's payload (amount, currency, receipt, notes) plus
  * what to hold. The amount sent is ignored: the server charges the psychologist's rate.
  */

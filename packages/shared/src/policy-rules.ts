@@ -1,8 +1,20 @@
+import {
+  isSettingValue,
+  mapPolicyFields,
+  POLICY_FIELDS,
+  POLICY_KEYS,
+  type PolicyFields,
+  type PolicyValues,
+} from './policy-fields';
+
+export * from './policy-fields';
+
 /**
- * A psychologist's practice policy (issue 18): how soon and how far ahead patients book, the break kept
+ * A psychologist's practice policy: how soon and how far ahead patients book, the break kept
  * after each session, until when and how often a patient may move a session, and what a late
- * cancellation refunds. One place for the settings, their limits and the rules that read them: the
- * server enforces them, the picker, the grid and the dialogs only show them.
+ * cancellation refunds. The settings, their limits and defaults are one table (policy-fields.ts);
+ * the rules that read them are here: the server enforces them, the picker, the grid and the dialogs
+ * only show them.
  *
  * A booking keeps a copy of the policy it was booked under, so a later change never applies to it.
  * What the patient reads about a policy (terms, summary, refusals) is told by policy-terms.ts as
@@ -10,97 +22,61 @@
  */
 
 // The rules without the schema: zod-free, so the first load can use them (decision 0017). The
-// schema, PracticePolicy, is in policy.ts, which re-exports all of this and checks that it reads
-// exactly the type below.
+// schema, PracticePolicy, is in policy.ts, which re-exports all of this.
+
+type PracticePolicy = PolicyValues;
 
 const MINUTES_PER_HOUR = 60;
 const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
 
-export const BREAK_MINUTES = [0, 5, 10, 15] as const;
+// Made by pure calls from the table, so a first load that reads none of them carries none.
+const choicesOf = <K extends 'breakMinutes' | 'lateCancelRefundPercent'>(
+  key: K,
+): PolicyFields[K]['choices'] => POLICY_FIELDS[key].choices;
+export const BREAK_MINUTES = /* @__PURE__ */ choicesOf('breakMinutes');
 export type BreakMinutes = (typeof BREAK_MINUTES)[number];
-export const LATE_CANCEL_REFUND_PERCENTS = [0, 50, 100] as const;
+export const LATE_CANCEL_REFUND_PERCENTS = /* @__PURE__ */ choicesOf('lateCancelRefundPercent');
 export type LateCancelRefundPercent = (typeof LATE_CANCEL_REFUND_PERCENTS)[number];
 
-export const POLICY_LIMITS = {
-  minNoticeMinutesMax: 7 * MINUTES_PER_DAY,
-  horizonWeeksMin: 1,
-  horizonWeeksMax: 52,
-  rescheduleNoticeMinutesMax: 7 * MINUTES_PER_DAY,
-  patientMovesMax: 5,
-  lateCancelWindowMinutesMax: 72 * MINUTES_PER_HOUR,
-} as const;
-
-/** A psychologist's practice policy, as it is stored and as each booking keeps a copy of it. */
-export interface PracticePolicy {
-  /** A patient books at least this long before the start (0: any future time). */
-  minNoticeMinutes: number;
-  /** A patient books at most this many weeks ahead. */
-  horizonWeeks: number;
-  /** Free minutes kept after each session: a patient's session never starts inside them. */
-  breakMinutes: BreakMinutes;
-  /** A patient may move a session until this long before its start; null: patients may not move. */
-  rescheduleNoticeMinutes: number | null;
-  /** How many times a patient may move one session. */
-  patientMovesPerSession: number;
-  /** A patient's cancellation this close to the start is late (0: never late). */
-  lateCancelWindowMinutes: number;
-  /** What a late cancellation by the patient refunds, in percent of the fee paid. */
-  lateCancelRefundPercent: LateCancelRefundPercent;
+function limits() {
+  return {
+    minNoticeMinutesMax: POLICY_FIELDS.minNoticeMinutes.max,
+    horizonWeeksMin: POLICY_FIELDS.horizonWeeks.min,
+    horizonWeeksMax: POLICY_FIELDS.horizonWeeks.max,
+    rescheduleNoticeMinutesMax: POLICY_FIELDS.rescheduleNoticeMinutes.max,
+    patientMovesMax: POLICY_FIELDS.patientMovesPerSession.max,
+    lateCancelWindowMinutesMax: POLICY_FIELDS.lateCancelWindowMinutes.max,
+  } as const;
 }
+export const POLICY_LIMITS = /* @__PURE__ */ limits();
 
 /**
- * The terms of a practice that has not chosen its own: book any future time up to 8 weeks ahead
- * (the product allowed 52 before policies), move a session twice until a day before, cancel free
- * until the start.
+ * The terms of a practice that has not chosen its own: book any future time up to 8 weeks ahead,
+ * move a session twice until a day before, cancel free until the start (the table's defaults).
  */
-export const DEFAULT_PRACTICE_POLICY: PracticePolicy = {
-  minNoticeMinutes: 0,
-  horizonWeeks: 8,
-  breakMinutes: 0,
-  rescheduleNoticeMinutes: 24 * MINUTES_PER_HOUR,
-  patientMovesPerSession: 2,
-  lateCancelWindowMinutes: 0,
-  lateCancelRefundPercent: 100,
-};
+export const DEFAULT_PRACTICE_POLICY = mapPolicyFields(
+  (_key, field) => field.default,
+) as PracticePolicy;
 
 /** A stored policy as the rules read it: anything unreadable counts as the defaults. */
 export function readPolicy(stored: unknown): PracticePolicy {
-  return isPracticePolicy(stored) ? { ...pickPolicy(stored) } : DEFAULT_PRACTICE_POLICY;
+  return isPracticePolicy(stored) ? pickPolicy(stored) : DEFAULT_PRACTICE_POLICY;
 }
-
-const wholeIn = (value: unknown, min: number, max: number): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
 /**
  * PracticePolicy's rule (policy.ts) without zod, for readPolicy: it runs on the patient's first
- * load, which carries no zod (decision 0017). policy.test.ts checks the two agree.
+ * load, which carries no zod (decision 0017). Both are made from the same table, and
+ * policy-fields.test.ts checks they agree.
  */
-function isPracticePolicy(value: unknown): value is PracticePolicy {
+export function isPracticePolicy(value: unknown): value is PracticePolicy {
   if (typeof value !== 'object' || value === null) return false;
-  const policy = value as Record<keyof PracticePolicy, unknown>;
-  return (
-    wholeIn(policy.minNoticeMinutes, 0, POLICY_LIMITS.minNoticeMinutesMax) &&
-    wholeIn(policy.horizonWeeks, POLICY_LIMITS.horizonWeeksMin, POLICY_LIMITS.horizonWeeksMax) &&
-    (BREAK_MINUTES as readonly unknown[]).includes(policy.breakMinutes) &&
-    (policy.rescheduleNoticeMinutes === null ||
-      wholeIn(policy.rescheduleNoticeMinutes, 0, POLICY_LIMITS.rescheduleNoticeMinutesMax)) &&
-    wholeIn(policy.patientMovesPerSession, 0, POLICY_LIMITS.patientMovesMax) &&
-    wholeIn(policy.lateCancelWindowMinutes, 0, POLICY_LIMITS.lateCancelWindowMinutesMax) &&
-    (LATE_CANCEL_REFUND_PERCENTS as readonly unknown[]).includes(policy.lateCancelRefundPercent)
-  );
+  const policy = value as Record<string, unknown>;
+  return POLICY_KEYS.every((key) => isSettingValue(POLICY_FIELDS[key], policy[key]));
 }
 
 /** The policy's own fields, as PracticePolicy's parse keeps them (it drops any others). */
 function pickPolicy(policy: PracticePolicy): PracticePolicy {
-  return {
-    minNoticeMinutes: policy.minNoticeMinutes,
-    horizonWeeks: policy.horizonWeeks,
-    breakMinutes: policy.breakMinutes,
-    rescheduleNoticeMinutes: policy.rescheduleNoticeMinutes,
-    patientMovesPerSession: policy.patientMovesPerSession,
-    lateCancelWindowMinutes: policy.lateCancelWindowMinutes,
-    lateCancelRefundPercent: policy.lateCancelRefundPercent,
-  };
+  return mapPolicyFields((key) => policy[key]) as PracticePolicy;
 }
 
 /**

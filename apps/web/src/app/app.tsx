@@ -8,7 +8,7 @@ import { I18nProvider, RedrawOnLanguageChange, useI18n, useT } from '../i18n/i18
 import { initialLocale } from '../i18n/locale';
 import { LazyMenuSlot } from '../components/ui/lazy-menu';
 import { LoadingScreen } from '../components/ui/loading-screen';
-import { Notice } from '../components/ui/text-field';
+import { Notice } from '../components/ui/notice';
 import { useLogout } from '../features/auth/auth-api';
 import { AvatarTrigger } from '../features/auth/avatar';
 import { readStoredSession, SessionProvider, useSession } from '../features/auth/session';

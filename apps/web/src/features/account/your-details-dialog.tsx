@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FullName, type User } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
-import { TextField } from '../../components/ui/text-field';
+import { TextField } from '../../components/form/text-field';
 import { useT } from '../../i18n/i18n';
 import { useUpdateAccount } from './account-api';
 import { fullNameProblem } from '../../i18n/shared-words';

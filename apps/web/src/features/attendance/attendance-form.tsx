@@ -10,6 +10,7 @@ import type { MessageKey } from '../../i18n/catalogue';
 import { useT } from '../../i18n/i18n';
 import { formatSessionDay, formatInZone } from '../../lib/dates';
 import { useMarkAttendance } from './attendance-api';
+import { FIELD_CLASS } from '../../components/ui/field-class';
 
 interface AttendanceFormProps {
   event: CalendarEvent;
@@ -134,7 +135,7 @@ export function AttendanceForm({
           aria-invalid={tooLong || undefined}
           aria-describedby={tooLong ? `${ids.counter} ${ids.problem}` : ids.counter}
           placeholder={t('attendance.form.placeholder')}
-          className="block min-h-16 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100 aria-[invalid=true]:border-red-500 sm:text-sm"
+          className={`block min-h-16 ${FIELD_CLASS}`}
         />
         {tooLong && (
           <p id={ids.problem} role="alert" className="mt-1 text-xs font-medium text-red-700">

@@ -6,6 +6,7 @@ import { useT, type Translate } from '../../i18n/i18n';
 import { meetingHref } from '../../lib/links';
 import { focusFirstProblem } from '../../lib/focus-first-problem';
 import { useSaveMeetingLink } from './attendance-api';
+import { FIELD_CLASS } from '../../components/ui/field-class';
 
 interface MeetingLinkEditorProps {
   event: CalendarEvent;
@@ -110,7 +111,7 @@ export function MeetingLinkEditor({ event, onSaved }: MeetingLinkEditorProps) {
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? ids.problem : undefined}
             placeholder={t('meetingLink.placeholder')}
-            className="min-w-0 flex-1 basis-48 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none aria-[invalid=true]:border-red-500 sm:text-sm"
+            className={`min-w-0 flex-1 basis-48 ${FIELD_CLASS}`}
           />
           <div className="flex gap-2">
             <Button type="submit" disabled={save.isPending} className="min-h-9 px-3">

@@ -1,12 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Email,
@@ -14,18 +6,16 @@ import {
   NewPassword,
   PsychologistCode,
   SPECIALIZATIONS,
-  USERNAME_MIN_LENGTH,
   Username,
   type LoginData,
-  type RegisterBody,
   type Role,
 } from '@sukoon/shared';
-import type { MessageKey } from '../../i18n/catalogue';
-import { useT, type Translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/i18n';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { PrivacyNotice } from '../../components/ui/privacy-notice';
-import { Notice, PasswordField, SelectField, TextField } from '../../components/ui/text-field';
+import { PasswordField, SelectField, TextField } from '../../components/form/text-field';
+import { Notice } from '../../components/ui/notice';
 import { ApiError } from '../../lib/api-client';
 import { authErrorText } from './auth-messages';
 import { useDemoLogin, useLogin, useLogout, usePublicConfig, useRegister } from './auth-api';
@@ -33,32 +23,20 @@ import { useSession } from './session';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { PasswordHints } from './password-hints';
 import { VerifyEmailDialog } from './verify-email-dialog';
-import { fullNameProblem, SPECIALIZATION_NAMES } from '../../i18n/shared-words';
+import { OtherRoleDialog } from './other-role-dialog';
+import {
+  EMPTY_FORM,
+  FORM_FIELD,
+  problemOf,
+  problemText,
+  registerBody,
+  TITLE,
+  withError,
+  type FormField,
+} from './auth-form-words';
+import { SPECIALIZATION_NAMES } from '../../i18n/shared-words';
 import { focusFirstProblem } from '../../lib/focus-first-problem';
 
-const TITLE: Record<Role, Record<'login' | 'register', MessageKey>> = {
-  patient: { login: 'auth.title.patientLogin', register: 'auth.title.patientRegistration' },
-  psychologist: {
-    login: 'auth.title.psychologistLogin',
-    register: 'auth.title.psychologistRegistration',
-  },
-};
-/** What an account of the other role is told, by that role. */
-const OTHER_ROLE: Record<Role, Record<'title' | 'body' | 'continue' | 'signIn', MessageKey>> = {
-  patient: {
-    title: 'auth.otherRole.patientTitle',
-    body: 'auth.otherRole.patientBody',
-    continue: 'auth.otherRole.continuePatient',
-    // Signed in as a patient through the Psychologist card: sign in with a psychologist account.
-    signIn: 'auth.otherRole.signInPsychologist',
-  },
-  psychologist: {
-    title: 'auth.otherRole.psychologistTitle',
-    body: 'auth.otherRole.psychologistBody',
-    continue: 'auth.otherRole.continuePsychologist',
-    signIn: 'auth.otherRole.signInPatient',
-  },
-};
 interface AuthDialogProps {
   role: Role;
   /** The visitor closed the dialog without signing in. */
@@ -68,71 +46,6 @@ interface AuthDialogProps {
 }
 
 type Screen = 'auth' | 'verify' | 'forgot';
-
-const EMPTY_FORM = {
-  username: '',
-  email: '',
-  password: '',
-  confirm: '',
-  code: '',
-  fullName: '',
-  phone: '',
-  specialization: '',
-};
-
-type FormField = keyof typeof EMPTY_FORM;
-
-/** The request body's field names (the `field` of an error answer) as this form's fields. */
-const FORM_FIELD: Record<string, FormField> = {
-  username: 'username',
-  email: 'email',
-  password: 'password',
-  psychologist_code: 'code',
-  fullName: 'fullName',
-};
-
-/**
- * A field's error, marked invalid and shown in red before its hint, in the place the field names as
- * its description (aria-describedby): a screen reader reads the message with the field.
- */
-function withError(error: string | null, hint?: ReactNode) {
-  if (!error) return { hint };
-  return {
-    'aria-invalid': true as const,
-    hint: (
-      <>
-        <span className="block text-sm font-medium text-red-700">{error}</span>
-        {hint}
-      </>
-    ),
-  };
-}
-
-/** The kind of a schema's first objection to a value (zod's issue code), or null when it passes. */
-function problemOf(
-  schema: { safeParse: (value: unknown) => { error?: { issues: Array<{ code: string }> } } },
-  value: string,
-) {
-  return schema.safeParse(value).error?.issues[0]?.code ?? null;
-}
-
-/**
- * A field's objection in the page's language: the shared schemas' checks (the same the server
- * makes), worded from the catalogue by what failed rather than from the schema's English.
- */
-function problemText(t: Translate, name: FormField, code: string): string {
-  if (name === 'username') {
-    if (code === 'too_small')
-      return t('auth.problem.usernameTooShort', { min: USERNAME_MIN_LENGTH });
-    if (code === 'too_big') return t('auth.problem.usernameTooLong', { max: 30 });
-    return t('auth.problem.usernameCharacters');
-  }
-  if (name === 'email')
-    return t(code === 'too_small' ? 'auth.problem.emailRequired' : 'auth.problem.emailInvalid');
-  if (name === 'code')
-    return t(code === 'too_small' ? 'auth.problem.codeRequired' : 'auth.problem.codeTooLong');
-  return fullNameProblem(t, code);
-}
 
 /**
  * Sign in or register for a role, with the follow-up dialogs (verify email, forgot/reset password).
@@ -162,7 +75,6 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
   const queryClient = useQueryClient();
   const config = usePublicConfig();
   const formRef = useRef<HTMLFormElement>(null);
-  const otherRoleRef = useRef<HTMLDivElement>(null);
   const hintsId = useId();
   // Signed in here, but with an account of the other role (a patient through the Psychologist card).
   // Someone already signed in with the other role who chose this card gets the form, to sign in
@@ -207,11 +119,6 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
   useEffect(() => {
     if (fieldErrorCount > 0) focusFirstProblem(formRef.current);
   }, [fieldErrorCount, fieldErrors]);
-
-  // Focus the way on when the account turns out to be of the other role.
-  useEffect(() => {
-    if (otherRole) otherRoleRef.current?.querySelector('button')?.focus();
-  }, [otherRole]);
 
   const usernameOk = Username.safeParse(form.username).success;
   const emailOk = Email.safeParse(form.email).success;
@@ -260,26 +167,7 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
       return;
     }
     if (!matches) return setError({ text: t('auth.passwordsDoNotMatch'), code: 'CLIENT' });
-    // The Full name is printed on the person's receipts (issue 21); a psychologist's also starts
-    // their profile with the Specialization (issue 17 §2: patients see the name, never the username).
-    // The phone number stays in the form, as the specification says.
-    const fullName = form.fullName.trim();
-    const body: RegisterBody = {
-      username: form.username,
-      email: form.email,
-      password: form.password,
-      role,
-      ...(fullName ? { fullName } : {}),
-      ...(role === 'psychologist'
-        ? {
-            psychologist_code: form.code.trim(),
-            ...(form.specialization
-              ? { specialization: form.specialization as RegisterBody['specialization'] }
-              : {}),
-          }
-        : {}),
-      consent: true,
-    };
+    const body = registerBody(form, role);
     register.mutate(body, {
       // The answer is the same whether or not the email was new (an owner gets an email instead), so
       // the next step is always the code sent to the address as typed.
@@ -326,35 +214,19 @@ export function AuthDialog({ role, onCancel, onContinueAs }: AuthDialogProps) {
   const title = t(TITLE[role][mode]);
 
   if (otherRole) {
-    const other = OTHER_ROLE[otherRole];
     return (
-      <Modal
-        open
-        onOpenChange={(open) => !open && onCancel()}
+      <OtherRoleDialog
         title={title}
-        description={t('auth.signedInAs', { username: session?.user.username ?? '' })}
-      >
-        <div ref={otherRoleRef} className="space-y-4">
-          <Notice tone="info">
-            <p className="font-semibold">{t(other.title)}</p>
-            <p className="mt-1">{t(other.body)}</p>
-          </Notice>
-          <Button className="w-full" onClick={() => onContinueAs(otherRole)}>
-            {t(other.continue)}
-          </Button>
-          <Button
-            variant="secondary"
-            className="w-full"
-            disabled={logout.isPending}
-            onClick={() => {
-              setForm((current) => ({ ...current, password: '' }));
-              logout.mutate(undefined, { onSettled: () => setSignedInHere(false) });
-            }}
-          >
-            {t(logout.isPending ? 'auth.signingOut' : other.signIn)}
-          </Button>
-        </div>
-      </Modal>
+        otherRole={otherRole}
+        username={session?.user.username ?? ''}
+        signingOut={logout.isPending}
+        onCancel={onCancel}
+        onContinue={() => onContinueAs(otherRole)}
+        onSignIn={() => {
+          setForm((current) => ({ ...current, password: '' }));
+          logout.mutate(undefined, { onSettled: () => setSignedInHere(false) });
+        }}
+      />
     );
   }
 

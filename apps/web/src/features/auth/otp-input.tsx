@@ -1,6 +1,7 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { OTP_LENGTH } from '@sukoon/shared';
 import { useT } from '../../i18n/i18n';
+import { FIELD_FOCUS } from '../../components/ui/field-class';
 
 interface OtpInputProps {
   value: string[];
@@ -56,7 +57,7 @@ export function OtpInput({ value, onChange, disabled }: OtpInputProps) {
           maxLength={1}
           disabled={disabled}
           aria-label={t('otp.digit', { position: index + 1, length: OTP_LENGTH })}
-          className="h-12 w-full max-w-12 min-w-0 flex-1 rounded-lg border border-slate-300 text-center text-xl font-semibold text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100"
+          className={`h-12 w-full max-w-12 min-w-0 flex-1 rounded-lg border border-slate-300 text-center text-xl font-semibold text-slate-900 disabled:bg-slate-100 ${FIELD_FOCUS}`}
         />
       ))}
     </div>

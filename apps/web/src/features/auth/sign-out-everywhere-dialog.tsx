@@ -1,7 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
-import { Notice } from '../../components/ui/text-field';
+import { Notice } from '../../components/ui/notice';
 import { useT } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-client';
 import { useSignOutEverywhere } from './auth-api';

@@ -10,7 +10,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { useI18n } from '../../i18n/i18n';
 import { Modal } from '../../components/ui/modal';
-import { Notice } from '../../components/ui/text-field';
+import { Notice } from '../../components/ui/notice';
 import { authErrorText, retryAfterSeconds } from './auth-messages';
 import { useResendOtp, useVerifyOtp } from './auth-api';
 import { OtpInput } from './otp-input';

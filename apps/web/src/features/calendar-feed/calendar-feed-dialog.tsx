@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { CalendarFeedLink, Role } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
-import { Notice } from '../../components/ui/text-field';
+import { Notice } from '../../components/ui/notice';
 import { SkeletonList } from '../../components/ui/skeleton';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useT } from '../../i18n/i18n';

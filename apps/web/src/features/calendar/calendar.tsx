@@ -1,33 +1,25 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   DAY_PARTS,
-  SLOT_START_MINUTES,
   addIsoDays,
   localDateOf,
   monthGridDates,
-  sameClockTime,
   weekDates,
   zonedInstant,
   type AvailabilityFacts,
   type BookingPolicy,
-  type CalendarEvent,
   type DayPart,
-  type Role,
-  type SessionDuration,
   type WeekStart,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
-import type { MessageKey } from '../../i18n/catalogue';
 import { useT } from '../../i18n/i18n';
 import { api } from '../../lib/api-client';
-import { deviceTimeZone, formatDateRange, zoneLabel } from '../../lib/dates';
-import { lazyWithPreload, preloadWhenIdle } from '../../lib/lazy';
+import { formatDateRange } from '../../lib/dates';
+import { preloadWhenIdle } from '../../lib/lazy';
 import { useNow } from '../../lib/use-now';
 import {
-  availabilityQuery,
-  eventsQuery,
   useAvailability,
   useEvents,
   usePsychologist,
@@ -35,117 +27,25 @@ import {
   useToggleSegment,
   useToggleSlot,
 } from './api';
-import { sessionsWithin } from './booked-sessions';
-import type { BookedSessionsWarningProps } from './booked-sessions-warning';
-import { cellState, isDayPartOff } from './cell-state';
-import { ROW_HEIGHT_PX, formatDate } from './layout';
-import { WeekView, type WeekViewProps } from './week-view';
+import { isDayPartOff } from './cell-state';
+import { formatDate } from './layout';
+import { WeekView } from './week-view';
+import { CalendarHeader } from './calendar-header';
+import { BookedSessionsWarning, DurationDialog, Legend, MonthView } from './calendar-lazy';
+import { MonthLoading, WeekLoading } from './calendar-loading';
+import {
+  firstFreeSlot,
+  prefetchNeighbours,
+  rangeOf,
+  readWeekStart,
+  stepAnchor,
+  WEEK_START_KEY,
+} from './calendar-range';
+import type { CalendarProps } from './calendar-types';
+import { useAvailabilityAsks } from './use-availability-asks';
 import { SkeletonList } from '../../components/ui/skeleton';
 
-// The week view is the first load; the month view and the duration dialog are fetched once the
-// week has rendered (or as soon as someone points at the Month tab).
-const MonthView = lazyWithPreload(() => import('./month-view').then((module) => module.MonthView));
-const DurationDialog = lazyWithPreload(() =>
-  import('./duration-dialog').then((module) => module.DurationDialog),
-);
-const BookedSessionsWarning = lazyWithPreload(() =>
-  import('./booked-sessions-warning').then((module) => module.BookedSessionsWarning),
-);
-
-/** A change to availability that waits for the psychologist's answer to the warning. */
-type Warning = Omit<BookedSessionsWarningProps, 'timeZone' | 'onConfirm' | 'onCancel'> & {
-  run: () => void;
-};
-
-/** The control named `label` in the calendar, to give focus back to once a warning closes. */
-const controlNamed = (label: string) => () =>
-  [...document.querySelectorAll<HTMLElement>('button')].find(
-    (button) => (button.getAttribute('aria-label') ?? button.textContent?.trim()) === label,
-  ) ?? null;
-
-export interface CalendarProps {
-  role: Role;
-  /** The psychologist whose calendar this is (the signed-in psychologist, or the patient's choice). */
-  psychologistId: string;
-  /** A patient chose a slot and a length; the booking form takes it from here. */
-  onBookSlot?: (slot: { start: Date; durationMinutes: SessionDuration }) => void;
-  /** The pill's 'Delete Event' button was used (the app opens Cancel Appointment). */
-  onDeleteEvent?: (event: CalendarEvent) => void;
-  /** Which pills offer 'Delete Event' (e.g. not a session that has started); all when absent. */
-  canDeleteEvent?: (event: CalendarEvent) => boolean;
-  /** A psychologist opened one of their events (to edit it). */
-  onOpenEvent?: (event: CalendarEvent) => void;
-  /** Which of a patient's pills open (their hold, to pay; a booked session, to move it). */
-  canOpenEvent?: WeekViewProps['canOpenEvent'];
-  /** A psychologist dropped a patient's session on another free start (issue 18). */
-  onMoveEvent?: WeekViewProps['onMoveEvent'];
-  canMoveEvent?: WeekViewProps['canMoveEvent'];
-  /** A psychologist's 'Add Event' (no payment); the form picks the date and time. */
-  onAddEvent?: (start: Date) => void;
-  /** Shown above the calendar, e.g. which psychologist is open and a way to switch. */
-  banner?: ReactNode;
-  /** Shown under the week grid, for the displayed week (e.g. its sessions and their attendance). */
-  belowWeek?: (week: WeekContext) => ReactNode;
-}
-
-/** The week the grid shows: its dates, the viewer's events in it and the zone it is drawn in. */
-export interface WeekContext {
-  dates: string[];
-  events: CalendarEvent[];
-  /** The week's events are still on their way: `events` says nothing yet. */
-  loading: boolean;
-  timeZone: string;
-  now: Date;
-}
-
-const WEEK_START_KEY = 'weekStart';
-
-/** The dates a tab shows around an anchor date: a week, or the 6-week grid of its month. */
-function datesOf(tab: 'week' | 'month', anchor: string, weekStart: WeekStart): string[] {
-  return tab === 'week' ? weekDates(anchor, weekStart) : monthGridDates(anchor, weekStart);
-}
-
-/** The anchor one step (a week or a month) before or after. */
-function stepAnchor(tab: 'week' | 'month', anchor: string, direction: -1 | 1): string {
-  if (tab === 'week') return addIsoDays(anchor, 7 * direction);
-  const [year, monthNumber] = anchor.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, monthNumber - 1 + direction, 1)).toISOString().slice(0, 10);
-}
-
-/** A range of dates as the API asks for it: first and last date, and the instants around them. */
-function rangeOf(dates: string[], timeZone: string) {
-  const from = dates[0]!;
-  const to = dates.at(-1)!;
-  return {
-    from,
-    to,
-    start: zonedInstant(from, 0, timeZone).toISOString(),
-    end: zonedInstant(addIsoDays(to, 1), 0, timeZone).toISOString(),
-  };
-}
-
-/**
- * Fetches the ranges before and after the displayed one into the cache, so Prev and Next draw the
- * new week (or month) from its own data at once; fresh entries are not fetched again.
- */
-function prefetchNeighbours(
-  queryClient: QueryClient,
-  psychologistId: string,
-  tab: 'week' | 'month',
-  anchor: string,
-  weekStart: WeekStart,
-  timeZone: string,
-) {
-  for (const direction of [1, -1] as const) {
-    const range = rangeOf(datesOf(tab, stepAnchor(tab, anchor, direction), weekStart), timeZone);
-    void queryClient.prefetchQuery(availabilityQuery(psychologistId, range.from, range.to));
-    void queryClient.prefetchQuery(eventsQuery(range.start, range.end));
-  }
-}
-
-function readWeekStart(): WeekStart {
-  return window.localStorage.getItem(WEEK_START_KEY) === 'sunday' ? 'sunday' : 'monday';
-}
+export type { CalendarProps, WeekContext } from './calendar-types';
 
 export function Calendar(props: CalendarProps) {
   const t = useT();
@@ -181,26 +81,6 @@ export function Calendar(props: CalendarProps) {
   );
 }
 
-/** The first slot from `today` on in `dates` that is free to `role`, as an instant; null if none. */
-function firstFreeSlot(
-  dates: readonly string[],
-  today: string,
-  facts: AvailabilityFacts,
-  now: Date,
-  role: Role,
-  policy: BookingPolicy,
-  timeZone: string,
-): Date | null {
-  for (const date of dates) {
-    if (date < today) continue;
-    const minute = SLOT_START_MINUTES.find(
-      (m) => cellState(date, m, facts, now, role, policy) === 'free',
-    );
-    if (minute !== undefined) return zonedInstant(date, minute, timeZone);
-  }
-  return null;
-}
-
 function CalendarBody({
   role,
   psychologistId,
@@ -223,14 +103,12 @@ function CalendarBody({
   const [anchor, setAnchor] = useState(today);
   const [weekStart, setWeekStart] = useState<WeekStart>(readWeekStart);
   const [chosen, setChosen] = useState<{ start: Date; from: 'week' | 'month' } | null>(null);
-  const [warning, setWarning] = useState<Warning | null>(null);
 
   // Kept while the anchor stays: the week grid works out its cells once per week (week-view.tsx).
   const week = useMemo(() => weekDates(anchor, weekStart), [anchor, weekStart]);
   const month = useMemo(() => monthGridDates(anchor, weekStart), [anchor, weekStart]);
   const dates = tab === 'week' ? week : month;
   const range = rangeOf(dates, timeZone);
-  const shownInstants = [new Date(range.start), new Date(range.end)];
   const availability = useAvailability(psychologistId, range.from, range.to);
   const events = useEvents(range.start, range.end);
   const facts: AvailabilityFacts | undefined = availability.data;
@@ -253,6 +131,9 @@ function CalendarBody({
     if (settled) prefetchNeighbours(queryClient, psychologistId, tab, anchor, weekStart, timeZone);
   }, [settled, queryClient, psychologistId, tab, anchor, weekStart, timeZone]);
   useEffect(() => {
+    if (role === 'patient') void Legend.preload().catch(() => undefined);
+  }, [role]);
+  useEffect(() => {
     if (!hasFacts) return;
     return role === 'psychologist'
       ? preloadWhenIdle(MonthView.preload, BookedSessionsWarning.preload)
@@ -265,56 +146,8 @@ function CalendarBody({
   const changeError = [toggleDay, toggleSegment, toggleSlot].find((m) => m.isError)?.error;
 
   const isPsychologist = role === 'psychologist';
-  const viewerZone = deviceTimeZone();
 
-  /**
-   * Marking a day or a day part unavailable never cancels its sessions: when it holds any, the
-   * psychologist is told which stay booked and chooses to go on or not; otherwise it runs at once.
-   */
-  function unlessBooked(sessions: CalendarEvent[], warn: Omit<Warning, 'sessions'>) {
-    if (sessions.length === 0) warn.run();
-    else setWarning({ ...warn, sessions });
-  }
-
-  function toggleDayAsked(date: string, off: boolean) {
-    const run = () => toggleDay.mutate({ date, status: off ? 'Unavailable' : 'Available' });
-    if (!off) return run();
-    const name = formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' });
-    unlessBooked(sessionsWithin(ownEvents, timeZone, now, date), {
-      title: t('calendar.day.markOffTitle', { day: name }),
-      confirmLabel: t('calendar.day.markOffConfirm'),
-      run,
-      returnFocus: () =>
-        controlNamed(t('calendar.day.markOff', { day: name }))() ??
-        controlNamed(t('calendar.day.offMarkOn', { day: name }))(),
-    });
-  }
-
-  function toggleDayPartAsked(date: string, segment: DayPart, off: boolean) {
-    const run = () =>
-      toggleSegment.mutate({ date, segment, status: off ? 'Unavailable' : 'Available' });
-    if (!off) return run();
-    const name = formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' });
-    unlessBooked(sessionsWithin(ownEvents, timeZone, now, date, segment), {
-      title: t('availability.partOfDay.title', { part: segment, day: name }),
-      confirmLabel: t('availability.partOfDay.confirm', { part: segment }),
-      run,
-      returnFocus: controlNamed(t('calendar.dayParts.label', { day: name })),
-    });
-  }
-
-  function bulkAsked(part: DayPart, makeUnavailable: boolean, run: () => void) {
-    if (!makeUnavailable) return run();
-    unlessBooked(
-      week.flatMap((date) => sessionsWithin(ownEvents, timeZone, now, date, part)),
-      {
-        title: t('availability.partAllWeek.title', { part }),
-        confirmLabel: t('availability.bulk.markUnavailable', { part }),
-        run,
-        returnFocus: controlNamed(t('availability.bulk.markUnavailable', { part })),
-      },
-    );
-  }
+  const asks = useAvailabilityAsks({ ownEvents, timeZone, now, week, toggleDay, toggleSegment });
 
   function move(direction: -1 | 1) {
     setAnchor(stepAnchor(tab, anchor, direction));
@@ -341,55 +174,22 @@ function CalendarBody({
   return (
     <section aria-label={t('calendar.label')} className="flex flex-col gap-4">
       {banner}
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 className="text-xl font-semibold text-slate-900">
-            {isPsychologist
-              ? t('calendar.heading.own')
-              : t('calendar.heading.other', { name: psychologistName })}
-          </h2>
-          <p className="mt-0.5 text-sm text-slate-600">
-            {t(isPsychologist ? 'calendar.zone.own' : 'calendar.zone.psychologist', {
-              zone: zoneLabel(timeZone),
-            })}
-            {!sameClockTime(viewerZone, timeZone, shownInstants) && (
-              <> {t('calendar.zone.device', { zone: zoneLabel(viewerZone) })}</>
-            )}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            {t('calendar.weekStartsOn')}
-            <select
-              value={weekStart}
-              onChange={(event) => chooseWeekStart(event.target.value as WeekStart)}
-              className="rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm"
-            >
-              {/* A Monday and a Sunday, named by the date helpers in the page's language. */}
-              <option value="monday">{formatDate('2026-11-23', { weekday: 'long' })}</option>
-              <option value="sunday">{formatDate('2026-11-22', { weekday: 'long' })}</option>
-            </select>
-          </label>
-          {role === 'patient' && (
-            <Button
-              disabled={!nextFree}
-              title={nextFree ? undefined : t('calendar.noFreeSlot')}
-              onClick={() => nextFree && setChosen({ start: nextFree, from: tab })}
-            >
-              {t('calendar.addEvent')}
-            </Button>
-          )}
-          {isPsychologist && onAddEvent && (
-            <Button
-              onClick={() =>
-                onAddEvent(nextFree ?? zonedInstant(addIsoDays(today, 1), 9 * 60, timeZone))
-              }
-            >
-              {t('calendar.addEvent')}
-            </Button>
-          )}
-        </div>
-      </div>
+      <CalendarHeader
+        role={role}
+        psychologistName={psychologistName}
+        timeZone={timeZone}
+        shownInstants={[new Date(range.start), new Date(range.end)]}
+        weekStart={weekStart}
+        onWeekStart={chooseWeekStart}
+        nextFree={nextFree}
+        onChooseFree={(start) => setChosen({ start, from: tab })}
+        {...(onAddEvent
+          ? {
+              onAddEvent: () =>
+                onAddEvent(nextFree ?? zonedInstant(addIsoDays(today, 1), 9 * 60, timeZone)),
+            }
+          : {})}
+      />
 
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as 'week' | 'month')}>
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -402,6 +202,7 @@ function CalendarBody({
                 key={value}
                 value={value}
                 className="rounded-md px-4 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm focus-visible:outline-2 focus-visible:outline-brand-700"
+                // Someone about to open the month view: fetch it now if the idle time has not.
                 // Someone about to open the month view: fetch it now if the idle time has not.
                 {...(value === 'month'
                   ? {
@@ -452,7 +253,7 @@ function CalendarBody({
                   dates={week}
                   facts={facts}
                   pending={pending}
-                  onBeforeRun={bulkAsked}
+                  onBeforeRun={asks.bulkAsked}
                 />
               )}
               {gridReady ? (
@@ -468,8 +269,8 @@ function CalendarBody({
                     events={ownEvents}
                     onMoveWeek={move}
                     onFreeSlot={(start) => setChosen({ start, from: 'week' })}
-                    onToggleDay={toggleDayAsked}
-                    onToggleDayPart={toggleDayPartAsked}
+                    onToggleDay={asks.toggleDayAsked}
+                    onToggleDayPart={asks.toggleDayPartAsked}
                     onToggleSlot={(start, blocked) =>
                       toggleSlot.mutate({
                         start: start.toISOString(),
@@ -481,7 +282,12 @@ function CalendarBody({
                     {...(onOpenEvent ? { onOpenEvent } : {})}
                     {...eventMoves}
                   />
-                  {!isPsychologist && <Legend />}
+                  {!isPsychologist && (
+                    // A line of its height meanwhile, so what is below does not move.
+                    <Suspense fallback={<div className="h-4" />}>
+                      <Legend />
+                    </Suspense>
+                  )}
                   {belowWeek?.({
                     dates: week,
                     events: ownEvents,
@@ -515,15 +321,15 @@ function CalendarBody({
         )}
       </Tabs.Root>
 
-      {warning && (
+      {asks.warning && (
         <Suspense fallback={null}>
           <BookedSessionsWarning
-            {...warning}
+            {...asks.warning}
             timeZone={timeZone}
-            onCancel={() => setWarning(null)}
+            onCancel={asks.closeWarning}
             onConfirm={() => {
-              setWarning(null);
-              warning.run();
+              asks.closeWarning();
+              asks.warning?.run();
             }}
           />
         </Suspense>
@@ -631,65 +437,5 @@ function BulkDayParts({
         {result?.text}
       </p>
     </div>
-  );
-}
-
-/** Where the week grid goes until its first render: about its height, so nothing below jumps. */
-function WeekLoading() {
-  const t = useT();
-  return (
-    <div
-      role="status"
-      aria-label={t('calendar.loadingWeek')}
-      className="animate-pulse rounded-xl border border-slate-200 bg-white motion-reduce:animate-none"
-      // The day headers, a row per half hour of the working day and the closing time's label.
-      style={{ height: 64 + SLOT_START_MINUTES.length * ROW_HEIGHT_PX + 28 }}
-    />
-  );
-}
-
-/** Where the month grid goes while its code loads: about its height, so nothing below jumps. */
-function MonthLoading() {
-  const t = useT();
-  return (
-    <SkeletonList
-      label={t('calendar.loadingMonth')}
-      rows={6}
-      className="min-h-[27rem] sm:min-h-[47rem]"
-    />
-  );
-}
-
-/**
- * What the grid's cells look like. Each swatch has a border dark enough to see against the page
- * (3:1 or more), filled like the cells it stands for.
- */
-const LEGEND: Array<[swatch: string, text: MessageKey]> = [
-  ['bg-white border-slate-500', 'calendar.legend.free'],
-  ['bg-slate-200 border-slate-500', 'calendar.legend.booked'],
-  [
-    'bg-amber-100 border-amber-700 [background-image:repeating-linear-gradient(135deg,transparent_0_3px,rgb(217_119_6/0.45)_3px_5px)]',
-    'calendar.legend.blocked',
-  ],
-];
-
-function Legend() {
-  const t = useT();
-  return (
-    <ul
-      aria-label={t('calendar.legend')}
-      className="flex flex-wrap gap-x-4 gap-y-2 text-xs text-slate-700"
-    >
-      {LEGEND.map(([swatch, text]) => (
-        <li key={text} className="flex items-center gap-1.5">
-          <span
-            data-swatch=""
-            className={`inline-block size-4 shrink-0 rounded-sm border ${swatch}`}
-            aria-hidden="true"
-          />
-          {t(text)}
-        </li>
-      ))}
-    </ul>
   );
 }

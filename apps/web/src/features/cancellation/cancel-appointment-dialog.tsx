@@ -13,7 +13,7 @@ import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n, type Translate } from '../../i18n/i18n';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
-import { Notice } from '../../components/ui/text-field';
+import { Notice } from '../../components/ui/notice';
 import { ApiError } from '../../lib/api-client';
 import { deviceTimeZone } from '../../lib/dates';
 import { SessionWhenForViewer } from '../../components/ui/session-when';

@@ -1,8 +1,7 @@
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   canCancelSession,
   canJoinSession,
-  formatInr,
   patientMoveRefusal,
   readPolicy,
   type MoveDecision,
@@ -13,24 +12,23 @@ import {
 import { AddToCalendarLinks, patientSessionEvent } from '../../components/ui/add-to-calendar-links';
 import { Button } from '../../components/ui/button';
 import { JoinSessionLink } from '../../components/ui/join-session-link';
-import { SessionWhenForViewer } from '../../components/ui/session-when';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useI18n, useT } from '../../i18n/i18n';
-import { lazyWithPreload } from '../../lib/lazy';
 import { meetingHref } from '../../lib/links';
 import {
   canceledBookings,
-  fetchHoldOrder,
   heldBookings,
   pastBookings,
   upcomingBookings,
   useMyBookings,
-  useReleaseHold,
 } from './sessions-api';
 import { YourSessionsBox, YourSessionsSkeleton } from './your-sessions-frame';
+import { Receipts, When, type RowProps } from './session-row-parts';
+import { Canceled, PAST_PAGE, PastSessions } from './past-sessions';
+import { Held } from './held-session';
 import { formatSessionStart } from '../../lib/dates';
 
-interface YourSessionsProps {
+export interface YourSessionsProps {
   userId: string;
   now: Date;
   /** Each session's times are shown in its psychologist's zone, as the calendar draws them. */
@@ -48,27 +46,6 @@ interface YourSessionsProps {
    */
   onResumePayment?: (order: CreateOrderData, booking: BookingListItem) => void;
 }
-
-interface RowProps {
-  booking: BookingListItem;
-  zoneOf: (psychologistId: string) => string;
-  viewerZone: string;
-}
-
-/** When a session is, in its psychologist's zone, and in the viewer's where that differs. */
-function When({ booking, zoneOf, viewerZone }: RowProps) {
-  return (
-    <SessionWhenForViewer
-      startDate={booking.start_time}
-      endDate={booking.end_time}
-      timeZone={zoneOf(booking.psychologist_id)}
-      viewerZone={viewerZone}
-    />
-  );
-}
-
-/** Past sessions shown at first, and added with each "Show more". */
-const PAST_PAGE = 10;
 
 /**
  * The patient's sessions with any psychologist: upcoming ones with Join (once the psychologist has
@@ -338,251 +315,3 @@ const REFUSAL_HINT: Record<PatientMoveRefusal, MessageKey> = {
   TOO_LATE: 'sessions.refusal.tooLate',
   LIMIT_REACHED: 'sessions.refusal.limitReached',
 };
-
-// Receipts are read and downloaded far less than the list: their code and data come after it.
-const SessionReceipts = lazyWithPreload(() =>
-  import('../../components/receipt-links').then((module) => module.SessionReceipts),
-);
-
-/** A paid session's receipts (and refund notes) to download. */
-function Receipts({ booking }: { booking: BookingListItem }) {
-  if (booking.payment_status === 'pending' || booking.payment_status === 'failed') return null;
-  return (
-    <div className="w-full empty:hidden">
-      <Suspense fallback={null}>
-        <SessionReceipts bookingId={booking.id} />
-      </Suspense>
-    </div>
-  );
-}
-
-function Canceled({ booking, zoneOf, viewerZone }: RowProps) {
-  const t = useT();
-  const refund = booking.refund;
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-slate-200 bg-slate-50 p-3">
-      <div className="min-w-0 flex-1 basis-52">
-        <p className="truncate font-medium text-slate-700 line-through decoration-slate-400">
-          {booking.title}
-        </p>
-        <p className="text-sm text-slate-600">
-          <When booking={booking} zoneOf={zoneOf} viewerZone={viewerZone} />
-        </p>
-        <p className="text-xs text-slate-500">
-          {booking.canceled_by === 'patient'
-            ? t('sessions.canceledByYou')
-            : t('sessions.canceledBy', { name: booking.psychologist_name })}
-        </p>
-      </div>
-      {refund && (
-        <span
-          className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold ${refund.status === 'processed' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}
-        >
-          {refund.status !== 'processed'
-            ? t('sessions.refundPending', { amount: formatInr(refund.amount) })
-            : booking.payment_status === 'partially_refunded'
-              ? // A late cancellation: the policy it was booked under refunds only part of the fee.
-                t('sessions.partlyRefunded', {
-                  refund: formatInr(refund.amount),
-                  paid: formatInr(booking.paid_paise ?? Math.round(booking.price * 100)),
-                })
-              : t('sessions.refunded', { amount: formatInr(refund.amount) })}
-        </span>
-      )}
-      <Receipts booking={booking} />
-    </li>
-  );
-}
-
-/**
- * The sessions that have ended, right under the toggle that opens them, `shown` of them. "Show more"
- * takes focus to the first of the sessions it adds (it goes itself once all are shown).
- */
-function PastSessions({
-  id,
-  past,
-  shown,
-  onShowMore,
-  zoneOf,
-  viewerZone,
-}: Omit<RowProps, 'booking'> & {
-  id: string;
-  past: BookingListItem[];
-  shown: number;
-  onShowMore: () => void;
-}) {
-  const t = useT();
-  const list = useRef<HTMLUListElement>(null);
-  // The first session "Show more" adds, focused once it is drawn.
-  const focusFrom = useRef<number | null>(null);
-  useEffect(() => {
-    if (focusFrom.current === null) return;
-    list.current?.querySelectorAll<HTMLElement>(':scope > li')[focusFrom.current]?.focus();
-    focusFrom.current = null;
-  }, [shown]);
-  return (
-    <div id={id} hidden={shown === 0} className="mt-3">
-      <p id={`${id}-label`} className="mb-2 text-sm font-medium text-slate-700">
-        {t('sessions.past', { count: past.length })}
-      </p>
-      <ul
-        ref={list}
-        aria-labelledby={`${id}-label`}
-        className="grid grid-cols-1 gap-2 lg:grid-cols-2"
-      >
-        {past.slice(0, shown).map((booking) => (
-          <Past key={booking.id} booking={booking} zoneOf={zoneOf} viewerZone={viewerZone} />
-        ))}
-      </ul>
-      {shown < past.length && (
-        <Button
-          variant="secondary"
-          className="mt-2"
-          onClick={() => {
-            focusFrom.current = shown;
-            onShowMore();
-          }}
-        >
-          {t('sessions.showMorePast', { count: Math.min(PAST_PAGE, past.length - shown) })}
-        </Button>
-      )}
-    </div>
-  );
-}
-
-/** A session that has ended: when, with whom, and its receipts (and any refund note) to download. */
-function Past({ booking, zoneOf, viewerZone }: RowProps) {
-  const t = useT();
-  return (
-    <li
-      // Focused when "Show more" adds it.
-      tabIndex={-1}
-      className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-slate-200 p-3 focus-visible:outline-2 focus-visible:outline-brand-700"
-    >
-      <div className="min-w-0 flex-1 basis-52">
-        <p className="truncate font-medium text-slate-900">{booking.title}</p>
-        <p className="text-sm text-slate-700">
-          <When booking={booking} zoneOf={zoneOf} viewerZone={viewerZone} />
-        </p>
-        <p className="truncate text-xs text-slate-500">
-          {t('sessions.with', { name: booking.psychologist_name })}
-        </p>
-      </div>
-      <Receipts booking={booking} />
-    </li>
-  );
-}
-
-/** Seconds until `until`, ticking each second (0 once it has passed). */
-function useSecondsLeft(until: string) {
-  const left = () => Math.max(0, Math.ceil((Date.parse(until) - Date.now()) / 1000));
-  const [seconds, setSeconds] = useState(left);
-  useEffect(() => {
-    const timer = window.setInterval(() => setSeconds(left()), 1000);
-    return () => window.clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- left() reads only `until`
-  }, [until]);
-  return seconds;
-}
-
-function formatLeft(seconds: number) {
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
-/**
- * A hold left unpaid (a checkout closed mid-payment): its slot is kept until the countdown ends. The
- * patient can resume paying the same order, or let the slot go at once.
- */
-function Held({
-  userId,
-  booking,
-  zoneOf,
-  viewerZone,
-  onResumePayment,
-}: RowProps & {
-  userId: string;
-  onResumePayment: YourSessionsProps['onResumePayment'];
-}) {
-  const { t, rich } = useI18n();
-  const seconds = useSecondsLeft(booking.hold_expires_at!);
-  const release = useReleaseHold(userId);
-  const [resuming, setResuming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const busy = release.isPending || resuming;
-
-  const resume = async () => {
-    if (!onResumePayment) return;
-    setError(null);
-    setResuming(true);
-    try {
-      onResumePayment(await fetchHoldOrder(booking.id), booking);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setResuming(false);
-    }
-  };
-
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-xl border border-amber-300 bg-amber-50 p-3">
-      <div className="min-w-0 flex-1 basis-52">
-        <p className="truncate font-semibold text-slate-900">{booking.title}</p>
-        <p className="text-sm text-slate-700">
-          <When booking={booking} zoneOf={zoneOf} viewerZone={viewerZone} />
-        </p>
-        <p className="text-xs text-slate-600">
-          {t('sessions.heldWith', {
-            name: booking.psychologist_name,
-            amount: formatInr(Math.round(booking.price * 100)),
-          })}
-        </p>
-        <p className="text-sm font-medium text-amber-900">
-          {seconds > 0
-            ? rich('sessions.heldFor', {
-                left: formatLeft(seconds),
-                time: (chunks) => <span className="tabular-nums">{chunks}</span>,
-              })
-            : t('sessions.holdEnded')}
-        </p>
-        {error && (
-          <p role="alert" className="mt-1 text-sm text-red-800">
-            {error}
-          </p>
-        )}
-        <p role="status" className="sr-only">
-          {resuming
-            ? t('sessions.openingPayment')
-            : release.isPending
-              ? t('sessions.releasing')
-              : ''}
-        </p>
-      </div>
-      {seconds > 0 && (
-        <div className="flex shrink-0 gap-2">
-          {onResumePayment && (
-            <Button
-              aria-label={t('sessions.resumeLabel', { title: booking.title })}
-              disabled={busy}
-              onClick={() => void resume()}
-            >
-              {t('sessions.resume')}
-            </Button>
-          )}
-          <Button
-            variant="secondary"
-            aria-label={t('sessions.releaseLabel', { title: booking.title })}
-            disabled={busy}
-            onClick={() =>
-              release.mutate(booking.id, {
-                onError: (caught) => setError(caught.message),
-              })
-            }
-          >
-            {t('sessions.release')}
-          </Button>
-        </div>
-      )}
-    </li>
-  );
-}

@@ -14,6 +14,7 @@ import { Button } from '../../components/ui/button';
 import { useDialogFocus } from '../../components/ui/modal';
 import { ApiError, api } from '../../lib/api-client';
 import type { CheckoutResult } from './checkout-result';
+import { FIELD_CLASS } from '../../components/ui/field-class';
 
 interface SandboxCheckoutProps {
   params: CheckoutParams;
@@ -49,8 +50,7 @@ const BANK_NAMES: Record<string, string> = {
 /** Sukoon's mark on the checkout's header (hidden from screen readers): a logo, not words. */
 const BRAND_MARK = 'S';
 
-const inputClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-red-500';
+const inputClass = `mt-1 block ${FIELD_CLASS}`;
 
 /**
  * The app's own test-mode checkout, shaped like Razorpay's: pay with a test card, UPI id or bank, or

@@ -3,7 +3,7 @@ import { parsePeriodKey, periodContaining, periodKey, type PracticePeriod } from
 import { periodName } from './practice-format';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonList } from '../../components/ui/skeleton';
-import { Notice } from '../../components/ui/text-field';
+import { Notice } from '../../components/ui/notice';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useT } from '../../i18n/i18n';
 import {

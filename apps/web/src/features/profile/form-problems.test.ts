@@ -11,7 +11,7 @@ import {
 import type { MessageKey } from '../../i18n/catalogue';
 import hi from '../../i18n/hi.json';
 import { englishT, type Translate } from '../../i18n/i18n';
-import { profileProblem, profileServerProblem } from './profile-dialog';
+import { profileProblem, profileServerProblem } from './profile-problems';
 import { serverProblemText } from '../../i18n/shared-words';
 import { RECEIPT_PROBLEMS, receiptProblem } from './receipt-settings';
 

@@ -5,6 +5,7 @@ import {
   type MeetingLinks,
   type MeetingLinksSetting,
 } from '@sukoon/shared';
+import { FIELD_CLASS } from '../../components/ui/field-class';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useT } from '../../i18n/i18n';
 
@@ -46,13 +47,12 @@ const HINTS: Record<MeetingLinkMethod, MessageKey> = {
 
 interface MeetingLinkFieldsProps {
   value: MeetingLinkValues;
-  error?: string;
-  inputClass: string;
+  error?: string | undefined;
   onChange: (value: MeetingLinkValues) => void;
 }
 
 /** Profile's "Meeting links": how a newly booked session gets its link; booked ones keep theirs. */
-export function MeetingLinkFields({ value, error, inputClass, onChange }: MeetingLinkFieldsProps) {
+export function MeetingLinkFields({ value, error, onChange }: MeetingLinkFieldsProps) {
   const t = useT();
   const address =
     value.method === 'jitsi'
@@ -105,7 +105,7 @@ export function MeetingLinkFields({ value, error, inputClass, onChange }: Meetin
                   inputMode="url"
                   autoComplete="off"
                   spellCheck={false}
-                  className={inputClass}
+                  className={FIELD_CLASS}
                   placeholder={address.placeholder}
                   value={value[address.key]}
                   aria-invalid={error ? true : undefined}

@@ -1,21 +1,17 @@
-import type { ReactNode } from 'react';
 import {
-  BREAK_MINUTES,
-  LATE_CANCEL_REFUND_PERCENTS,
-  POLICY_LIMITS,
+  mapPolicyFields,
+  POLICY_FIELDS,
+  POLICY_KEYS,
+  type PolicyField,
+  type PolicyKey,
   type PracticePolicy,
 } from '@sukoon/shared';
+import { describedBy, Field } from '../../components/form/field';
+import { FIELD_CLASS } from '../../components/ui/field-class';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useT, type Translate } from '../../i18n/i18n';
 import type { Problems, ProblemsOf } from '../../i18n/shared-words';
 import { noticeText, policySummaryLines } from '../policy/policy-words';
-
-export type PolicyKey = keyof PracticePolicy;
-
-interface Choice {
-  value: string;
-  label: string;
-}
 
 const HOUR = 60;
 const DAY = 24 * HOUR;
@@ -27,271 +23,169 @@ function hoursText(t: Translate, minutes: number) {
     : noticeText(t, minutes);
 }
 
-/** 'none': the select's value for "patients may not move sessions" (a null notice). */
-const NO_MOVES = 'none';
+/** A number setting's problems by check; a setting of a few choices has one. */
+type ProblemKeys =
+  | { type: MessageKey; whole: MessageKey; tooSmall: MessageKey; tooBig: MessageKey }
+  | { choice: MessageKey };
 
-/** The select's string for a setting, and back. */
-function toChoice(key: PolicyKey, policy: PracticePolicy): string {
-  const value = policy[key];
-  return value === null ? NO_MOVES : String(value);
-}
-function fromChoice(choice: string): number | null {
-  return choice === NO_MOVES ? null : Number(choice);
-}
-
-/** The presets, plus the saved value when it is not one of them (set before, or by the API). */
-function withCurrent(choices: Choice[], current: string, label: (value: number) => string) {
-  return choices.some((choice) => choice.value === current)
-    ? choices
-    : [...choices, { value: current, label: label(Number(current)) }].sort((a, b) =>
-        a.value === NO_MOVES ? 1 : b.value === NO_MOVES ? -1 : Number(a.value) - Number(b.value),
-      );
+/** A setting's words: the shared table (policy-fields.ts) has the rest of it. */
+interface SettingWords {
+  label: MessageKey;
+  hint?: MessageKey;
+  /** One of its values as the select lists it (null: the setting's "not at all"). */
+  say: (t: Translate, value: number | null) => string;
+  problems: ProblemKeys;
 }
 
-interface Setting {
-  key: PolicyKey;
-  label: string;
-  hint?: string;
-  choices: Choice[];
-  other: (value: number) => string;
-}
-
-/** The seven settings, their preset choices and the words for any other saved value. */
-function settingsFor(t: Translate): Setting[] {
-  const noticeChoices = [0, HOUR, 2 * HOUR, 4 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY].map(
-    (minutes) => ({
-      value: String(minutes),
-      label: minutes === 0 ? t('profile.policy.notice.none') : noticeText(t, minutes),
-    }),
-  );
-  const weeks = (count: number) => t('profile.policy.weeks', { weeks: count });
-  const horizonChoices = Array.from(
-    { length: POLICY_LIMITS.horizonWeeksMax - POLICY_LIMITS.horizonWeeksMin + 1 },
-    (_, index) => {
-      const count = POLICY_LIMITS.horizonWeeksMin + index;
-      return { value: String(count), label: weeks(count) };
+/** Each setting's words, in the page's language: a new setting needs its entry (and its texts). */
+const WORDS: Record<PolicyKey, SettingWords> = {
+  minNoticeMinutes: {
+    label: 'profile.policy.minNotice',
+    hint: 'profile.policy.minNoticeHint',
+    say: (t, minutes) =>
+      minutes === 0 ? t('profile.policy.notice.none') : noticeText(t, minutes ?? 0),
+    problems: {
+      type: 'profile.problem.minNotice.type',
+      whole: 'profile.problem.minNotice.whole',
+      tooSmall: 'profile.problem.minNotice.negative',
+      tooBig: 'profile.problem.minNotice.tooLong',
     },
-  );
-  const minutesText = (minutes: number) => t('policy.notice.minutes', { minutes });
-  const breakChoices = BREAK_MINUTES.map((minutes) => ({
-    value: String(minutes),
-    label: minutes === 0 ? t('profile.policy.break.none') : minutesText(minutes),
-  }));
-  const until = (minutes: number) => t('profile.policy.until', { time: hoursText(t, minutes) });
-  const rescheduleChoices = [
-    ...[HOUR, 2 * HOUR, 4 * HOUR, 12 * HOUR, DAY, 2 * DAY, 3 * DAY, 7 * DAY].map((minutes) => ({
-      value: String(minutes),
-      label: until(minutes),
-    })),
-    { value: NO_MOVES, label: t('profile.policy.noMoves') },
-  ];
-  const moves = (count: number) => t('profile.policy.moves', { count });
-  const movesChoices = Array.from({ length: POLICY_LIMITS.patientMovesMax + 1 }, (_, n) => ({
-    value: String(n),
-    label: moves(n),
-  }));
-  const before = (minutes: number) => t('profile.policy.before', { time: hoursText(t, minutes) });
-  const lateWindowChoices = [0, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 3 * DAY].map((minutes) => ({
-    value: String(minutes),
-    label: minutes === 0 ? t('profile.policy.lateWindow.none') : before(minutes),
-  }));
-  const lateRefundChoices = LATE_CANCEL_REFUND_PERCENTS.map((percent) => ({
-    value: String(percent),
-    label:
+  },
+  horizonWeeks: {
+    label: 'profile.policy.horizon',
+    hint: 'profile.policy.horizonHint',
+    say: (t, weeks) => t('profile.policy.weeks', { weeks }),
+    problems: {
+      type: 'profile.problem.horizon.type',
+      whole: 'profile.problem.horizon.whole',
+      tooSmall: 'profile.problem.horizon.tooShort',
+      tooBig: 'profile.problem.horizon.tooLong',
+    },
+  },
+  breakMinutes: {
+    label: 'profile.policy.break',
+    hint: 'profile.policy.breakHint',
+    say: (t, minutes) =>
+      minutes === 0 ? t('profile.policy.break.none') : t('policy.notice.minutes', { minutes }),
+    problems: { choice: 'profile.problem.break.choice' },
+  },
+  rescheduleNoticeMinutes: {
+    label: 'profile.policy.reschedule',
+    say: (t, minutes) =>
+      minutes === null
+        ? t('profile.policy.noMoves')
+        : t('profile.policy.until', { time: hoursText(t, minutes) }),
+    problems: {
+      type: 'profile.problem.rescheduleNotice.type',
+      whole: 'profile.problem.rescheduleNotice.whole',
+      tooSmall: 'profile.problem.rescheduleNotice.negative',
+      tooBig: 'profile.problem.rescheduleNotice.tooLong',
+    },
+  },
+  patientMovesPerSession: {
+    label: 'profile.policy.movesPerSession',
+    hint: 'profile.policy.movesPerSessionHint',
+    say: (t, count) => t('profile.policy.moves', { count }),
+    problems: {
+      type: 'profile.problem.moves.type',
+      whole: 'profile.problem.moves.whole',
+      tooSmall: 'profile.problem.moves.negative',
+      tooBig: 'profile.problem.moves.tooMany',
+    },
+  },
+  lateCancelWindowMinutes: {
+    label: 'profile.policy.lateWindow',
+    hint: 'profile.policy.lateWindowHint',
+    say: (t, minutes) =>
+      minutes === 0
+        ? t('profile.policy.lateWindow.none')
+        : t('profile.policy.before', { time: hoursText(t, minutes ?? 0) }),
+    problems: {
+      type: 'profile.problem.lateWindow.type',
+      whole: 'profile.problem.lateWindow.whole',
+      tooSmall: 'profile.problem.lateWindow.negative',
+      tooBig: 'profile.problem.lateWindow.tooLong',
+    },
+  },
+  lateCancelRefundPercent: {
+    label: 'profile.policy.lateRefund',
+    hint: 'profile.policy.lateRefundHint',
+    say: (t, percent) =>
       percent === 0
         ? t('profile.policy.refund.none')
         : percent === 100
           ? t('profile.policy.refund.full')
           : t('profile.policy.refund.part', { percent }),
-  }));
-  return [
-    {
-      key: 'minNoticeMinutes',
-      label: t('profile.policy.minNotice'),
-      hint: t('profile.policy.minNoticeHint'),
-      choices: noticeChoices,
-      other: (minutes) => noticeText(t, minutes),
-    },
-    {
-      key: 'horizonWeeks',
-      label: t('profile.policy.horizon'),
-      hint: t('profile.policy.horizonHint'),
-      choices: horizonChoices,
-      other: weeks,
-    },
-    {
-      key: 'breakMinutes',
-      label: t('profile.policy.break'),
-      hint: t('profile.policy.breakHint'),
-      choices: breakChoices,
-      other: minutesText,
-    },
-    {
-      key: 'rescheduleNoticeMinutes',
-      label: t('profile.policy.reschedule'),
-      choices: rescheduleChoices,
-      other: until,
-    },
-    {
-      key: 'patientMovesPerSession',
-      label: t('profile.policy.movesPerSession'),
-      hint: t('profile.policy.movesPerSessionHint'),
-      choices: movesChoices,
-      other: moves,
-    },
-    {
-      key: 'lateCancelWindowMinutes',
-      label: t('profile.policy.lateWindow'),
-      hint: t('profile.policy.lateWindowHint'),
-      choices: lateWindowChoices,
-      other: before,
-    },
-    {
-      key: 'lateCancelRefundPercent',
-      label: t('profile.policy.lateRefund'),
-      hint: t('profile.policy.lateRefundHint'),
-      choices: lateRefundChoices,
-      other: (percent) => t('profile.policy.percent', { percent }),
-    },
-  ];
-}
+    problems: { choice: 'profile.problem.refund.choice' },
+  },
+};
 
-/** A notice setting's four problems (the shared schema's minutesSetting), its longest in words. */
-function minutesProblems(
-  t: Translate,
-  keys: { type: MessageKey; whole: MessageKey; negative: MessageKey; tooLong: MessageKey },
-  max: number,
-): Problems {
+/** A setting's problems, worded by its kind: a limit of minutes is said as a notice ("7 days"). */
+function problemsOf(field: PolicyField, keys: ProblemKeys, t: Translate): Problems {
+  if ('choice' in keys || field.kind === 'oneOf') {
+    const key = 'choice' in keys ? keys.choice : keys.type;
+    return { general: { key } };
+  }
+  const min = field.kind === 'count' ? field.min : 0;
   return {
     type: { key: keys.type },
     whole: { key: keys.whole },
-    tooSmall: { key: keys.negative },
-    tooBig: { key: keys.tooLong, values: { max: noticeText(t, max) } },
+    tooSmall: { key: keys.tooSmall, values: { min } },
+    tooBig: {
+      key: keys.tooBig,
+      values: { max: field.kind === 'minutes' ? noticeText(t, field.max) : field.max },
+    },
     general: { key: keys.type },
   };
 }
 
 /** Each setting's objections (the shared PracticePolicy's checks), worded from the catalogue. */
-export const POLICY_PROBLEMS: Record<PolicyKey, ProblemsOf> = {
-  minNoticeMinutes: (t) =>
-    minutesProblems(
-      t,
-      {
-        type: 'profile.problem.minNotice.type',
-        whole: 'profile.problem.minNotice.whole',
-        negative: 'profile.problem.minNotice.negative',
-        tooLong: 'profile.problem.minNotice.tooLong',
-      },
-      POLICY_LIMITS.minNoticeMinutesMax,
-    ),
-  horizonWeeks: () => ({
-    type: { key: 'profile.problem.horizon.type' },
-    whole: { key: 'profile.problem.horizon.whole' },
-    tooSmall: {
-      key: 'profile.problem.horizon.tooShort',
-      values: { min: POLICY_LIMITS.horizonWeeksMin },
-    },
-    tooBig: {
-      key: 'profile.problem.horizon.tooLong',
-      values: { max: POLICY_LIMITS.horizonWeeksMax },
-    },
-    general: { key: 'profile.problem.horizon.type' },
-  }),
-  breakMinutes: () => ({ general: { key: 'profile.problem.break.choice' } }),
-  rescheduleNoticeMinutes: (t) =>
-    minutesProblems(
-      t,
-      {
-        type: 'profile.problem.rescheduleNotice.type',
-        whole: 'profile.problem.rescheduleNotice.whole',
-        negative: 'profile.problem.rescheduleNotice.negative',
-        tooLong: 'profile.problem.rescheduleNotice.tooLong',
-      },
-      POLICY_LIMITS.rescheduleNoticeMinutesMax,
-    ),
-  patientMovesPerSession: () => ({
-    type: { key: 'profile.problem.moves.type' },
-    whole: { key: 'profile.problem.moves.whole' },
-    tooSmall: { key: 'profile.problem.moves.negative' },
-    tooBig: {
-      key: 'profile.problem.moves.tooMany',
-      values: { max: POLICY_LIMITS.patientMovesMax },
-    },
-    general: { key: 'profile.problem.moves.type' },
-  }),
-  lateCancelWindowMinutes: (t) =>
-    minutesProblems(
-      t,
-      {
-        type: 'profile.problem.lateWindow.type',
-        whole: 'profile.problem.lateWindow.whole',
-        negative: 'profile.problem.lateWindow.negative',
-        tooLong: 'profile.problem.lateWindow.tooLong',
-      },
-      POLICY_LIMITS.lateCancelWindowMinutesMax,
-    ),
-  lateCancelRefundPercent: () => ({ general: { key: 'profile.problem.refund.choice' } }),
-};
+export const POLICY_PROBLEMS: Record<PolicyKey, ProblemsOf> = mapPolicyFields(
+  (key, field) => (t: Translate) => problemsOf(field, WORDS[key].problems, t),
+);
 
 /** The policy as a whole (not the settings' object): no setting to show the objection by. */
 export const policyProblems: ProblemsOf = () => ({ general: { key: 'profile.problem.policy' } });
 
+/** 'none': the select's value for a setting's null (patients may not move sessions). */
+const NONE = 'none';
+const toChoice = (value: number | null) => (value === null ? NONE : String(value));
+const fromChoice = (choice: string) => (choice === NONE ? null : Number(choice));
+
+/** What the table offers for a setting, in order (null, where that is a setting, last). */
+function offeredValues(field: PolicyField): Array<number | null> {
+  switch (field.kind) {
+    case 'minutes':
+      return field.nullable ? [...field.offered, null] : [...field.offered];
+    case 'count':
+      return Array.from({ length: field.max - field.min + 1 }, (_, index) => field.min + index);
+    case 'oneOf':
+      return [...field.choices];
+  }
+}
+
+/** What a setting's select lists: the table's offer, and the saved value when it is not among it. */
+function choicesOf(key: PolicyKey, current: number | null): Array<number | null> {
+  const offered = offeredValues(POLICY_FIELDS[key]);
+  if (offered.includes(current)) return offered;
+  // Set before the offer changed, or through the API.
+  return [...offered, current].sort((a, b) => (a === null ? 1 : b === null ? -1 : a - b));
+}
+
 interface PolicyFieldsProps {
   value: PracticePolicy;
   /** Messages by setting (from the shared schema or the server), shown under each select. */
-  errors: Partial<Record<PolicyKey, string>>;
+  problems: Partial<Record<PolicyKey, string>>;
   onChange: <K extends PolicyKey>(key: K, value: PracticePolicy[K]) => void;
-  selectClass: string;
 }
 
 /**
- * "Booking and cancellation policy" (issue 18): the seven settings as selects of human choices. The
- * values go out as the whole `policy` in the profile PATCH; the rules that read them live in shared.
+ * "Booking and cancellation policy": each setting of the shared table as a select of human
+ * choices, in its order. The values go out as the whole `policy` in the profile PATCH; the rules
+ * that read them live in shared.
  */
-export function PolicyFields({ value, errors, onChange, selectClass }: PolicyFieldsProps) {
+export function PolicyFields({ value, problems, onChange }: PolicyFieldsProps) {
   const t = useT();
-  const idOf = (key: PolicyKey) => `profile-policy-${key}`;
-  const setting = (key: PolicyKey, label: string, choices: Choice[], hint?: string): ReactNode => {
-    const error = errors[key];
-    const describedBy = [
-      error ? `${idOf(key)}-error` : '',
-      hint && !error ? `${idOf(key)}-hint` : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    return (
-      <div key={key} className="flex flex-col gap-1">
-        <label htmlFor={idOf(key)} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        <select
-          id={idOf(key)}
-          className={selectClass}
-          value={toChoice(key, value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          onChange={(event) => onChange(key, fromChoice(event.target.value))}
-        >
-          {choices.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-        {hint && !error && (
-          <p id={`${idOf(key)}-hint`} className="text-xs text-slate-600">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${idOf(key)}-error`} className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
-
   return (
     <fieldset
       className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4"
@@ -304,9 +198,35 @@ export function PolicyFields({ value, errors, onChange, selectClass }: PolicyFie
         {t('profile.policy.applies')}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        {settingsFor(t).map(({ key, label, hint, choices, other }) =>
-          setting(key, label, withCurrent(choices, toChoice(key, value), other), hint),
-        )}
+        {POLICY_KEYS.map((key) => {
+          const id = `profile-policy-${key}`;
+          const words = WORDS[key];
+          const problem = problems[key];
+          return (
+            <Field
+              key={key}
+              id={id}
+              label={t(words.label)}
+              hint={words.hint && t(words.hint)}
+              problem={problem}
+            >
+              <select
+                id={id}
+                className={FIELD_CLASS}
+                value={toChoice(value[key])}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={describedBy(id, { problem, hint: words.hint !== undefined })}
+                onChange={(event) => onChange(key, fromChoice(event.target.value))}
+              >
+                {choicesOf(key, value[key]).map((choice) => (
+                  <option key={toChoice(choice)} value={toChoice(choice)}>
+                    {words.say(t, choice)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          );
+        })}
         <div className="flex flex-col gap-1">
           <span className="text-sm font-medium text-slate-800">{t('profile.policy.missed')}</span>
           <p className="py-2 text-sm text-slate-700">{t('profile.policy.missedRefund')}</p>

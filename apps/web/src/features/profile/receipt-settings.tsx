@@ -10,6 +10,7 @@ import {
   type ReceiptSettingsData,
 } from '@sukoon/shared';
 import { Button } from '../../components/ui/button';
+import { FIELD_CLASS } from '../../components/ui/field-class';
 import type { MessageKey } from '../../i18n/catalogue';
 import { useT, type Translate } from '../../i18n/i18n';
 import { api, ApiError } from '../../lib/api-client';
@@ -82,7 +83,7 @@ function keyOf(path: string | undefined): Key {
  * from now on (issued ones keep what they said). Saved on its own (PUT /api/receipts/settings);
  * Sukoon shows the psychologist's choice and gives no tax advice.
  */
-export function ReceiptSettingsSection({ inputClass }: { inputClass: string }) {
+export function ReceiptSettingsSection() {
   const t = useT();
   const settings = useQuery({
     queryKey: ['receipt-settings'],
@@ -95,16 +96,10 @@ export function ReceiptSettingsSection({ inputClass }: { inputClass: string }) {
       </p>
     ) : null;
   }
-  return <ReceiptSettingsForm saved={settings.data} inputClass={inputClass} />;
+  return <ReceiptSettingsForm saved={settings.data} />;
 }
 
-function ReceiptSettingsForm({
-  saved,
-  inputClass,
-}: {
-  saved: ReceiptSettingsData;
-  inputClass: string;
-}) {
+function ReceiptSettingsForm({ saved }: { saved: ReceiptSettingsData }) {
   const t = useT();
   const queryClient = useQueryClient();
   const [address, setAddress] = useState(saved.address ?? '');
@@ -184,7 +179,7 @@ function ReceiptSettingsForm({
       <textarea
         id="receipt-address"
         rows={3}
-        className={inputClass}
+        className={FIELD_CLASS}
         value={address}
         aria-invalid={errors.address ? true : undefined}
         aria-describedby={errors.address ? 'receipt-address-error' : undefined}
@@ -220,7 +215,7 @@ function ReceiptSettingsForm({
           </label>
           <input
             id="receipt-gstin"
-            className={`${inputClass} uppercase`}
+            className={`${FIELD_CLASS} uppercase`}
             value={gstin}
             maxLength={20}
             autoComplete="off"

@@ -19,6 +19,7 @@ import { deviceTimeZone, formatNextAvailable } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { policySummaryLines } from '../policy/policy-words';
 import { SPECIALIZATION_NAMES } from '../../i18n/shared-words';
+import { FIELD_CLASS } from '../../components/ui/field-class';
 
 interface PsychologistChooserProps {
   selectedId: string | null;
@@ -148,8 +149,7 @@ function Avatar({ name }: { name: string }) {
   );
 }
 
-const selectClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-brand-700';
+const selectClass = FIELD_CLASS;
 
 /**
  * Which psychologist's calendar a patient has open, and the cards to choose one by: specializations,

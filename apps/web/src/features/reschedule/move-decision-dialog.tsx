@@ -10,7 +10,7 @@ import type { MessageKey } from '../../i18n/catalogue';
 import { useT, type Translate } from '../../i18n/i18n';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
-import { Notice } from '../../components/ui/text-field';
+import { Notice } from '../../components/ui/notice';
 import { api, ApiError } from '../../lib/api-client';
 
 /** POST /api/bookings/{id}/move-decision: the signed-in patient keeps a moved session or cancels. */

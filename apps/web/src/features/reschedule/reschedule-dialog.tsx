@@ -15,7 +15,7 @@ import { useT, type Translate } from '../../i18n/i18n';
 import { moveRefusalText, rescheduleTermsText } from '../policy/policy-words';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
-import { Notice } from '../../components/ui/text-field';
+import { Notice } from '../../components/ui/notice';
 import { api, ApiError } from '../../lib/api-client';
 import type { RescheduleMode } from '../../lib/reschedule-mode';
 import type { MoveTarget } from './move-target';

@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { FIELD_CLASS } from '../ui/field-class';
 import { useT } from '../../i18n/i18n';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -8,8 +9,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   optional?: boolean;
 }
 
-const INPUT =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100 aria-[invalid=true]:border-red-600 sm:text-sm';
+const INPUT = FIELD_CLASS;
 
 export function TextField({ label, hint, optional, className = '', ...props }: TextFieldProps) {
   const id = useId();
@@ -95,29 +95,6 @@ export function SelectField({
       <select id={id} className={INPUT} {...props}>
         {children}
       </select>
-    </div>
-  );
-}
-
-/** A message block: role=alert for errors so screen readers announce them. */
-export function Notice({
-  tone,
-  children,
-}: {
-  tone: 'error' | 'success' | 'info';
-  children: ReactNode;
-}) {
-  const colours = {
-    error: 'border-red-200 bg-red-50 text-red-800',
-    success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
-    info: 'border-sky-200 bg-sky-50 text-sky-900',
-  }[tone];
-  return (
-    <div
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={`rounded-lg border px-3 py-2 text-sm ${colours}`}
-    >
-      {children}
     </div>
   );
 }
