@@ -5,13 +5,8 @@ import { parseEvents, turnOnFeed } from '../../../test/calendar-feed';
 import { signedInAs } from '../../../test/sign-in';
 import { useTestApp } from '../../../test/test-app';
 import { createBooking, createPatient } from '../../db/factories';
-<<<<<<< HEAD
 import { bookings, psychologistProfiles } from '../../db/schema';
-import { sessionInvitation } from '../bookings/session-emails';
-=======
-import { bookings } from '../../db/schema';
 import { sessionInvitation } from '../bookings/emails/invitation';
->>>>>>> house
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
