@@ -113,6 +113,7 @@ export function receiptFont(face: FontFace, weight: FontWeight): fontkit.Font {
     );
     font = fontkit.create(woffToSfnt(readFileSync(file))) as fontkit.Font;
     skipEmptyAnchors(font);
+    keepShapedWords(font);
     loaded.set(key, font);
   }
   return font;
@@ -121,6 +122,52 @@ export function receiptFont(face: FontFace, weight: FontWeight): fontkit.Font {
 /** The faces and weights this process has read so far (the benchmark and tests look). */
 export function loadedFontKeys(): string[] {
   return [...loaded.keys()];
+}
+
+/** How many shaped words a face keeps: a receipt has about a hundred, most of them the same. */
+const SHAPED_WORDS = 1000;
+
+type Shaped = Pick<fontkit.GlyphRun, 'glyphs' | 'positions'>;
+
+/** A shaped word as pdfkit reads it: glyphs, positions and their total advance. */
+class ShapedWord {
+  constructor(
+    readonly glyphs: fontkit.Glyph[],
+    readonly positions: fontkit.GlyphPosition[],
+  ) {}
+  get advanceWidth() {
+    return this.positions.reduce((sum, position) => sum + position.xAdvance, 0);
+  }
+}
+
+/**
+ * Shaping is most of a receipt's CPU, and every receipt shapes the same labels, dates and amounts
+ * again (pdfkit keeps what it shaped for one document only). Each face keeps the words it shaped
+ * last and hands out fresh positions each time, as pdfkit scales them in place.
+ */
+function keepShapedWords(font: fontkit.Font) {
+  const layout = font.layout.bind(font);
+  const shaped = new Map<string, Shaped>();
+  font.layout = (text: string, features?: string[] | Record<string, boolean>) => {
+    // fontkit rewrites the features it is given, so the key is made before.
+    const key = features === undefined ? text : `${JSON.stringify(features)}\u0000${text}`;
+    let run = shaped.get(key);
+    if (run) {
+      shaped.delete(key);
+    } else {
+      const fresh = layout(text, features);
+      run = {
+        glyphs: fresh.glyphs,
+        positions: fresh.positions.map((position) => ({ ...position })),
+      };
+      if (shaped.size >= SHAPED_WORDS) shaped.delete(shaped.keys().next().value!);
+    }
+    shaped.set(key, run);
+    return new ShapedWord(
+      run.glyphs,
+      run.positions.map((position) => ({ ...position })),
+    ) as unknown as fontkit.GlyphRun;
+  };
 }
 
 interface AnchorProcessor {
